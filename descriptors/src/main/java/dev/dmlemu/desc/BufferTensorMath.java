@@ -1,0 +1,146 @@
+package dev.dmlemu.desc;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * DirectML's buffer-tensor arithmetic ("DirectML helper functions", {@code DirectMLX.h}), in exact 64-bit
+ * arithmetic: where DirectMLX accumulates in a 32-bit {@code UINT} and silently wraps, these functions throw
+ * {@link TensorSizeOverflowException}. Sizes and strides are read as unsigned values that the caller has kept in
+ * {@code [0, 2^32)}; a negative value is refused with {@link IllegalArgumentException}.
+ */
+public final class BufferTensorMath {
+
+    /** {@code DML_MINIMUM_BUFFER_TENSOR_ALIGNMENT}: every buffer tensor is at least this aligned. */
+    public static final int MINIMUM_BUFFER_TENSOR_ALIGNMENT = 16;
+
+    /** DirectML's cap on a tensor's element count: {@code 2^32 - 1}. */
+    public static final long MAX_ELEMENT_COUNT = 0xFFFF_FFFFL;
+
+    private BufferTensorMath() {}
+
+    /**
+     * Packed strides in elements: {@code Strides[n-1] = 1}, {@code Strides[i] = Strides[i+1] * Sizes[i+1]}.
+     * For sizes {@code {2,3,4}} that is {@code {12,4,1}}.
+     *
+     * @throws TensorSizeOverflowException if a stride exceeds 64 bits
+     */
+    public static List<Long> packedStrides(List<Long> sizes) {
+        checkNonNegative("Sizes", sizes);
+        Long[] strides = new Long[sizes.size()];
+        long stride = 1;
+        for (int i = sizes.size() - 1; i >= 0; i--) {
+            strides[i] = stride;
+            stride = multiply(stride, sizes.get(i), "packed stride");
+        }
+        return List.of(strides);
+    }
+
+    /**
+     * {@code product(Sizes)}; 1 for no dimensions.
+     *
+     * @throws TensorSizeOverflowException if the product exceeds 64 bits
+     */
+    public static long elementCount(List<Long> sizes) {
+        checkNonNegative("Sizes", sizes);
+        long count = 1;
+        for (long size : sizes) {
+            count = multiply(count, size, "element count");
+        }
+        return count;
+    }
+
+    /**
+     * {@code IndexOfLastElement = dot(Sizes - 1, Strides)}: the element offset of the last addressed element.
+     *
+     * @throws IllegalArgumentException if any size is 0 (no element is addressed) or the lengths differ
+     * @throws TensorSizeOverflowException if the sum exceeds 64 bits
+     */
+    public static long indexOfLastElement(List<Long> sizes, List<Long> strides) {
+        checkNonNegative("Sizes", sizes);
+        checkNonNegative("Strides", strides);
+        if (sizes.size() != strides.size()) {
+            throw new IllegalArgumentException(
+                    "Sizes has " + sizes.size() + " entries but Strides has " + strides.size());
+        }
+        long index = 0;
+        for (int i = 0; i < sizes.size(); i++) {
+            if (sizes.get(i) == 0) {
+                throw new IllegalArgumentException("Sizes[" + i + "] is 0: the tensor addresses no element");
+            }
+            index = add(index, multiply(sizes.get(i) - 1, strides.get(i), "index of last element"),
+                    "index of last element");
+        }
+        return index;
+    }
+
+    /**
+     * {@code DMLCalcBufferTensorSize}: the minimum {@code TotalTensorSizeInBytes} of a tensor.
+     *
+     * <pre>
+     *   elements = Strides absent ? product(Sizes) : dot(Sizes - 1, Strides) + 1
+     *   bytes    = ceil(elements * bitsPerElement / 8)      (UINT4/INT4 pack two elements per byte)
+     *   result   = (bytes + 3) &amp; ~3                       (rounded up to a multiple of 4)
+     * </pre>
+     *
+     * A zero stride (broadcast) shrinks the result: sizes {@code {2,3}} with strides {@code {0,1}} address 3
+     * elements. A tensor with a zero size addresses nothing and needs 0 bytes.
+     *
+     * @throws IllegalArgumentException for {@link TensorDataType#UNKNOWN} (DirectMLX answers 0; we refuse), a
+     *     negative size or stride, or strides whose length differs from the sizes'
+     * @throws TensorSizeOverflowException if any step exceeds 64 bits
+     */
+    public static long calcBufferTensorSize(TensorDataType dataType, List<Long> sizes, Optional<List<Long>> strides) {
+        if (dataType == TensorDataType.UNKNOWN) {
+            throw new IllegalArgumentException("DMLCalcBufferTensorSize: DataType UNKNOWN has no element size");
+        }
+        checkNonNegative("Sizes", sizes);
+        if (sizes.contains(0L)) {
+            return 0;
+        }
+        long elements = strides.isPresent()
+                ? add(indexOfLastElement(sizes, strides.get()), 1, "element count")
+                : elementCount(sizes);
+        long bits = multiply(elements, dataType.sizeInBits(), "bit count");
+        long bytes = bits / 8 + (bits % 8 == 0 ? 0 : 1);
+        return roundUpToMultipleOf4(bytes);
+    }
+
+    /** {@code DMLCalcBufferTensorSize} of a desc's data type, sizes and strides (its DimensionCount is not read). */
+    public static long calcBufferTensorSize(BufferTensorDesc desc) {
+        return calcBufferTensorSize(desc.dataType(), desc.sizes(), desc.strides());
+    }
+
+    /** {@code (bytes + 3) & ~3}. */
+    public static long roundUpToMultipleOf4(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("negative byte count " + bytes);
+        }
+        return add(bytes, 3, "byte count") & ~3L;
+    }
+
+    private static void checkNonNegative(String field, List<Long> values) {
+        for (int i = 0; i < values.size(); i++) {
+            if (values.get(i) < 0) {
+                throw new IllegalArgumentException(field + "[" + i + "] is negative (" + values.get(i)
+                        + "); DirectML reads it as an unsigned 32-bit value");
+            }
+        }
+    }
+
+    private static long multiply(long a, long b, String what) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException e) {
+            throw new TensorSizeOverflowException(what + " overflows 64 bits (" + a + " * " + b + ")");
+        }
+    }
+
+    private static long add(long a, long b, String what) {
+        try {
+            return Math.addExact(a, b);
+        } catch (ArithmeticException e) {
+            throw new TensorSizeOverflowException(what + " overflows 64 bits (" + a + " + " + b + ")");
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package dev.dmlemu.desc;
+
+import java.util.List;
+
+/** {@code DML_OPERATOR_DESC}: a tagged union whose tag is {@link #operatorType()}. */
+public sealed interface OperatorDesc permits GatherElementsOperatorDesc {
+
+    /** The union tag, {@code DML_OPERATOR_DESC::Type}. */
+    OperatorType operatorType();
+
+    /** The operator's tensor fields in C field order, each with its C name and kind. */
+    List<TensorField> tensorFields();
+}

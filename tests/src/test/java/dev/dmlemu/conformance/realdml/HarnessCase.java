@@ -1,0 +1,191 @@
+package dev.dmlemu.conformance.realdml;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * One case of the real-DirectML harness ({@code gather_elements_harness.c}): a GatherElements desc plus the initial
+ * contents of the input and indices buffers, written in the harness's case-file format.
+ *
+ * <p>The harness cannot express tensor flags, GuaranteedBaseOffsetAlignment or a DimensionCount that differs from
+ * the number of sizes; {@link #fromDesc} refuses such descs.
+ *
+ * @param inputValues every element of the input buffer (TotalTensorSizeInBytes / element size), as harness text
+ * @param indicesValues every element of the indices buffer, as harness text
+ */
+public record HarnessCase(String name, GatherElementsOperatorDesc desc, List<String> inputValues,
+        List<String> indicesValues) {
+
+    public HarnessCase {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(desc, "desc");
+        if (!name.matches("[A-Za-z0-9_.-]+")) {
+            throw new IllegalArgumentException("harness case names are one word: " + name);
+        }
+        inputValues = List.copyOf(inputValues);
+        indicesValues = List.copyOf(indicesValues);
+    }
+
+    /** A case for CreateOperator only (no buffer contents). */
+    public static HarnessCase validateOnly(String name, GatherElementsOperatorDesc desc) {
+        return new HarnessCase(name, desc, List.of(), List.of());
+    }
+
+    /**
+     * A case whose buffers hold the given little-endian bytes: the whole input and indices buffers are uploaded,
+     * padding included, because out-of-range reads on the real DLL can land in padding.
+     */
+    public static HarnessCase fromDesc(String name, GatherElementsOperatorDesc desc, ByteBuffer inputBytes,
+            ByteBuffer indicesBytes) {
+        BufferTensorDesc input = (BufferTensorDesc) desc.inputTensor();
+        BufferTensorDesc indices = (BufferTensorDesc) desc.indicesTensor();
+        return new HarnessCase(name, desc, HarnessValues.format(input.dataType(), inputBytes),
+                HarnessValues.format(indices.dataType(), indicesBytes));
+    }
+
+    /** The case in the harness's text format, ending with {@code run}. */
+    public String toCaseText() {
+        BufferTensorDesc input = buffer(desc.inputTensor(), "InputTensor");
+        BufferTensorDesc indices = buffer(desc.indicesTensor(), "IndicesTensor");
+        BufferTensorDesc output = buffer(desc.outputTensor(), "OutputTensor");
+        StringBuilder text = new StringBuilder();
+        text.append("name ").append(name).append('\n');
+        text.append("input_type ").append(input.dataType().name()).append('\n');
+        text.append("indices_type ").append(indices.dataType().name()).append('\n');
+        text.append("output_type ").append(output.dataType().name()).append('\n');
+        tensorLines(text, "input", input);
+        tensorLines(text, "indices", indices);
+        tensorLines(text, "output", output);
+        text.append("axis ").append(desc.axis()).append('\n');
+        valueLines(text, "input", inputValues);
+        valueLines(text, "indices", indicesValues);
+        text.append("run\n");
+        return text.toString();
+    }
+
+    private static void tensorLines(StringBuilder text, String prefix, BufferTensorDesc tensor) {
+        text.append(prefix).append("_sizes ").append(join(tensor.sizes())).append('\n');
+        tensor.strides().ifPresent(strides -> text.append(prefix).append("_strides ").append(join(strides)).append('\n'));
+        // Always explicit: the harness's own size rule must not stand in for the desc's.
+        text.append(prefix).append("_bytes ").append(tensor.totalTensorSizeInBytes()).append('\n');
+    }
+
+    private static void valueLines(StringBuilder text, String key, List<String> values) {
+        // The harness refuses lines over 16 MiB; repeated lines append.
+        final int perLine = 4096;
+        for (int from = 0; from < values.size(); from += perLine) {
+            text.append(key).append(' ')
+                    .append(String.join(" ", values.subList(from, Math.min(values.size(), from + perLine))))
+                    .append('\n');
+        }
+    }
+
+    private static String join(List<Long> values) {
+        return values.stream().map(String::valueOf).collect(Collectors.joining(" "));
+    }
+
+    private static BufferTensorDesc buffer(Object tensor, String field) {
+        if (!(tensor instanceof BufferTensorDesc buffer)) {
+            throw new IllegalArgumentException(field + ": the harness only takes buffer tensors");
+        }
+        if (buffer.flags() != dev.dmlemu.desc.TensorFlags.NONE || buffer.guaranteedBaseOffsetAlignment() != 0
+                || buffer.dimensionCount() != buffer.sizes().size()) {
+            throw new IllegalArgumentException(field + ": the harness cannot express Flags, "
+                    + "GuaranteedBaseOffsetAlignment or a DimensionCount other than len(Sizes)");
+        }
+        return buffer;
+    }
+
+    /** Value formatting between little-endian bytes and the harness's text. */
+    public static final class HarnessValues {
+
+        private HarnessValues() {}
+
+        /**
+         * Each element of {@code bytes} as the harness parses it: integers in decimal; FLOAT32 as the exact decimal of
+         * its double widening (the harness does {@code (float) strtod(text)}, which then round-trips exactly); FLOAT64
+         * as Java's shortest round-trip decimal; FLOAT16/INT16/UINT16 as the raw unsigned 16-bit pattern.
+         */
+        public static List<String> format(TensorDataType type, ByteBuffer bytes) {
+            ByteBuffer le = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            le.rewind();
+            int size = type.sizeInBytes();
+            List<String> values = new ArrayList<>(le.remaining() / size);
+            for (int at = 0; at + size <= le.limit(); at += size) {
+                values.add(formatOne(type, le, at));
+            }
+            return values;
+        }
+
+        private static String formatOne(TensorDataType type, ByteBuffer le, int at) {
+            return switch (type) {
+                case FLOAT32 -> floatText(le.getFloat(at));
+                case FLOAT64 -> doubleText(le.getDouble(at));
+                case INT64 -> Long.toString(le.getLong(at));
+                case UINT64 -> Long.toUnsignedString(le.getLong(at));
+                case INT32 -> Integer.toString(le.getInt(at));
+                case UINT32 -> Integer.toUnsignedString(le.getInt(at));
+                case INT16 -> Short.toString(le.getShort(at));
+                case UINT16, FLOAT16 -> Integer.toString(Short.toUnsignedInt(le.getShort(at)));
+                case INT8 -> Byte.toString(le.get(at));
+                case UINT8 -> Integer.toString(Byte.toUnsignedInt(le.get(at)));
+                default -> throw new IllegalArgumentException("the harness has no " + type);
+            };
+        }
+
+        private static String floatText(float value) {
+            if (Float.isNaN(value)) {
+                throw new IllegalArgumentException("the harness cannot carry a NaN payload through strtod");
+            }
+            return Float.isInfinite(value) ? (value > 0 ? "inf" : "-inf") : Double.toString(value);
+        }
+
+        private static String doubleText(double value) {
+            if (Double.isNaN(value)) {
+                throw new IllegalArgumentException("the harness cannot carry a NaN payload through strtod");
+            }
+            return Double.isInfinite(value) ? (value > 0 ? "inf" : "-inf") : Double.toString(value);
+        }
+
+        /**
+         * The harness's printed output elements ({@code %.9g} for FLOAT32, {@code %.17g} for FLOAT64, integers in
+         * decimal, 16-bit types as raw patterns), packed little-endian in the order printed.
+         */
+        public static ByteBuffer parse(TensorDataType type, List<String> printed) {
+            ByteBuffer out = ByteBuffer.allocate(printed.size() * type.sizeInBytes()).order(ByteOrder.LITTLE_ENDIAN);
+            for (String token : printed) {
+                switch (type) {
+                    case FLOAT32 -> out.putFloat(Float.parseFloat(cFloat(token)));
+                    case FLOAT64 -> out.putDouble(Double.parseDouble(cFloat(token)));
+                    case INT64 -> out.putLong(Long.parseLong(token));
+                    case UINT64 -> out.putLong(Long.parseUnsignedLong(token));
+                    case INT32 -> out.putInt(Integer.parseInt(token));
+                    case UINT32 -> out.putInt(Integer.parseUnsignedInt(token));
+                    case INT16 -> out.putShort(Short.parseShort(token));
+                    case UINT16, FLOAT16 -> out.putShort((short) Integer.parseInt(token));
+                    case INT8 -> out.put(Byte.parseByte(token));
+                    case UINT8 -> out.put((byte) Integer.parseInt(token));
+                    default -> throw new IllegalArgumentException("the harness has no " + type);
+                }
+            }
+            return out.flip();
+        }
+
+        private static String cFloat(String token) {
+            return switch (token) {
+                case "inf" -> "Infinity";
+                case "-inf" -> "-Infinity";
+                case "nan", "-nan" -> "NaN";
+                default -> token;
+            };
+        }
+    }
+}
