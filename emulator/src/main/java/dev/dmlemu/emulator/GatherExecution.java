@@ -23,11 +23,13 @@ final class GatherExecution {
     private final GatherKernel kernel;
     private final int threads;
     private final ExecutorService pool;
+    private final long parallelThreshold;
 
-    private GatherExecution(GatherKernel kernel, int threads, ExecutorService pool) {
+    private GatherExecution(GatherKernel kernel, int threads, ExecutorService pool, long parallelThreshold) {
         this.kernel = kernel;
         this.threads = threads;
         this.pool = pool;
+        this.parallelThreshold = parallelThreshold;
     }
 
     /**
@@ -37,8 +39,14 @@ final class GatherExecution {
      */
     static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
             int threads, ExecutorService pool) {
+        return prepare(desc, semantics, policy, threads, pool, PARALLEL_THRESHOLD);
+    }
+
+    /** As above, splitting executions of at least {@code parallelThreshold} elements. */
+    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
+            int threads, ExecutorService pool, long parallelThreshold) {
         GatherPlan plan = GatherPlan.compile(desc, semantics, policy);
-        return new GatherExecution(new GatherKernel(plan), pool == null ? 1 : threads, pool);
+        return new GatherExecution(new GatherKernel(plan), pool == null ? 1 : threads, pool, parallelThreshold);
     }
 
     GatherPlan plan() {
@@ -49,7 +57,7 @@ final class GatherExecution {
         GatherPlan plan = kernel.plan();
         BoundBuffers buffers = BoundBuffers.bind(plan, bindings);
         long count = plan.elementCount;
-        int chunks = count >= PARALLEL_THRESHOLD ? (int) Math.min(threads, count) : 1;
+        int chunks = count >= parallelThreshold ? (int) Math.min(threads, count) : 1;
         if (plan.policy == IndexPolicy.STRICT) {
             long first = chunks == 1
                     ? kernel.firstOutOfRange(buffers.indices(), 0, count)
