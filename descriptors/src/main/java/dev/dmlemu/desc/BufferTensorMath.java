@@ -31,7 +31,10 @@ public final class BufferTensorMath {
         long stride = 1;
         for (int i = sizes.size() - 1; i >= 0; i--) {
             strides[i] = stride;
-            stride = multiply(stride, sizes.get(i), "packed stride");
+            // The outermost size never feeds a stride: multiplying it in could overflow for strides that fit.
+            if (i > 0) {
+                stride = multiply(stride, sizes.get(i), "packed stride");
+            }
         }
         return List.of(strides);
     }
@@ -101,14 +104,22 @@ public final class BufferTensorMath {
         long elements = strides.isPresent()
                 ? add(indexOfLastElement(sizes, strides.get()), 1, "element count")
                 : elementCount(sizes);
-        long bits = multiply(elements, dataType.sizeInBits(), "bit count");
-        long bytes = bits / 8 + (bits % 8 == 0 ? 0 : 1);
-        return roundUpToMultipleOf4(bytes);
+        return roundUpToMultipleOf4(bytesOf(elements, dataType.sizeInBits()));
     }
 
     /** {@code DMLCalcBufferTensorSize} of a desc's data type, sizes and strides (its DimensionCount is not read). */
     public static long calcBufferTensorSize(BufferTensorDesc desc) {
         return calcBufferTensorSize(desc.dataType(), desc.sizes(), desc.strides());
+    }
+
+    /**
+     * {@code ceil(elements * bitsPerElement / 8)} without forming the bit count, which can exceed 64 bits while the
+     * byte count still fits.
+     */
+    static long bytesOf(long elements, int bitsPerElement) {
+        long wholeOctets = multiply(elements / 8, bitsPerElement, "byte count");
+        long restBits = (elements % 8) * bitsPerElement;
+        return add(wholeOctets, (restBits + 7) / 8, "byte count");
     }
 
     /** {@code (bytes + 3) & ~3}. */

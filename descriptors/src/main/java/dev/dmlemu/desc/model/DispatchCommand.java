@@ -1,0 +1,20 @@
+package dev.dmlemu.desc.model;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * {@code {"type": "dispatch", "dispatchable": "ge", "bindings": {"InputTensor": "X", ...}}}.
+ *
+ * @param dispatchable name of an entry of {@code dispatchables}
+ * @param bindings C tensor field name ({@code InputTensor}) → resource, in file order; unmodifiable
+ */
+public record DispatchCommand(String dispatchable, Map<String, BindingRef> bindings) implements Command {
+
+    public DispatchCommand {
+        Objects.requireNonNull(dispatchable, "dispatchable");
+        bindings = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(bindings, "bindings")));
+    }
+}

@@ -1,0 +1,7 @@
+package dev.dmlemu.desc.model;
+
+/**
+ * A resource's {@code initialValues}, in one of DxDispatch's buffer initializer forms: an array, a constant, an
+ * arithmetic sequence, or a {@code .npy} file.
+ */
+public sealed interface InitialValues permits ArrayValues, ConstantValues, SequenceValues, FileValues {}

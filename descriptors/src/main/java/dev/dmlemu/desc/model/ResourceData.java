@@ -1,0 +1,142 @@
+package dev.dmlemu.desc.model;
+
+import dev.dmlemu.desc.TensorDataType;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+
+/** The initial bytes of a resource, as DxDispatch uploads them. */
+public final class ResourceData {
+
+    private ResourceData() {}
+
+    /**
+     * The resource's buffer: its initial values little-endian (floats rounded to nearest-even from the exact decimal,
+     * UINT4/INT4 two per byte with the even element in the low nibble), zero-filled up to
+     * {@code max(data size, sizeInBytes)} rounded up to a multiple of 4. Position 0, limit = capacity = that size.
+     *
+     * @param baseDir where a relative {@code sourcePath} resolves (the model file's directory)
+     * @throws ModelFormatException if a {@code .npy} file is bad or of another dtype, {@code sizeInBytes} is smaller
+     *     than the data, a value does not fit the type, or the buffer would exceed 2 GiB
+     */
+    public static ByteBuffer materialize(ResourceDecl decl, Path baseDir) {
+        TensorDataType type = decl.initialValuesDataType();
+        InitialValues values = decl.initialValues();
+        NpyFile.Array file = null;
+        String source = "resource";
+        long dataSize;
+        if (values instanceof FileValues) {
+            Path path = baseDir == null ? Path.of(((FileValues) values).sourcePath())
+                    : baseDir.resolve(((FileValues) values).sourcePath());
+            source = path.toString();
+            file = NpyFile.read(path);
+            if (file.dataType() != type) {
+                throw fail(source, path + " holds " + file.dataType() + " data but initialValuesDataType is "
+                        + type.name());
+            }
+            dataSize = file.data().remaining();
+        } else {
+            dataSize = ValueCodec.byteCount(type, initialElementCount(decl));
+        }
+        long size = dataSize;
+        if (decl.sizeInBytes().isPresent()) {
+            long declared = decl.sizeInBytes().getAsLong();
+            if (Long.compareUnsigned(declared, dataSize) < 0) {
+                throw fail(source, "sizeInBytes " + Long.toUnsignedString(declared) + " is smaller than the initial"
+                        + " data (" + dataSize + " bytes)");
+            }
+            size = declared;
+        }
+        if (size < 0 || size > Integer.MAX_VALUE - 8) {
+            throw fail(source, "a buffer of " + Long.toUnsignedString(size) + " bytes exceeds the 2 GiB this"
+                    + " implementation can hold");
+        }
+        ByteBuffer buffer = ByteBuffer.allocate((int) ((size + 3) & ~3L)).order(ByteOrder.LITTLE_ENDIAN);
+        if (file != null) {
+            buffer.put(file.data().duplicate()).clear();
+            return buffer;
+        }
+        if (values instanceof ArrayValues) {
+            long i = 0;
+            for (Scalar s : ((ArrayValues) values).values()) {
+                check(source, s, i, type);
+                ValueCodec.put(buffer, type, i++, s);
+            }
+        } else if (values instanceof ConstantValues) {
+            ConstantValues c = (ConstantValues) values;
+            check(source, c.value(), 0, type);
+            for (long i = 0; i < c.valueCount(); i++) {
+                ValueCodec.put(buffer, type, i, c.value());
+            }
+        } else {
+            SequenceValues s = (SequenceValues) values;
+            if (s.valueStart() instanceof SpecialScalar || s.valueDelta() instanceof SpecialScalar) {
+                sequenceWithSpecials(buffer, s, type, source);
+            } else {
+                BigDecimal start = ((DecimalScalar) s.valueStart()).value();
+                BigDecimal delta = ((DecimalScalar) s.valueDelta()).value();
+                for (long i = 0; i < s.valueCount(); i++) {
+                    // Exact decimal start + i * delta, rounded once by put().
+                    Scalar element = new DecimalScalar(start.add(delta.multiply(BigDecimal.valueOf(i))));
+                    check(source, element, i, type);
+                    ValueCodec.put(buffer, type, i, element);
+                }
+            }
+        }
+        buffer.clear();
+        return buffer;
+    }
+
+    /** IEEE arithmetic on the specials: inf + i*d stays inf, nan stays nan, start + i*inf is inf past element 0. */
+    private static void sequenceWithSpecials(ByteBuffer buffer, SequenceValues s, TensorDataType type, String source) {
+        check(source, s.valueStart(), 0, type);
+        check(source, s.valueDelta(), 0, type);
+        for (long i = 0; i < s.valueCount(); i++) {
+            Scalar element;
+            if (s.valueStart() instanceof SpecialScalar) {
+                element = i == 0 ? s.valueStart()
+                        : s.valueDelta() == SpecialScalar.NAN ? SpecialScalar.NAN
+                        : combine((SpecialScalar) s.valueStart(), s.valueDelta());
+            } else {
+                element = i == 0 ? s.valueStart() : (SpecialScalar) s.valueDelta();
+            }
+            ValueCodec.put(buffer, type, i, element);
+        }
+    }
+
+    private static Scalar combine(SpecialScalar start, Scalar delta) {
+        if (delta instanceof SpecialScalar && delta != start) {
+            return SpecialScalar.NAN; // inf + -inf
+        }
+        return start;
+    }
+
+    /** The number of initial elements (not counting padding): DxDispatch prints this many. */
+    public static long initialElementCount(ResourceDecl decl) {
+        InitialValues values = decl.initialValues();
+        if (values instanceof ArrayValues) {
+            return ((ArrayValues) values).values().size();
+        }
+        if (values instanceof ConstantValues) {
+            return ((ConstantValues) values).valueCount();
+        }
+        if (values instanceof SequenceValues) {
+            return ((SequenceValues) values).valueCount();
+        }
+        throw new IllegalArgumentException("the element count of a file initializer is in the file's header;"
+                + " use NpyFile.readHeader");
+    }
+
+    private static void check(String source, Scalar scalar, long index, TensorDataType type) {
+        String problem = ValueCodec.problem(scalar, scalar.toString(), type);
+        if (problem != null) {
+            throw fail(source, "element " + index + ": " + problem);
+        }
+    }
+
+    private static ModelFormatException fail(String source, String detail) {
+        return new ModelFormatException(source, "", ModelFormatException.NO_POSITION, ModelFormatException.NO_POSITION,
+                detail);
+    }
+}

@@ -1,0 +1,91 @@
+package dev.dmlemu.emulator;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.BufferBinding;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
+
+/**
+ * The emulator against {@link NaiveGather} on random cases ({@link GatherCase}), under every index policy: the
+ * whole output buffer must match byte for byte, which covers the addressed elements and every byte the output
+ * strides do not address (pre-filled with a random pattern, which both leave alone). Under STRICT both must refuse
+ * the same first coordinate and value, and the output must be untouched.
+ */
+class GatherPropertiesTest {
+
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(2);
+
+    @AfterContainer
+    static void shutDown() {
+        POOL.shutdown();
+    }
+
+    @Provide
+    Arbitrary<Long> seeds() {
+        return Arbitraries.longs();
+    }
+
+    @Property(tries = 1500)
+    void matchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
+        GatherCase c = new GatherCase(seed, 200, 3);
+        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy, 1, null));
+    }
+
+    /** Split across three threads; chunk borders fall mid-row. */
+    @Property(tries = 40)
+    void splitAcrossThreadsMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
+        GatherCase c = new GatherCase(seed, 2_000, 12);
+        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy, 3, POOL, 1));
+    }
+
+    private static void check(GatherCase c, IndexPolicy policy, GatherExecution execution) {
+        byte[] expected = c.outputPattern.clone();
+        NaiveGather.Refusal refusal = NaiveGather.run(c, policy, c.input, c.indices, expected);
+        ByteBuffer output = buffer(c, c.outputPattern);
+        Bindings bindings = Bindings.of(
+                new BufferBinding(buffer(c, c.input), c.inputOffset, size(c, c.input.length, c.inputOffset,
+                        c.inputTotal)),
+                new BufferBinding(buffer(c, c.indices), c.indicesOffset, size(c, c.indices.length, c.indicesOffset,
+                        c.indicesTotal)),
+                new BufferBinding(output, c.outputOffset, size(c, c.outputPattern.length, c.outputOffset,
+                        c.outputTotal)));
+        IndexOutOfRangeException thrown = null;
+        try {
+            execution.execute(bindings);
+        } catch (IndexOutOfRangeException e) {
+            thrown = e;
+        }
+        if (refusal == null) {
+            assertNull(thrown, () -> c + " " + policy);
+        } else {
+            assertEquals(refusal.coordinate(), thrown == null ? null : thrown.outputCoordinate(), c::toString);
+            assertEquals(refusal.value(), thrown.indexValue(), c::toString);
+        }
+        byte[] actual = new byte[c.outputPattern.length];
+        output.duplicate().clear().get(actual);
+        assertArrayEquals(expected, actual, () -> c + " " + policy);
+    }
+
+    /** Either exactly TotalTensorSizeInBytes or everything up to the end of the buffer. */
+    private static long size(GatherCase c, int length, int offset, long total) {
+        return (c.seed & 1) == 0 ? total : length - offset;
+    }
+
+    private static ByteBuffer buffer(GatherCase c, byte[] bytes) {
+        ByteBuffer b = c.direct ? ByteBuffer.allocateDirect(bytes.length) : ByteBuffer.allocate(bytes.length);
+        b.put(bytes).position(bytes.length / 3); // position, limit and order must not matter
+        return b.order(c.bigEndianViews ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+    }
+}
