@@ -1,0 +1,105 @@
+package dev.dmlemu.nativebridge;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Opens the DirectML backend. Nothing native is loaded until {@link #open} is called, and on an OS other than
+ * Windows nothing native is loaded at all: the result is {@link DirectMlAvailability.Unavailable} with the reason.
+ *
+ * <pre>{@code
+ * DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults());
+ * if (found instanceof DirectMlAvailability.Available available) {
+ *     try (DirectMlBackend backend = available.backend()) { ... }
+ * } else if (found instanceof DirectMlAvailability.Unavailable unavailable) {
+ *     System.err.println("unavailable: " + unavailable.reason());
+ * }
+ * }</pre>
+ */
+public final class DirectMl {
+
+    /** Environment variable naming a DirectML.dll to load instead of the system's. */
+    public static final String DLL_ENV_VAR = "DMLEMU_DIRECTML_DLL";
+
+    /** The start of the reason given on every OS but Windows. */
+    public static final String NEEDS_WINDOWS = "DirectML needs Windows (x64/arm64)";
+
+    /** The library name handed to the OS loader when no path is given. */
+    static final String SYSTEM_DLL = "DirectML";
+
+    private DirectMl() {
+    }
+
+    /**
+     * Opens a backend on the chosen adapter, or says why it cannot.
+     *
+     * <p>The caller closes an {@link DirectMlAvailability.Available available} backend.
+     */
+    public static DirectMlAvailability open(DirectMlOptions options) {
+        return open(options, System.getenv(), System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+    }
+
+    static DirectMlAvailability open(DirectMlOptions options, Map<String, String> environment, String osName,
+            String osArch) {
+        Objects.requireNonNull(options, "options");
+        Optional<String> platformProblem = platformProblem(osName, osArch);
+        if (platformProblem.isPresent()) {
+            return new DirectMlAvailability.Unavailable(platformProblem.get());
+        }
+        DllChoice dll;
+        try {
+            dll = dllToLoad(options, environment);
+        } catch (IllegalArgumentException e) {
+            return new DirectMlAvailability.Unavailable(e.getMessage());
+        }
+        return DeviceContext.open(options, dll.nameOrPath(), dll.origin());
+    }
+
+    /**
+     * Why this OS/architecture cannot run DirectML, or empty for Windows x64/arm64. Pure: reads no system state.
+     *
+     * @param osName as {@code System.getProperty("os.name")}, e.g. {@code Linux}, {@code Windows 11}
+     * @param osArch as {@code System.getProperty("os.arch")}, e.g. {@code amd64}, {@code aarch64}
+     */
+    public static Optional<String> platformProblem(String osName, String osArch) {
+        boolean windows = osName.toLowerCase(Locale.ROOT).startsWith("windows");
+        String arch = osArch.toLowerCase(Locale.ROOT);
+        boolean supportedArch = arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64")
+                || arch.equals("arm64");
+        if (windows && supportedArch) {
+            return Optional.empty();
+        }
+        return Optional.of(NEEDS_WINDOWS + "; this is " + osName + " " + osArch);
+    }
+
+    /** Where DirectML.dll comes from and why; {@code origin} appears in messages. */
+    record DllChoice(String nameOrPath, String origin) {
+    }
+
+    /**
+     * The option's path, else the environment variable's, else the system DLL.
+     *
+     * @throws IllegalArgumentException if a given path names no file
+     */
+    static DllChoice dllToLoad(DirectMlOptions options, Map<String, String> environment) {
+        if (options.directMlDll().isPresent()) {
+            return existing(options.directMlDll().get(), "the DirectML DLL option");
+        }
+        String fromEnvironment = environment.get(DLL_ENV_VAR);
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            return existing(Path.of(fromEnvironment.strip()), DLL_ENV_VAR);
+        }
+        return new DllChoice(SYSTEM_DLL, "the system search path");
+    }
+
+    private static DllChoice existing(Path path, String origin) {
+        if (!Files.isRegularFile(path)) {
+            throw new IllegalArgumentException(origin + " names " + path + ", which is not a file");
+        }
+        return new DllChoice(path.toAbsolutePath().toString(), origin);
+    }
+}

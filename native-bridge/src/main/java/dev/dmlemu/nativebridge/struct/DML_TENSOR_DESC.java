@@ -1,0 +1,19 @@
+package dev.dmlemu.nativebridge.struct;
+
+import com.sun.jna.Pointer;
+import com.sun.jna.Structure.FieldOrder;
+
+/** {@code DML_TENSOR_DESC}: the tag {@code DML_TENSOR_TYPE Type} @0 and {@code const void* Desc} @8; 16 bytes. */
+@FieldOrder({"Type", "Desc"})
+public class DML_TENSOR_DESC extends WindowsStructure {
+    public int Type;
+    public Pointer Desc;
+
+    public DML_TENSOR_DESC() {
+    }
+
+    public DML_TENSOR_DESC(Pointer memory) {
+        super(memory);
+        read();
+    }
+}
