@@ -1,5 +1,6 @@
 package dev.dmlemu.cli;
 
+import dev.dmlemu.desc.Float16;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -33,6 +34,19 @@ final class DecimalText {
         for (int digits = 1; digits <= 9; digits++) {
             BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
             if (candidate.floatValue() == value) {
+                return json(candidate, value);
+            }
+        }
+        return json(exact, value);
+    }
+
+    /** As {@link #shortestDouble}, but the shortest decimal that reads back to the binary16 {@code bits}. */
+    static String shortestFloat16(short bits) {
+        float value = Float16.toFloat(bits);
+        BigDecimal exact = new BigDecimal(value);
+        for (int digits = 1; digits <= 5; digits++) {
+            BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
+            if (Float16.fromBigDecimal(candidate) == bits) {
                 return json(candidate, value);
             }
         }

@@ -1,0 +1,29 @@
+package dev.dmlemu.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code dmlemu}: DirectML GatherElements, validated and executed off Windows. */
+@Command(name = "dmlemu",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+            "Validates DirectML GatherElements descriptors at any feature level and runs them bit for bit, on a",
+            "Java emulator or on the real DirectML (Windows). Reads DxDispatch-style model files."},
+        subcommands = {
+            RunCommand.class,
+            ValidateCommand.class,
+            MinLevelCommand.class,
+            LevelsCommand.class},
+        footer = {"", "Exit codes: 0 success/valid, 1 invalid operator, 2 unusable input or usage,",
+            "3 requested backend unavailable."})
+final class DmlemuCommand implements Runnable {
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                "missing command: run, validate, min-level or levels");
+    }
+}

@@ -1,0 +1,103 @@
+package dev.dmlemu.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.util.RawValue;
+import dev.dmlemu.desc.Float16;
+import dev.dmlemu.desc.TensorDataType;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/** Reads one element of a little-endian resource buffer as text: DxDispatch's print form, raw hex, or JSON. */
+final class ElementValues {
+
+    private ElementValues() {}
+
+    /**
+     * DxDispatch's {@code print} text: floats as C++ {@code ostream} prints them (6 significant digits), integers
+     * in decimal (8-bit integers as numbers, not characters).
+     */
+    static String printText(TensorDataType type, ByteBuffer buffer, long index) {
+        ByteBuffer le = littleEndian(buffer);
+        return switch (type) {
+            case FLOAT32 -> DecimalText.cppDefault(le.getFloat(at(index, 4)));
+            case FLOAT64 -> DecimalText.cppDefault(le.getDouble(at(index, 8)));
+            case FLOAT16 -> DecimalText.cppDefault(Float16.toFloat(le.getShort(at(index, 2))));
+            default -> integerText(type, le, index);
+        };
+    }
+
+    /** {@code 0x40800000}: the element's raw bits, as many hex digits as its size needs. */
+    static String hex(TensorDataType type, ByteBuffer buffer, long index) {
+        ByteBuffer le = littleEndian(buffer);
+        return switch (type.sizeInBits()) {
+            case 64 -> String.format("0x%016x", le.getLong(at(index, 8)));
+            case 32 -> String.format("0x%08x", le.getInt(at(index, 4)));
+            case 16 -> String.format("0x%04x", le.getShort(at(index, 2)) & 0xFFFF);
+            case 8 -> String.format("0x%02x", le.get(at(index, 1)) & 0xFF);
+            default -> String.format("0x%x", nibble(le, index));
+        };
+    }
+
+    /**
+     * Appends the element to a JSON array: integers exactly (64-bit included), floats as the shortest decimal that
+     * reads back to the same value (FLOAT16 too), NaN and infinities as {@code "nan"}, {@code "inf"}, {@code "-inf"}.
+     */
+    static void addJson(ArrayNode array, TensorDataType type, ByteBuffer buffer, long index) {
+        ByteBuffer le = littleEndian(buffer);
+        switch (type) {
+            case FLOAT32 -> {
+                float value = le.getFloat(at(index, 4));
+                addFloating(array, value, () -> DecimalText.shortestFloat(value));
+            }
+            case FLOAT64 -> {
+                double value = le.getDouble(at(index, 8));
+                addFloating(array, value, () -> DecimalText.shortestDouble(value));
+            }
+            case FLOAT16 -> {
+                short bits = le.getShort(at(index, 2));
+                addFloating(array, Float16.toFloat(bits), () -> DecimalText.shortestFloat16(bits));
+            }
+            default -> array.addRawValue(new RawValue(integerText(type, le, index)));
+        }
+    }
+
+    private static void addFloating(ArrayNode array, double value, java.util.function.Supplier<String> decimal) {
+        if (Double.isNaN(value)) {
+            array.add("nan");
+        } else if (Double.isInfinite(value)) {
+            array.add(value > 0 ? "inf" : "-inf");
+        } else {
+            array.addRawValue(new RawValue(decimal.get()));
+        }
+    }
+
+    private static String integerText(TensorDataType type, ByteBuffer le, long index) {
+        return switch (type) {
+            case INT64 -> Long.toString(le.getLong(at(index, 8)));
+            case UINT64 -> Long.toUnsignedString(le.getLong(at(index, 8)));
+            case INT32 -> Integer.toString(le.getInt(at(index, 4)));
+            case UINT32 -> Integer.toUnsignedString(le.getInt(at(index, 4)));
+            case INT16 -> Short.toString(le.getShort(at(index, 2)));
+            case UINT16 -> Integer.toString(le.getShort(at(index, 2)) & 0xFFFF);
+            case INT8 -> Byte.toString(le.get(at(index, 1)));
+            case UINT8 -> Integer.toString(le.get(at(index, 1)) & 0xFF);
+            case UINT4 -> Integer.toString(nibble(le, index));
+            case INT4 -> Integer.toString((nibble(le, index) << 28) >> 28);
+            default -> throw new IllegalArgumentException("no values of type " + type);
+        };
+    }
+
+    /** UINT4/INT4: two elements per byte, the even element in the low nibble. */
+    private static int nibble(ByteBuffer le, long index) {
+        int value = le.get(Math.toIntExact(index / 2)) & 0xFF;
+        return (index % 2 == 0) ? value & 0xF : value >>> 4;
+    }
+
+    private static int at(long index, int size) {
+        return Math.toIntExact(Math.multiplyExact(index, size));
+    }
+
+    private static ByteBuffer littleEndian(ByteBuffer buffer) {
+        return buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    }
+}

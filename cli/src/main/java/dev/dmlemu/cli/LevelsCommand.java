@@ -1,0 +1,138 @@
+package dev.dmlemu.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.featurelevels.GatherElementsSupport;
+import dev.dmlemu.featurelevels.SupportTable;
+import dev.dmlemu.featurelevels.TensorSupport;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code dmlemu levels}: the support tables as an aligned table, so nobody has to open the docs. */
+@Command(name = "levels", mixinStandardHelpOptions = true,
+        description = {"Prints an operator's DirectML tensor-support tables: for each block of feature levels,",
+            "each tensor's kind, dimension counts and data types."})
+final class LevelsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--operator", paramLabel = "TYPE", defaultValue = "GATHER_ELEMENTS",
+            description = "the operator (GATHER_ELEMENTS or DML_OPERATOR_GATHER_ELEMENTS; default ${DEFAULT-VALUE})")
+    String operator;
+
+    @Option(names = "--json", description = "print one JSON object on stdout")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        OperatorType type;
+        try {
+            type = OperatorType.fromName(operator);
+        } catch (IllegalArgumentException e) {
+            throw CliFailure.unusableInput("--operator: " + e.getMessage());
+        }
+        if (type != OperatorType.GATHER_ELEMENTS) {
+            throw CliFailure.unusableInput("--operator: dmlemu has support tables for GATHER_ELEMENTS only, not "
+                    + type.name());
+        }
+        List<SupportTable> blocks = GatherElementsSupport.blocks();
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(toJson(type, blocks)));
+        } else {
+            printTable(out, type, blocks);
+        }
+        return ExitCode.SUCCESS.code();
+    }
+
+    private static void printTable(PrintWriter out, OperatorType type, List<SupportTable> blocks) {
+        out.println(type.cName() + ": introduced in " + GatherElementsSupport.introducedIn().cName()
+                + "; not available at " + shortNames(unavailableLevels()));
+        out.println();
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"Table", "Applies to", "Tensor", "Kind", "Dimensions", "Data types"});
+        for (SupportTable block : blocks) {
+            boolean first = true;
+            for (TensorSupport tensor : block.tensors()) {
+                rows.add(new String[] {
+                    first ? block.since().shortName() : "",
+                    first ? shortNames(levelsUsing(block)) : "",
+                    tensor.field(),
+                    tensor.kind().name().toLowerCase(Locale.ROOT),
+                    tensor.dimensionCounts().toString(),
+                    tensor.dataTypeNames()});
+                first = false;
+            }
+        }
+        int[] widths = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < row.length; i++) {
+                line.append(i == row.length - 1 ? row[i] : pad(row[i], widths[i] + 2));
+            }
+            out.println(line.toString().stripTrailing());
+        }
+    }
+
+    private static ObjectNode toJson(OperatorType type, List<SupportTable> blocks) {
+        ObjectNode root = Json.object();
+        root.put("operator", type.cName());
+        root.put("introducedIn", GatherElementsSupport.introducedIn().cName());
+        ArrayNode tables = root.putArray("tables");
+        for (SupportTable block : blocks) {
+            ObjectNode table = tables.addObject();
+            table.put("since", block.since().cName());
+            ArrayNode appliesTo = table.putArray("appliesTo");
+            levelsUsing(block).forEach(level -> appliesTo.add(level.cName()));
+            ArrayNode tensors = table.putArray("tensors");
+            for (TensorSupport tensor : block.tensors()) {
+                ObjectNode node = tensors.addObject();
+                node.put("tensor", tensor.field());
+                node.put("kind", tensor.kind().name().toLowerCase(Locale.ROOT));
+                node.put("minDimensionCount", tensor.dimensionCounts().min());
+                node.put("maxDimensionCount", tensor.dimensionCounts().max());
+                ArrayNode dataTypes = node.putArray("dataTypes");
+                tensor.dataTypes().stream().map(TensorDataType::name).forEach(dataTypes::add);
+            }
+        }
+        return root;
+    }
+
+    private static List<FeatureLevel> levelsUsing(SupportTable block) {
+        return Arrays.stream(FeatureLevel.values())
+                .filter(level -> GatherElementsSupport.forLevel(level).filter(block::equals).isPresent())
+                .collect(Collectors.toList());
+    }
+
+    private static List<FeatureLevel> unavailableLevels() {
+        return Arrays.stream(FeatureLevel.values())
+                .filter(level -> GatherElementsSupport.forLevel(level).isEmpty())
+                .collect(Collectors.toList());
+    }
+
+    private static String shortNames(List<FeatureLevel> levels) {
+        return levels.stream().map(FeatureLevel::shortName).collect(Collectors.joining(", "));
+    }
+
+    private static String pad(String text, int width) {
+        return text + " ".repeat(Math.max(0, width - text.length()));
+    }
+}

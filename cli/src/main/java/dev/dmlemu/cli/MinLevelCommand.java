@@ -1,0 +1,72 @@
+package dev.dmlemu.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.featurelevels.Diagnostic;
+import dev.dmlemu.featurelevels.MinimumFeatureLevel;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code dmlemu min-level MODEL.json}: the lowest feature level that accepts every dispatchable, or why none does. */
+@Command(name = "min-level", mixinStandardHelpOptions = true,
+        description = {"Prints the lowest DirectML feature level that accepts every dispatchable of a model,",
+            "or, when no level does, the reasons."})
+final class MinLevelCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "MODEL.json", description = "a DxDispatch-style model file")
+    Path model;
+
+    @Option(names = "--json", description = "print one JSON object on stdout")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        ModelInput input = ModelInput.read(model);
+        ModelVerdict verdict = ModelVerdict.of(input.operators(), FeatureLevel.newest());
+        PrintWriter out = spec.commandLine().getOut();
+        boolean accepted = verdict.minimumLevel().isPresent();
+        if (json) {
+            ObjectNode root = Json.object();
+            verdict.minimumLevel().ifPresentOrElse(level -> root.put("minimumFeatureLevel", level.cName()),
+                    () -> root.putNull("minimumFeatureLevel"));
+            ObjectNode perDispatchable = root.putObject("dispatchables");
+            ArrayNode reasons = root.putArray("reasons");
+            verdict.minimums().forEach((name, minimum) -> {
+                minimum.level().ifPresentOrElse(level -> perDispatchable.put(name, level.cName()),
+                        () -> perDispatchable.putNull(name));
+                minimum.reasons().forEach(reason -> reasons.add(Json.diagnostic(name, reason)));
+            });
+            out.println(Json.write(root));
+        } else if (accepted) {
+            out.println(verdict.minimumLevel().get().cName());
+        } else if (verdict.minimums().isEmpty()) {
+            out.println("the model has no dispatchables");
+        } else {
+            for (Map.Entry<String, MinimumFeatureLevel> entry : verdict.minimums().entrySet()) {
+                if (entry.getValue().level().isPresent()) {
+                    continue;
+                }
+                out.println("no feature level accepts '" + entry.getKey() + "':");
+                for (Diagnostic reason : entry.getValue().reasons()) {
+                    if (reason.isError()) {
+                        out.println("  " + reason.severity().name().toLowerCase(Locale.ROOT) + " "
+                                + reason.rule().name() + " " + reason.message());
+                    }
+                }
+            }
+        }
+        return (accepted ? ExitCode.SUCCESS : ExitCode.INVALID_OPERATOR).code();
+    }
+}

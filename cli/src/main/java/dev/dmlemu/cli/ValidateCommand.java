@@ -1,0 +1,65 @@
+package dev.dmlemu.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.featurelevels.Diagnostic;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code dmlemu validate MODEL.json}: every diagnostic of every dispatchable, then a verdict. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = {"Validates every dispatchable of a model file at a feature level, reporting every problem",
+            "at once with the field, the rule and the lowest level that would accept it."})
+final class ValidateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "MODEL.json", description = "a DxDispatch-style model file")
+    Path model;
+
+    @Option(names = "--feature-level", paramLabel = "LEVEL", converter = FeatureLevelConverter.class,
+            description = "2_1, 3_0, 4_1, ... 6_4 (default: the newest, ${DEFAULT-VALUE})",
+            defaultValue = "6_4")
+    FeatureLevel featureLevel;
+
+    @Option(names = "--json", description = "print one JSON object on stdout")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        ModelInput input = ModelInput.read(model);
+        ModelVerdict verdict = ModelVerdict.of(input.operators(), featureLevel);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(toJson(verdict)));
+        } else {
+            for (Map.Entry<String, Diagnostic> entry : verdict.diagnostics()) {
+                Diagnostic diagnostic = entry.getValue();
+                out.println(entry.getKey() + ": " + diagnostic.severity().name().toLowerCase(java.util.Locale.ROOT)
+                        + " " + diagnostic.rule().name() + " " + diagnostic.message());
+            }
+            out.println(verdict.verdictLine());
+        }
+        return (verdict.isValid() ? ExitCode.SUCCESS : ExitCode.INVALID_OPERATOR).code();
+    }
+
+    static ObjectNode toJson(ModelVerdict verdict) {
+        ObjectNode root = Json.object();
+        root.put("valid", verdict.isValid());
+        root.put("featureLevel", verdict.level().cName());
+        verdict.minimumLevel().ifPresentOrElse(level -> root.put("minimumFeatureLevel", level.cName()),
+                () -> root.putNull("minimumFeatureLevel"));
+        ArrayNode diagnostics = root.putArray("diagnostics");
+        verdict.diagnostics().forEach(entry -> diagnostics.add(Json.diagnostic(entry.getKey(), entry.getValue())));
+        return root;
+    }
+}
