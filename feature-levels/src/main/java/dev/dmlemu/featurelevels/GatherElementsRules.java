@@ -326,10 +326,23 @@ final class GatherElementsRules {
         }
     }
 
-    /** Both tensors exist, have the same DimensionCount, and that many sizes each. */
+    /**
+     * Both tensors exist, have the same DimensionCount, that many sizes each, and every size in the UINT range (an
+     * out-of-range size was reported already; comparing it would only repeat the problem).
+     */
     private static boolean hasComparableSizes(BufferTensorDesc a, BufferTensorDesc b) {
         return a != null && b != null && a.dimensionCount() == b.dimensionCount()
-                && a.sizes().size() == a.dimensionCount() && b.sizes().size() == b.dimensionCount();
+                && a.sizes().size() == a.dimensionCount() && b.sizes().size() == b.dimensionCount()
+                && allUint32(a.sizes()) && allUint32(b.sizes());
+    }
+
+    private static boolean allUint32(List<Long> values) {
+        for (int i = 0; i < values.size(); i++) {
+            if (!isUint32(values.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static boolean isUint32(long value) {
