@@ -131,6 +131,9 @@ final class GatherElementsRules {
 
         if (sizesInRange && !anyZero) {
             checkElementCount(out, field, sizes);
+            if (kind == TensorKind.OUTPUT && sizesLengthOk && stridesOk && buffer.strides().isPresent()) {
+                checkOutputAliasing(out, field, sizes, buffer.strides().get());
+            }
         }
 
         long total = buffer.totalTensorSizeInBytes();
@@ -141,6 +144,9 @@ final class GatherElementsRules {
             boolean tooSmall = false;
             if (sizesLengthOk && sizesInRange && !anyZero && stridesOk && type != TensorDataType.UNKNOWN) {
                 tooSmall = checkTotalSize(out, field, buffer, total);
+            }
+            if (type != TensorDataType.UNKNOWN) {
+                checkTotalNotTooLarge(out, field, type, total);
             }
             if (!tooSmall && total % 4 != 0) {
                 out.report(RuleId.TOTAL_SIZE_UNALIGNED, field + ".TotalTensorSizeInBytes", total
@@ -174,6 +180,71 @@ final class GatherElementsRules {
                 return;
             }
             count *= size;
+        }
+    }
+
+    /**
+     * DirectML addresses at most 2^32 - 1 elements of a buffer: {@code ceil(Total * 8 / bitsPerElement)} must not
+     * exceed that (measured: the rounding is up, so FLOAT32 with 17179869181 bytes is rejected).
+     */
+    private static void checkTotalNotTooLarge(DiagnosticCollector out, String field, TensorDataType type,
+            long total) {
+        long bits = type.sizeInBits();
+        long maxBytes = BufferTensorMath.MAX_ELEMENT_COUNT * bits / 8; // <= (2^32 - 1) * 8: no overflow
+        if (total > maxBytes) {
+            out.report(RuleId.TOTAL_SIZE_TOO_LARGE, field + ".TotalTensorSizeInBytes", total + " bytes hold more "
+                    + "than " + BufferTensorMath.MAX_ELEMENT_COUNT + " " + type.name() + " elements (at most "
+                    + maxBytes + " bytes)");
+        }
+    }
+
+    /**
+     * The aliasing check DirectML applies to the OutputTensor's explicit strides, over dimensions of size &gt; 1: no
+     * stride 0, no two equal strides, and {@code IndexOfLastElement + 1 >= product(Sizes)}. Sizes and strides are
+     * in the UINT range and no size is 0 here.
+     */
+    private static void checkOutputAliasing(DiagnosticCollector out, String field, List<Long> sizes,
+            List<Long> strides) {
+        boolean reported = false;
+        for (int i = 0; i < sizes.size(); i++) {
+            if (sizes.get(i) == 1) {
+                continue;
+            }
+            long stride = strides.get(i);
+            if (stride == 0) {
+                out.report(RuleId.OUTPUT_ALIASING, field + ".Strides[" + i + "]", "0 makes output elements alias "
+                        + "(Sizes[" + i + "] is " + sizes.get(i) + "); an output tensor cannot broadcast");
+                reported = true;
+                continue;
+            }
+            for (int j = 0; j < i; j++) {
+                if (sizes.get(j) != 1 && strides.get(j) == stride) {
+                    out.report(RuleId.OUTPUT_ALIASING, field + ".Strides[" + i + "]", stride + " equals Strides["
+                            + j + "] and both dimensions have a size above 1, so output elements alias");
+                    reported = true;
+                    break;
+                }
+            }
+        }
+        if (reported) {
+            return;
+        }
+        long count = 1;
+        for (long size : sizes) {
+            if (count > BufferTensorMath.MAX_ELEMENT_COUNT / size) {
+                return; // ELEMENT_COUNT_TOO_LARGE already reported
+            }
+            count *= size;
+        }
+        long addressed;
+        try {
+            addressed = BufferTensorMath.indexOfLastElement(sizes, strides) + 1;
+        } catch (TensorSizeOverflowException e) {
+            return; // addresses more than 2^63 elements: certainly not fewer than the element count
+        }
+        if (addressed < count) {
+            out.report(RuleId.OUTPUT_ALIASING, field + ".Strides", "address " + addressed + " elements "
+                    + "(IndexOfLastElement + 1) for " + count + " output elements, so output elements alias");
         }
     }
 
@@ -255,10 +326,23 @@ final class GatherElementsRules {
         }
     }
 
-    /** Both tensors exist, have the same DimensionCount, and that many sizes each. */
+    /**
+     * Both tensors exist, have the same DimensionCount, that many sizes each, and every size in the UINT range (an
+     * out-of-range size was reported already; comparing it would only repeat the problem).
+     */
     private static boolean hasComparableSizes(BufferTensorDesc a, BufferTensorDesc b) {
         return a != null && b != null && a.dimensionCount() == b.dimensionCount()
-                && a.sizes().size() == a.dimensionCount() && b.sizes().size() == b.dimensionCount();
+                && a.sizes().size() == a.dimensionCount() && b.sizes().size() == b.dimensionCount()
+                && allUint32(a.sizes()) && allUint32(b.sizes());
+    }
+
+    private static boolean allUint32(List<Long> values) {
+        for (int i = 0; i < values.size(); i++) {
+            if (!isUint32(values.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static boolean isUint32(long value) {

@@ -30,10 +30,21 @@ public enum RuleId {
     /** {@code TotalTensorSizeInBytes < DMLCalcBufferTensorSize(DataType, Sizes, Strides)}. */
     TOTAL_SIZE_TOO_SMALL(Severity.ERROR, "TotalTensorSizeInBytes must be at least DMLCalcBufferTensorSize"),
     /**
+     * {@code ceil(TotalTensorSizeInBytes / element size) > 2^32 - 1}: the buffer holds more elements than DirectML
+     * addresses (measured on DirectML.dll 1.15.4: FLOAT32 accepts 17179869180 bytes and rejects 17179869181).
+     */
+    TOTAL_SIZE_TOO_LARGE(Severity.ERROR, "TotalTensorSizeInBytes must hold at most 2^32 - 1 elements"),
+    /**
      * {@code TotalTensorSizeInBytes} is large enough but not a multiple of 4. The real DirectML.dll accepts it, but
      * every bound buffer must have a DWORD-aligned size.
      */
     TOTAL_SIZE_UNALIGNED(Severity.WARNING, "TotalTensorSizeInBytes should be a multiple of 4"),
+    /**
+     * The OutputTensor's strides make elements alias. As DirectML.dll 1.15.4 checks it (measured), over the dimensions
+     * of size &gt; 1: a stride of 0, two equal strides, or {@code IndexOfLastElement + 1 < product(Sizes)}. It is
+     * not an exact overlap test: Sizes {2,3} with Strides {4,2} overlap and are accepted.
+     */
+    OUTPUT_ALIASING(Severity.ERROR, "the OutputTensor's strides must not make elements alias"),
     /** {@code GuaranteedBaseOffsetAlignment} is neither 0 nor a power of two at least the element size. */
     ALIGNMENT_INVALID(Severity.ERROR, "GuaranteedBaseOffsetAlignment must be 0 or a power of two >= element size"),
     /** {@code DML_TENSOR_FLAG_OWNED_BY_DML} on an output tensor. */
