@@ -135,7 +135,9 @@ final class JsonTree {
             return "unreadable input";
         }
         int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
+        String line = newline < 0 ? message : message.substring(0, newline);
+        // Jackson embeds other locations as "[Source: ...; line: 1, column: 1]"; keep only the position.
+        return line.replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "line $1, column $2");
     }
 
     private static final class Builder {
