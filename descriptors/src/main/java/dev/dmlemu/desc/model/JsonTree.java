@@ -25,10 +25,6 @@ final class JsonTree {
     /** Where a node starts, and how to reach it. */
     record Where(String path, int line, int column) {
 
-        Where child(String key) {
-            return new Where(childPath(path, key), line, column);
-        }
-
         static String childPath(String path, String key) {
             String part = key.matches("[A-Za-z_$][A-Za-z0-9_$]*") ? key
                     : "[\"" + key.replace("\\", "\\\\").replace("\"", "\\\"") + "\"]";
