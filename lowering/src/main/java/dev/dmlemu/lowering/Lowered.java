@@ -1,0 +1,40 @@
+package dev.dmlemu.lowering;
+
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A node lowered onto {@code DML_GATHER_ELEMENTS_OPERATOR_DESC} at a feature level.
+ *
+ * @param node the node as lowered
+ * @param featureLevel the target level
+ * @param desc the DirectML desc; its output holds the framework's output bytes (see {@link #notes()})
+ * @param notes how to bind each tensor field, in the desc's field order (InputTensor, IndicesTensor, OutputTensor)
+ */
+public record Lowered(GatherElementsNode node, FeatureLevel featureLevel, GatherElementsOperatorDesc desc,
+        List<BindingNote> notes) implements LoweringResult {
+
+    public Lowered {
+        Objects.requireNonNull(node, "node");
+        Objects.requireNonNull(featureLevel, "featureLevel");
+        Objects.requireNonNull(desc, "desc");
+        notes = List.copyOf(Objects.requireNonNull(notes, "notes"));
+    }
+
+    /** The framework output's shape: the indices' shape. */
+    public List<Long> outputShape() {
+        return node.indicesShape();
+    }
+
+    /** The framework output's element type: the data's type. */
+    public ElementType outputType() {
+        return node.dataType();
+    }
+
+    /** The note for the field bound to {@code source}. */
+    public BindingNote note(FrameworkTensor source) {
+        return notes.stream().filter(note -> note.source() == source).findFirst().orElseThrow();
+    }
+}
