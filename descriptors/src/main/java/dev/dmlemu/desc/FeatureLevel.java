@@ -1,11 +1,15 @@
 package dev.dmlemu.desc;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * {@code DML_FEATURE_LEVEL}: each value is {@code 0xMN00} for level M_N (the docs page that shows bare names after
  * 3_0 reads as auto-increment; the header is authoritative). Levels are strict supersets of each other, so the
- * Java order (by code) is the order of capability.
+ * Java order (by code) is the order of capability; {@link #isAtLeast}, {@link #isBelow}, {@link #max} and
+ * {@link #range} compare by code.
  */
 public enum FeatureLevel implements DmlEnum {
     LEVEL_1_0(0x1000),
@@ -53,12 +57,61 @@ public enum FeatureLevel implements DmlEnum {
         return LEVEL_6_4;
     }
 
+    /** The oldest level ({@code DML_FEATURE_LEVEL_1_0}). */
+    public static FeatureLevel oldest() {
+        return LEVEL_1_0;
+    }
+
+    /** {@code this >= other}. */
     public boolean isAtLeast(FeatureLevel other) {
         return code >= other.code;
     }
 
+    /** {@code this > other}. */
+    public boolean isAbove(FeatureLevel other) {
+        return code > other.code;
+    }
+
+    /** {@code this <= other}. */
+    public boolean isAtMost(FeatureLevel other) {
+        return code <= other.code;
+    }
+
+    /** {@code this < other}. */
     public boolean isBelow(FeatureLevel other) {
         return code < other.code;
+    }
+
+    /** The next newer level, empty for {@link #newest()}. */
+    public Optional<FeatureLevel> next() {
+        FeatureLevel[] all = values();
+        return ordinal() + 1 < all.length ? Optional.of(all[ordinal() + 1]) : Optional.empty();
+    }
+
+    /** The next older level, empty for {@link #oldest()}. */
+    public Optional<FeatureLevel> previous() {
+        return ordinal() > 0 ? Optional.of(values()[ordinal() - 1]) : Optional.empty();
+    }
+
+    /** The newer of two levels. */
+    public static FeatureLevel max(FeatureLevel a, FeatureLevel b) {
+        return a.code >= b.code ? a : b;
+    }
+
+    /** The older of two levels. */
+    public static FeatureLevel min(FeatureLevel a, FeatureLevel b) {
+        return a.code <= b.code ? a : b;
+    }
+
+    /** Every level from {@code from} to {@code to}, both included, oldest first (empty if {@code from > to}). */
+    public static List<FeatureLevel> range(FeatureLevel from, FeatureLevel to) {
+        List<FeatureLevel> levels = new ArrayList<>();
+        for (FeatureLevel level : values()) {
+            if (level.isAtLeast(from) && level.isAtMost(to)) {
+                levels.add(level);
+            }
+        }
+        return List.copyOf(levels);
     }
 
     public static FeatureLevel fromCode(int code) {

@@ -1,0 +1,67 @@
+package dev.dmlemu.featurelevels;
+
+/**
+ * The rule a {@link Diagnostic} reports. The constant names are stable identifiers: tools may match on them, so a
+ * rule is never renamed, only added.
+ */
+public enum RuleId {
+    /** The operator type does not exist at the requested feature level (GatherElements needs 2_1). */
+    OPERATOR_UNAVAILABLE(Severity.ERROR, "the operator is not available at this feature level"),
+    /** {@code DML_TENSOR_DESC.Type} is not {@code DML_TENSOR_TYPE_BUFFER}. */
+    TENSOR_TYPE_UNSUPPORTED(Severity.ERROR, "the tensor's Type must be DML_TENSOR_TYPE_BUFFER"),
+    /** The feature level's support table does not list this DimensionCount for the tensor. */
+    DIMENSION_COUNT_UNSUPPORTED(Severity.ERROR, "DimensionCount not supported for this tensor at this level"),
+    /** The operator requires equal DimensionCounts across its tensors. */
+    DIMENSION_COUNT_MISMATCH(Severity.ERROR, "the tensors must have the same DimensionCount"),
+    /** {@code len(Sizes) != DimensionCount}. */
+    SIZES_LENGTH_MISMATCH(Severity.ERROR, "Sizes must have DimensionCount entries"),
+    /** Strides are given and {@code len(Strides) != DimensionCount}. */
+    STRIDES_LENGTH_MISMATCH(Severity.ERROR, "Strides, when given, must have DimensionCount entries"),
+    /** The feature level's support table does not list this DataType for the tensor. */
+    DATA_TYPE_UNSUPPORTED(Severity.ERROR, "DataType not supported for this tensor at this level"),
+    /** The operator requires equal DataTypes (OutputTensor = InputTensor). */
+    DATA_TYPE_MISMATCH(Severity.ERROR, "the DataType must match another tensor's"),
+    /** A size differs from the size the operator requires (another tensor's). */
+    SIZES_MISMATCH(Severity.ERROR, "a size must match another tensor's size"),
+    /** A size is 0. */
+    ZERO_SIZE(Severity.ERROR, "every size must be at least 1"),
+    /** {@code product(Sizes) > 2^32 - 1}. */
+    ELEMENT_COUNT_TOO_LARGE(Severity.ERROR, "a tensor has at most 2^32 - 1 elements"),
+    /** {@code TotalTensorSizeInBytes < DMLCalcBufferTensorSize(DataType, Sizes, Strides)}. */
+    TOTAL_SIZE_TOO_SMALL(Severity.ERROR, "TotalTensorSizeInBytes must be at least DMLCalcBufferTensorSize"),
+    /**
+     * {@code TotalTensorSizeInBytes} is large enough but not a multiple of 4. The real DirectML.dll accepts it, but
+     * every bound buffer must have a DWORD-aligned size.
+     */
+    TOTAL_SIZE_UNALIGNED(Severity.WARNING, "TotalTensorSizeInBytes should be a multiple of 4"),
+    /** {@code GuaranteedBaseOffsetAlignment} is neither 0 nor a power of two at least the element size. */
+    ALIGNMENT_INVALID(Severity.ERROR, "GuaranteedBaseOffsetAlignment must be 0 or a power of two >= element size"),
+    /** {@code DML_TENSOR_FLAG_OWNED_BY_DML} on an output tensor. */
+    FLAGS_INVALID(Severity.ERROR, "DML_TENSOR_FLAG_OWNED_BY_DML is allowed on inputs only"),
+    /** {@code Axis} is not in {@code [0, InputTensor.DimensionCount)}. */
+    AXIS_OUT_OF_RANGE(Severity.ERROR, "Axis must be in [0, DimensionCount)"),
+    /** A {@code UINT} field (Sizes, Strides, DimensionCount, Axis, alignment) is outside {@code [0, 2^32)}. */
+    UINT32_RANGE(Severity.ERROR, "a UINT field must be in [0, 2^32 - 1]"),
+    /** A {@code UINT64} field (TotalTensorSizeInBytes) holds a negative Java value. */
+    UINT64_RANGE(Severity.ERROR, "a UINT64 field must not be negative"),
+    /** {@code DMLCalcBufferTensorSize} does not fit in 64 bits. */
+    SIZE_OVERFLOW(Severity.ERROR, "the tensor's byte size overflows 64 bits");
+
+    private final Severity severity;
+    private final String summary;
+
+    RuleId(Severity severity, String summary) {
+        this.severity = severity;
+        this.summary = summary;
+    }
+
+    /** The severity every diagnostic of this rule has. */
+    public Severity severity() {
+        return severity;
+    }
+
+    /** One line describing the rule, for listings. */
+    public String summary() {
+        return summary;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.dmlemu.featurelevels;
+
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.OperatorType;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One "Tensor support" block of a DirectML operator page, e.g. "DML_FEATURE_LEVEL_3_0 and above": a row per tensor
+ * field, in C field order. It applies from {@link #since()} up to the level before the next block.
+ *
+ * @param operatorType the operator the table belongs to
+ * @param since the level in the block's title
+ * @param tensors one row per tensor field, in C field order
+ */
+public record SupportTable(OperatorType operatorType, FeatureLevel since, List<TensorSupport> tensors) {
+
+    public SupportTable {
+        Objects.requireNonNull(operatorType, "operatorType");
+        Objects.requireNonNull(since, "since");
+        tensors = List.copyOf(tensors);
+    }
+
+    /** The row of a tensor field by C name, e.g. {@code "IndicesTensor"}. */
+    public Optional<TensorSupport> tensor(String field) {
+        for (TensorSupport row : tensors) {
+            if (row.field().equals(field)) {
+                return Optional.of(row);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The table GatherElements uses at {@code level}: 2_1 → the 2_1 block; 3_0, 3_1, 4_0 → 3_0; 4_1 and later → 4_1;
+     * empty for 1_0 and 2_0, where the operator does not exist.
+     */
+    public static Optional<SupportTable> forLevel(FeatureLevel level) {
+        return GatherElementsSupport.forLevel(level);
+    }
+}
