@@ -1,0 +1,64 @@
+package dev.dmlemu.emulator;
+
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.execution.OperatorExecutionException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The three bindings of one execution, checked against the plan and turned into little-endian views whose index 0
+ * is the binding's offset and whose limit is its end, whatever the caller's buffer position, limit and byte order.
+ */
+record BoundBuffers(ByteBuffer input, ByteBuffer indices, ByteBuffer output) {
+
+    static final String INPUT = "InputTensor";
+    static final String INDICES = "IndicesTensor";
+    static final String OUTPUT = "OutputTensor";
+
+    /**
+     * @throws OperatorExecutionException naming the field and the rule when a binding does not fit its tensor
+     */
+    static BoundBuffers bind(GatherPlan plan, Bindings bindings) {
+        if (bindings == null) {
+            throw new OperatorExecutionException("GATHER_ELEMENTS: bindings are null");
+        }
+        if (bindings.inFieldOrder().size() != 3) {
+            throw new OperatorExecutionException("GATHER_ELEMENTS takes 3 bindings (InputTensor, IndicesTensor, "
+                    + "OutputTensor), got " + bindings.inFieldOrder().size());
+        }
+        return new BoundBuffers(
+                view(bindings.get(0), INPUT, plan.inputTotalBytes, plan.inputAlignment, false),
+                view(bindings.get(1), INDICES, plan.indicesTotalBytes, plan.indicesAlignment, false),
+                view(bindings.get(2), OUTPUT, plan.outputTotalBytes, plan.outputAlignment, true));
+    }
+
+    private static ByteBuffer view(BufferBinding binding, String field, long total, long alignment, boolean output) {
+        if (binding == null) {
+            throw new OperatorExecutionException(field + ": binding is null");
+        }
+        ByteBuffer buffer = binding.buffer();
+        long capacity = buffer.capacity();
+        long offset = binding.offset();
+        long size = binding.sizeInBytes();
+        if (offset > capacity || size > capacity - offset) {
+            throw new OperatorExecutionException(field + ": binding [Offset " + offset + ", Offset + SizeInBytes "
+                    + (offset + size) + ") does not lie inside the buffer's capacity " + capacity
+                    + " (DML_BUFFER_BINDING must lie inside its buffer)");
+        }
+        if (size < total) {
+            throw new OperatorExecutionException(field + ": binding SizeInBytes " + size
+                    + " is less than TotalTensorSizeInBytes " + total
+                    + " (a binding must cover the tensor's TotalTensorSizeInBytes)");
+        }
+        if (alignment != 0 && offset % alignment != 0) {
+            throw new OperatorExecutionException(field + ": binding Offset " + offset
+                    + " is not a multiple of GuaranteedBaseOffsetAlignment " + alignment);
+        }
+        if (output && buffer.isReadOnly()) {
+            throw new OperatorExecutionException(field + ": the output buffer is read-only");
+        }
+        ByteBuffer whole = buffer.duplicate().clear();
+        return whole.slice((int) offset, (int) size).order(ByteOrder.LITTLE_ENDIAN);
+    }
+}

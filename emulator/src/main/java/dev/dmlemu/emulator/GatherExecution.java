@@ -1,0 +1,132 @@
+package dev.dmlemu.emulator;
+
+import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.OperatorExecutionException;
+import dev.dmlemu.featurelevels.IndexSemantics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * One prepared GatherElements: the kernel plus how an execution is split over threads. Immutable; executions may
+ * run concurrently.
+ */
+final class GatherExecution {
+
+    /** Below this many output elements one thread is faster than handing work to the pool. */
+    static final long PARALLEL_THRESHOLD = 1 << 15;
+
+    private final GatherKernel kernel;
+    private final int threads;
+    private final ExecutorService pool;
+
+    private GatherExecution(GatherKernel kernel, int threads, ExecutorService pool) {
+        this.kernel = kernel;
+        this.threads = threads;
+        this.pool = pool;
+    }
+
+    /**
+     * Plans a desc for execution.
+     *
+     * @param pool the emulator's pool, or null for one thread
+     */
+    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
+            int threads, ExecutorService pool) {
+        GatherPlan plan = GatherPlan.compile(desc, semantics, policy);
+        return new GatherExecution(new GatherKernel(plan), pool == null ? 1 : threads, pool);
+    }
+
+    GatherPlan plan() {
+        return kernel.plan();
+    }
+
+    void execute(Bindings bindings) {
+        GatherPlan plan = kernel.plan();
+        BoundBuffers buffers = BoundBuffers.bind(plan, bindings);
+        long count = plan.elementCount;
+        int chunks = count >= PARALLEL_THRESHOLD ? (int) Math.min(threads, count) : 1;
+        if (plan.policy == IndexPolicy.STRICT) {
+            long first = chunks == 1
+                    ? kernel.firstOutOfRange(buffers.indices(), 0, count)
+                    : firstOutOfRangeParallel(buffers, count, chunks);
+            if (first >= 0) {
+                long raw = kernel.indexAt(buffers.indices(), first);
+                throw new IndexOutOfRangeException(plan.coordinateOf(first), plan.indexText(raw), plan.indexType,
+                        plan.axis, plan.axisSize, plan.signedWrap);
+            }
+        }
+        if (chunks == 1) {
+            kernel.gather(buffers.input(), buffers.indices(), buffers.output(), 0, count);
+            return;
+        }
+        List<Future<?>> futures = new ArrayList<>(chunks - 1);
+        for (int c = 1; c < chunks; c++) {
+            long begin = count * c / chunks;
+            long end = count * (c + 1) / chunks;
+            futures.add(submit(() -> {
+                kernel.gather(buffers.input(), buffers.indices(), buffers.output(), begin, end);
+                return null;
+            }));
+        }
+        kernel.gather(buffers.input(), buffers.indices(), buffers.output(), 0, count / chunks);
+        for (Future<?> future : futures) {
+            join(future);
+        }
+    }
+
+    private long firstOutOfRangeParallel(BoundBuffers buffers, long count, int chunks) {
+        List<Future<Long>> futures = new ArrayList<>(chunks - 1);
+        for (int c = 1; c < chunks; c++) {
+            long begin = count * c / chunks;
+            long end = count * (c + 1) / chunks;
+            futures.add(submit(() -> kernel.firstOutOfRange(buffers.indices(), begin, end)));
+        }
+        long first = kernel.firstOutOfRange(buffers.indices(), 0, count / chunks);
+        for (Future<Long> future : futures) {
+            long found = join(future);
+            if (first < 0) {
+                first = found;
+            }
+        }
+        return first;
+    }
+
+    private <T> Future<T> submit(java.util.concurrent.Callable<T> task) {
+        try {
+            return pool.submit(task);
+        } catch (RejectedExecutionException e) {
+            throw new IllegalStateException("the Emulator that prepared this operator is closed", e);
+        }
+    }
+
+    private static <T> T join(Future<T> future) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return future.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof RuntimeException runtime) {
+                        throw runtime;
+                    }
+                    if (cause instanceof Error error) {
+                        throw error;
+                    }
+                    throw new OperatorExecutionException("GATHER_ELEMENTS: a worker failed", cause);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

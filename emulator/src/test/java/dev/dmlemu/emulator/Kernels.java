@@ -1,0 +1,71 @@
+package dev.dmlemu.emulator;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.featurelevels.IndexSemantics;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/** Test access to the emulator's kernel without a validator, and little-endian buffer helpers. */
+final class Kernels {
+
+    private Kernels() {}
+
+    /** The semantics the validator gives at 3_0 and later: signed index types wrap, unsigned ones do not. */
+    static IndexSemantics semanticsOf(TensorDataType indexType) {
+        return indexType.isSignedInteger() ? IndexSemantics.SIGNED_WRAP : IndexSemantics.UNSIGNED;
+    }
+
+    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexPolicy policy) {
+        BufferTensorDesc indices = (BufferTensorDesc) desc.indicesTensor();
+        return GatherExecution.prepare(desc, semanticsOf(indices.dataType()), policy, 1, null);
+    }
+
+    /** Runs the desc on whole buffers and returns the output buffer. */
+    static ByteBuffer run(GatherElementsOperatorDesc desc, IndexPolicy policy, ByteBuffer input, ByteBuffer indices,
+            ByteBuffer output) {
+        prepare(desc, policy).execute(
+                Bindings.of(BufferBinding.of(input), BufferBinding.of(indices), BufferBinding.of(output)));
+        return output;
+    }
+
+    static ByteBuffer le(int capacity) {
+        return ByteBuffer.allocate(capacity).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    static ByteBuffer floats(float... values) {
+        ByteBuffer b = le(values.length * 4);
+        for (float v : values) {
+            b.putFloat(v);
+        }
+        return b.flip();
+    }
+
+    static ByteBuffer ints(int... values) {
+        ByteBuffer b = le(values.length * 4);
+        for (int v : values) {
+            b.putInt(v);
+        }
+        return b.flip();
+    }
+
+    static ByteBuffer longs(long... values) {
+        ByteBuffer b = le(values.length * 8);
+        for (long v : values) {
+            b.putLong(v);
+        }
+        return b.flip();
+    }
+
+    static float[] floatsOf(ByteBuffer b) {
+        ByteBuffer le = b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        float[] out = new float[b.capacity() / 4];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = le.getFloat(i * 4);
+        }
+        return out;
+    }
+}
