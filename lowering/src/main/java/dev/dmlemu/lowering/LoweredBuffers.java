@@ -3,6 +3,8 @@ package dev.dmlemu.lowering;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.ExecutionBackend;
+import dev.dmlemu.execution.PreparedOperator;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Objects;
@@ -34,6 +36,20 @@ public record LoweredBuffers(Lowered lowered, ByteBuffer input, ByteBuffer indic
     /** The bindings in field order: this input and indices buffer, and {@code output} (whole buffers). */
     public Bindings bindings(ByteBuffer output) {
         return Bindings.of(BufferBinding.of(input), BufferBinding.of(indices), BufferBinding.of(output));
+    }
+
+    /**
+     * Runs the lowered operator on {@code backend} with these buffers and returns the framework's output.
+     *
+     * @throws dev.dmlemu.execution.OperatorExecutionException if the backend refuses the operator or an index (under
+     *     a strict index policy)
+     */
+    public ByteBuffer execute(ExecutionBackend backend) {
+        ByteBuffer output = newOutputBuffer();
+        try (PreparedOperator prepared = backend.prepare(lowered.operator())) {
+            prepared.execute(bindings(output));
+        }
+        return frameworkOutput(output);
     }
 
     /**

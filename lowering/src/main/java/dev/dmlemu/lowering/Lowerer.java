@@ -5,6 +5,8 @@ import dev.dmlemu.desc.BufferTensorMath;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.featurelevels.FeatureLevelValidator;
+import dev.dmlemu.featurelevels.ValidationResult;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -34,6 +36,8 @@ final class Lowerer {
             return refused;
         }
     }
+
+    private static final FeatureLevelValidator VALIDATOR = new FeatureLevelValidator();
 
     private final GatherElementsNode node;
     private final FeatureLevel target;
@@ -232,9 +236,11 @@ final class Lowerer {
             indicesStrides.add(0L);
             outputSizes.add((long) lanes);
         }
-        padLeading(inputSizes, inputStrides, padding);
-        padLeading(indicesSizes, indicesStrides, padding);
-        padLeading(outputSizes, new ArrayList<>(), padding);
+        // Added size-1 dimensions lie outside the whole tensor: their stride is its full span, as packing gives.
+        padLeading(inputSizes, inputStrides, padding, Math.multiplyExact(dataShape.get(0), inputStrides.get(0)));
+        padLeading(indicesSizes, indicesStrides, padding,
+                Math.multiplyExact(indicesShape.get(0), indicesStrides.get(0)));
+        padLeading(outputSizes, new ArrayList<>(), padding, 0);
 
         TensorDataType indicesType = indicesAsUint32 ? TensorDataType.UINT32
                 : node.indicesType() == ElementType.INT64 ? TensorDataType.INT64 : TensorDataType.INT32;
@@ -245,7 +251,12 @@ final class Lowerer {
 
         List<BindingNote> notes = new BindingNotes(node, scalar, padding, data, windowed, lowHalves, indicesAsUint32)
                 .notes(input, indices, output);
-        return new Lowered(node, target, desc, notes);
+        ValidationResult validation = VALIDATOR.validate(desc, target);
+        if (!validation.isValid()) {
+            throw refuse(LoweringRule.DESC_REJECTED_BY_VALIDATOR, null, op + ": the lowered desc is not valid at "
+                    + target.cName() + ": " + validation.errors());
+        }
+        return new Lowered(node, validation.validated(), notes);
     }
 
     /** A desc with explicit strides only where they differ from packed ones; checked against DirectML's limits. */
@@ -282,13 +293,12 @@ final class Lowerer {
         return result;
     }
 
-    /** Adds size-1 dimensions in front; their stride is what packing would give them (any value reads the same). */
-    private static void padLeading(List<Long> sizes, List<Long> strides, int count) {
+    /** Adds {@code count} size-1 dimensions in front, with stride {@code outer} when there are strides. */
+    private static void padLeading(List<Long> sizes, List<Long> strides, int count, long outer) {
         if (count <= 0) {
             return;
         }
         if (!strides.isEmpty()) {
-            long outer = Math.multiplyExact(sizes.get(0), strides.get(0));
             strides.addAll(0, Collections.nCopies(count, outer));
         }
         sizes.addAll(0, Collections.nCopies(count, 1L));
