@@ -236,7 +236,10 @@ final class Lowerer {
             indicesStrides.add(0L);
             outputSizes.add((long) lanes);
         }
-        // Added size-1 dimensions lie outside the whole tensor: their stride is its full span, as packing gives.
+        // Strides are written only where they differ from packed ones (trimming the outermost dimension keeps the
+        // window packed). Added size-1 dimensions lie outside the whole tensor: their stride is its full span.
+        boolean inputPacked = inputStrides.equals(BufferTensorMath.packedStrides(inputSizes));
+        boolean indicesPacked = indicesStrides.equals(BufferTensorMath.packedStrides(indicesSizes));
         padLeading(inputSizes, inputStrides, padding, Math.multiplyExact(dataShape.get(0), inputStrides.get(0)));
         padLeading(indicesSizes, indicesStrides, padding,
                 Math.multiplyExact(indicesShape.get(0), indicesStrides.get(0)));
@@ -244,8 +247,9 @@ final class Lowerer {
 
         TensorDataType indicesType = indicesAsUint32 ? TensorDataType.UINT32
                 : node.indicesType() == ElementType.INT64 ? TensorDataType.INT64 : TensorDataType.INT32;
-        BufferTensorDesc input = tensor(INPUT, data.dmlType(), inputSizes, inputStrides);
-        BufferTensorDesc indices = tensor(INDICES, indicesType, indicesSizes, indicesStrides);
+        BufferTensorDesc input = tensor(INPUT, data.dmlType(), inputSizes, inputPacked ? List.of() : inputStrides);
+        BufferTensorDesc indices = tensor(INDICES, indicesType, indicesSizes,
+                indicesPacked ? List.of() : indicesStrides);
         BufferTensorDesc output = tensor(OUTPUT, data.dmlType(), outputSizes, List.of());
         GatherElementsOperatorDesc desc = new GatherElementsOperatorDesc(input, indices, output, axis + padding);
 
@@ -259,10 +263,10 @@ final class Lowerer {
         return new Lowered(node, validation.validated(), notes);
     }
 
-    /** A desc with explicit strides only where they differ from packed ones; checked against DirectML's limits. */
+    /** A desc, packed when {@code strides} is empty; checked against DirectML's limits. */
     private BufferTensorDesc tensor(String field, TensorDataType type, List<Long> sizes, List<Long> strides) {
         List<Long> packed = BufferTensorMath.packedStrides(sizes);
-        boolean isPacked = strides.isEmpty() || strides.equals(packed);
+        boolean isPacked = strides.isEmpty();
         long elements = BufferTensorMath.elementCount(sizes);
         if (elements > BufferTensorMath.MAX_ELEMENT_COUNT) {
             throw refuse(LoweringRule.TENSOR_TOO_LARGE, null, op + ": " + field + " " + sizes + " has " + elements
