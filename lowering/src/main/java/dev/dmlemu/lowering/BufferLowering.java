@@ -37,6 +37,13 @@ final class BufferLowering {
                     position) + " = " + scan.valueAt(position) + " is negative, but the node states non-negative "
                     + "indices" + (node.frontend().isOnnx() ? "" : " (the operator bounds them to [0, s-1])"));
         }
+        if (scan.firstNegative().isPresent() && target.isBelow(FeatureLevel.LEVEL_3_0)) {
+            long position = scan.firstNegative().getAsLong();
+            return refuse(LoweringRule.NEGATIVE_INDICES_NEED_3_0, op + ": indices" + coordinates(node.indicesShape(),
+                    position) + " = " + scan.valueAt(position) + " is negative, but at " + target.cName()
+                    + " IndicesTensor is UINT32 only; negative indices need DML_FEATURE_LEVEL_3_0",
+                    FeatureLevel.LEVEL_3_0);
+        }
         GatherElementsNode effective = scan.firstNegative().isEmpty()
                 ? node.withIndexSign(IndexSign.NON_NEGATIVE) : node;
         LoweringResult result = GatherElementsLowering.lower(effective, target, options);
@@ -50,7 +57,7 @@ final class BufferLowering {
             return refuse(LoweringRule.INDEX_NOT_REPRESENTABLE, op + ": indices" + coordinates(node.indicesShape(),
                     position) + " = " + scan.max() + " does not fit the UINT32 low half that " + target.cName()
                     + " reads of int64 indices (it is out of range for any axis DirectML can hold); "
-                    + "DML_FEATURE_LEVEL_3_0 reads int64 indices whole");
+                    + "DML_FEATURE_LEVEL_3_0 reads int64 indices whole", FeatureLevel.LEVEL_3_0);
         }
         return new LoweredBuffers(lowered, paddedCopy(data, lowered.note(FrameworkTensor.DATA)),
                 paddedCopy(indices, lowered.note(FrameworkTensor.INDICES)));
@@ -86,5 +93,10 @@ final class BufferLowering {
 
     private static Refused refuse(LoweringRule rule, String detail) {
         return new Refused(rule, rule.name() + ": " + detail, Optional.empty());
+    }
+
+    private static Refused refuse(LoweringRule rule, String detail, FeatureLevel acceptingLevel) {
+        return new Refused(rule, rule.name() + ": " + detail + " [accepted from " + acceptingLevel.cName() + "]",
+                Optional.of(acceptingLevel));
     }
 }
