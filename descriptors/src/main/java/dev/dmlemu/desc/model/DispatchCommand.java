@@ -15,6 +15,9 @@ public record DispatchCommand(String dispatchable, Map<String, BindingRef> bindi
 
     public DispatchCommand {
         Objects.requireNonNull(dispatchable, "dispatchable");
-        bindings = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(bindings, "bindings")));
+        Map<String, BindingRef> copy = new LinkedHashMap<>();
+        Objects.requireNonNull(bindings, "bindings").forEach((field, ref) ->
+                copy.put(Objects.requireNonNull(field, "bindings"), Objects.requireNonNull(ref, "bindings")));
+        bindings = Collections.unmodifiableMap(copy);
     }
 }

@@ -25,10 +25,6 @@ final class JsonTree {
     /** Where a node starts, and how to reach it. */
     record Where(String path, int line, int column) {
 
-        Where child(String key) {
-            return new Where(childPath(path, key), line, column);
-        }
-
         static String childPath(String path, String key) {
             String part = key.matches("[A-Za-z_$][A-Za-z0-9_$]*") ? key
                     : "[\"" + key.replace("\\", "\\\\").replace("\"", "\\\"") + "\"]";
@@ -135,7 +131,9 @@ final class JsonTree {
             return "unreadable input";
         }
         int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
+        String line = newline < 0 ? message : message.substring(0, newline);
+        // Jackson embeds other locations as "[Source: ...; line: 1, column: 1]"; keep only the position.
+        return line.replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "line $1, column $2");
     }
 
     private static final class Builder {

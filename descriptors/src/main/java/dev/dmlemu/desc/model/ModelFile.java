@@ -16,9 +16,16 @@ public record ModelFile(
         List<Command> commands) {
 
     public ModelFile {
-        resources = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(resources, "resources")));
-        dispatchables = Collections.unmodifiableMap(
-                new LinkedHashMap<>(Objects.requireNonNull(dispatchables, "dispatchables")));
+        resources = orderedCopy(resources, "resources");
+        dispatchables = orderedCopy(dispatchables, "dispatchables");
         commands = List.copyOf(commands);
+    }
+
+    /** An unmodifiable copy in the given order, refusing null names and entries. */
+    private static <V> Map<String, V> orderedCopy(Map<String, V> map, String what) {
+        Map<String, V> copy = new LinkedHashMap<>();
+        Objects.requireNonNull(map, what).forEach((name, value) -> copy.put(Objects.requireNonNull(name, what),
+                Objects.requireNonNull(value, what)));
+        return Collections.unmodifiableMap(copy);
     }
 }

@@ -1,0 +1,8 @@
+package dev.dmlemu.lowering;
+
+/**
+ * The outcome of {@link GatherElementsLowering#lowerWithBuffers}: a desc with the buffers to bind, or a refusal
+ * (the node's rules, or a buffer or index value that does not fit the node).
+ */
+public sealed interface BufferLoweringResult permits LoweredBuffers, Refused {
+}

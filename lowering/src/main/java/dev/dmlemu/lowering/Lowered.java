@@ -1,0 +1,50 @@
+package dev.dmlemu.lowering;
+
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.featurelevels.ValidatedOperator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A node lowered onto {@code DML_GATHER_ELEMENTS_OPERATOR_DESC} at a feature level. The desc has passed the
+ * {@code FeatureLevelValidator} at that level, so {@link #operator()} can be given to any execution backend.
+ *
+ * @param node the node as lowered
+ * @param operator the validated desc and its level
+ * @param notes how to bind each tensor field, in the desc's field order (InputTensor, IndicesTensor, OutputTensor)
+ */
+public record Lowered(GatherElementsNode node, ValidatedOperator operator, List<BindingNote> notes)
+        implements LoweringResult {
+
+    public Lowered {
+        Objects.requireNonNull(node, "node");
+        Objects.requireNonNull(operator, "operator");
+        notes = List.copyOf(Objects.requireNonNull(notes, "notes"));
+    }
+
+    /** The DirectML desc; its output holds the framework's output bytes (see {@link #notes()}). */
+    public GatherElementsOperatorDesc desc() {
+        return operator.gatherElements();
+    }
+
+    /** The target level. */
+    public FeatureLevel featureLevel() {
+        return operator.featureLevel();
+    }
+
+    /** The framework output's shape: the indices' shape. */
+    public List<Long> outputShape() {
+        return node.indicesShape();
+    }
+
+    /** The framework output's element type: the data's type. */
+    public ElementType outputType() {
+        return node.dataType();
+    }
+
+    /** The note for the field bound to {@code source}. */
+    public BindingNote note(FrameworkTensor source) {
+        return notes.stream().filter(note -> note.source() == source).findFirst().orElseThrow();
+    }
+}

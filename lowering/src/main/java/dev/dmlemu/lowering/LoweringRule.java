@@ -1,0 +1,50 @@
+package dev.dmlemu.lowering;
+
+/**
+ * The rules a lowering can refuse a node by. Each {@link Refused} names one, so a caller can branch on it and a
+ * reader can find it in these docs.
+ */
+public enum LoweringRule {
+    /** GatherElements exists from {@code DML_FEATURE_LEVEL_2_1}. */
+    OPERATOR_NEEDS_2_1,
+    /** A dimension is negative. */
+    NEGATIVE_DIMENSION,
+    /** Data and indices must have the same rank (both frameworks). */
+    RANK_MISMATCH,
+    /** Rank-0 tensors: both frameworks require rank >= 1 and DirectML needs at least one dimension. */
+    RANK_ZERO,
+    /** At 2_1 DirectML takes exactly 4 dimensions; more need 3_0. */
+    RANK_ABOVE_4_NEEDS_3_0,
+    /** DirectML takes at most 8 dimensions at any level. */
+    RANK_ABOVE_8,
+    /** OpenVINO GatherElements-6 has no default axis. */
+    AXIS_REQUIRED,
+    /** The axis must lie in {@code [-r, r-1]}. */
+    AXIS_OUT_OF_RANGE,
+    /** In a non-axis dimension the indices are larger than the data (ONNX) or differ from it (OpenVINO). */
+    INDICES_SHAPE_NOT_WITHIN_DATA,
+    /** DirectML cannot express a dimension of size 0. */
+    EMPTY_TENSOR,
+    /** A size, stride or element count exceeds DirectML's 32-bit limits. */
+    TENSOR_TOO_LARGE,
+    /** The frameworks allow int32 and int64 indices only. */
+    INDICES_TYPE_NOT_ALLOWED,
+    /** At 2_1 indices are UINT32 only: indices that may be negative need 3_0. */
+    NEGATIVE_INDICES_NEED_3_0,
+    /** The data type is not in the operator version's type constraint (bfloat16 needs ONNX opset 13). */
+    DATA_TYPE_NOT_IN_OPERATOR_VERSION,
+    /** String data has no fixed element size; DirectML has no such type. */
+    STRING_DATA,
+    /** Complex data has no DirectML type (it can be split into UINT32 lanes on request). */
+    COMPLEX_DATA,
+    /** 64-bit data needs {@code DML_FEATURE_LEVEL_4_1} (or a split into UINT32 lanes on request). */
+    DATA_64_BIT_NEEDS_4_1,
+    /** A buffer's byte length does not match its tensor's shape and element type. */
+    BUFFER_SIZE_MISMATCH,
+    /** An index value contradicts what the node states (a negative index where it says non-negative). */
+    INDEX_CONTRADICTS_NODE,
+    /** An index value cannot survive the 64-to-32-bit reinterpretation used at 2_1. */
+    INDEX_NOT_REPRESENTABLE,
+    /** The feature-level validator rejected the lowered desc (a lowering defect if it ever happens). */
+    DESC_REJECTED_BY_VALIDATOR
+}

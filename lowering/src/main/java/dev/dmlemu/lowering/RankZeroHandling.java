@@ -1,0 +1,9 @@
+package dev.dmlemu.lowering;
+
+/** What to do with rank-0 (scalar) data and indices, which neither framework allows and DirectML cannot express. */
+public enum RankZeroHandling {
+    /** Refuse with {@link LoweringRule#RANK_ZERO}. */
+    REFUSE,
+    /** Treat both scalars as 1-D tensors of one element; the axis must then be 0 or -1. */
+    RESHAPE_TO_1D
+}
