@@ -35,6 +35,7 @@ class ComObjectTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the explicit close inside the block is the point of the test
     void tryWithResourcesAndAnExplicitCloseStillReleaseOnce() {
         FakeComObject fake = new FakeComObject(4);
         try (Widget widget = new Widget(fake.pointer())) {
