@@ -47,6 +47,33 @@ public record Guid(String text) {
         return bytes;
     }
 
+    /** The GUID whose in-memory bytes are {@code bytes} (the inverse of {@link #toBytes()}). */
+    public static Guid fromBytes(byte[] bytes) {
+        if (bytes.length != 16) {
+            throw new IllegalArgumentException("a GUID has 16 bytes, not " + bytes.length);
+        }
+        StringBuilder hex = new StringBuilder(36);
+        appendReversed(hex, bytes, 0, 4);
+        hex.append('-');
+        appendReversed(hex, bytes, 4, 2);
+        hex.append('-');
+        appendReversed(hex, bytes, 6, 2);
+        hex.append('-');
+        for (int i = 8; i < 16; i++) {
+            if (i == 10) {
+                hex.append('-');
+            }
+            hex.append(String.format("%02x", bytes[i] & 0xFF));
+        }
+        return new Guid(hex.toString());
+    }
+
+    private static void appendReversed(StringBuilder hex, byte[] bytes, int start, int count) {
+        for (int i = start + count - 1; i >= start; i--) {
+            hex.append(String.format("%02x", bytes[i] & 0xFF));
+        }
+    }
+
     /** A fresh 16-byte native copy, for passing as {@code REFIID}; keep it reachable until the call returns. */
     public Memory toNative() {
         Memory memory = new Memory(16);

@@ -35,7 +35,7 @@ public final class DmlDevice extends ComObject {
     public static final int SLOT_GET_PARENT_DEVICE = 16;
 
     private static final String REFUSED_HINT =
-            "DirectML refused the desc; create the backend with the debug layer to see its reason";
+            "DirectML refused the desc; with the debug layer (DebugLayer.ON) it prints its reason to the debugger output";
 
     /** Adopts one reference. */
     public DmlDevice(Pointer pointer) {

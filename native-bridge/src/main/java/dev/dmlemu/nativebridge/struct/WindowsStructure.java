@@ -17,4 +17,14 @@ public abstract class WindowsStructure extends Structure {
     protected WindowsStructure(Pointer memory) {
         super(memory, ALIGN_MSVC);
     }
+
+    /** {@code offsetof(struct, field)} as laid out here (for layout tests and diagnostics). */
+    public final int offsetOf(String field) {
+        return fieldOffset(field);
+    }
+
+    /** The C field names in declaration order. */
+    public final java.util.List<String> fieldNames() {
+        return getFieldOrder();
+    }
 }
