@@ -7,19 +7,17 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.ExecutionBackend;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.IndexSemantics;
 import dev.dmlemu.featurelevels.ValidatedOperator;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Assumptions;
@@ -31,9 +29,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Seeded random GatherElements cases through the real DirectML, compared byte for byte (gather moves bits) with
- * (1) a deliberately naive reference written here and (2) the emulator backend, when its class is on the test
- * class path. Cases use every data type the device reports as supported (others are counted and the reason
- * printed), ranks 1–6, every axis, every index type, negative indices for signed types. Floating-point inputs are
+ * (1) a deliberately naive reference written here and (2) the emulator. Cases use every data type the device
+ * reports as supported (others are counted and the reason printed), ranks 1–6, every axis, every index type, negative indices for signed types. Floating-point inputs are
  * ordinary finite values: whether a GPU keeps NaN payloads and subnormals through a gather is not what this
  * checks. Windows only.
  */
@@ -44,11 +41,6 @@ class CrossBackendParityTest {
     private static final String NEEDS_WINDOWS = "DirectML needs Windows (x64/arm64)";
     private static final long SEED = 0x5EED_0006L;
     private static final int CASES = 60;
-
-    /** Fully qualified class name of the reference backend; otherwise the candidates below are tried. */
-    static final String REFERENCE_PROPERTY = "dmlemu.parity.reference";
-    private static final List<String> EMULATOR_CANDIDATES = List.of("dev.dmlemu.emulator.EmulatorBackend",
-            "dev.dmlemu.emu.EmulatorBackend", "dev.dmlemu.emu.Emulator", "dev.dmlemu.emulator.Emulator");
 
     private static final List<TensorDataType> DATA_TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT16,
             TensorDataType.FLOAT64, TensorDataType.INT8, TensorDataType.UINT8, TensorDataType.INT16,
@@ -76,10 +68,7 @@ class CrossBackendParityTest {
     @Test
     @EnabledOnOs(value = OS.WINDOWS, disabledReason = NEEDS_WINDOWS)
     void directMlMatchesTheEmulatorBitForBit() {
-        Optional<ExecutionBackend> emulator = findEmulator();
-        Assumptions.assumeTrue(emulator.isPresent(), "no emulator backend on the test class path (set -D"
-                + REFERENCE_PROPERTY + "=<class implementing ExecutionBackend>; tried " + EMULATOR_CANDIDATES + ")");
-        try (ExecutionBackend reference = emulator.get();
+        try (ExecutionBackend reference = new Emulator();
                 DirectMlBackend directMl = WindowsBackends.openOrSkip(DirectMlOptions.defaults())) {
             List<Case> cases = casesFor(directMl);
             for (Case c : cases) {
@@ -136,7 +125,7 @@ class CrossBackendParityTest {
         BufferTensorDesc output = BufferTensorDesc.packed(dataType, indexSizes);
         boolean signed = indexType.isSignedInteger();
         IndexSemantics semantics = signed ? IndexSemantics.SIGNED_WRAP : IndexSemantics.UNSIGNED;
-        ValidatedOperator operator = TrustedOperators.trusted(new GatherElementsOperatorDesc(input, indices, output,
+        ValidatedOperator operator = TestOperators.validated(new GatherElementsOperatorDesc(input, indices, output,
                 axis), level, semantics);
 
         int inputCount = Math.toIntExact(product(inputSizes));
@@ -222,29 +211,6 @@ class CrossBackendParityTest {
         return output;
     }
 
-    private static Optional<ExecutionBackend> findEmulator() {
-        String configured = System.getProperty(REFERENCE_PROPERTY);
-        List<String> names = configured == null ? EMULATOR_CANDIDATES : List.of(configured);
-        for (String name : names) {
-            try {
-                Class<?> type = Class.forName(name);
-                if (!ExecutionBackend.class.isAssignableFrom(type)) {
-                    continue;
-                }
-                for (Method method : type.getMethods()) {
-                    if (Modifier.isStatic(method.getModifiers()) && method.getParameterCount() == 0
-                            && ExecutionBackend.class.isAssignableFrom(method.getReturnType())) {
-                        return Optional.of((ExecutionBackend) method.invoke(null));
-                    }
-                }
-                return Optional.of((ExecutionBackend) type.getConstructor().newInstance());
-            } catch (ReflectiveOperationException e) {
-                // not this name: try the next
-            }
-        }
-        return Optional.empty();
-    }
-
     private static long product(long[] sizes) {
         long product = 1;
         for (long size : sizes) {
@@ -266,7 +232,7 @@ class CrossBackendParityTest {
         // Guards the reference itself, on every OS: docs example, input 1..9, indices [[1,2,0],[2,0,0]], axis 0.
         BufferTensorDesc input = BufferTensorDesc.packed(TensorDataType.FLOAT32, 3, 3);
         BufferTensorDesc indices = BufferTensorDesc.packed(TensorDataType.INT64, 2, 3);
-        ValidatedOperator operator = TrustedOperators.trusted(new GatherElementsOperatorDesc(input, indices,
+        ValidatedOperator operator = TestOperators.validated(new GatherElementsOperatorDesc(input, indices,
                 BufferTensorDesc.packed(TensorDataType.FLOAT32, 2, 3), 0), FeatureLevel.LEVEL_4_1,
                 IndexSemantics.SIGNED_WRAP);
         ByteBuffer inputBytes = ByteBuffer.allocate(36).order(ByteOrder.LITTLE_ENDIAN);

@@ -39,7 +39,7 @@ class DocsExampleTest {
         BufferTensorDesc input = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 3, 3);
         BufferTensorDesc indices = BufferTensorDesc.packed(TensorDataType.UINT32, 1, 1, 2, 3);
         BufferTensorDesc output = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 3);
-        return TrustedOperators.trusted(new GatherElementsOperatorDesc(input, indices, output, 2), level,
+        return TestOperators.validated(new GatherElementsOperatorDesc(input, indices, output, 2), level,
                 IndexSemantics.UNSIGNED);
     }
 
@@ -95,7 +95,7 @@ class DocsExampleTest {
         BufferTensorDesc indices = BufferTensorDesc.packed(TensorDataType.UINT32, 1, 1, 2, 3);
         BufferTensorDesc output = new BufferTensorDesc(TensorDataType.FLOAT32, TensorFlags.NONE, 4,
                 List.of(1L, 1L, 2L, 3L), Optional.of(List.of(8L, 8L, 4L, 1L)), 24 + 4, 0);
-        ValidatedOperator operator = TrustedOperators.trusted(
+        ValidatedOperator operator = TestOperators.validated(
                 new GatherElementsOperatorDesc(input, indices, output, 2), FeatureLevel.LEVEL_2_1,
                 IndexSemantics.UNSIGNED);
         try (DirectMlBackend backend = WindowsBackends.openOrSkip(DirectMlOptions.defaults());
