@@ -16,7 +16,8 @@ import java.util.Optional;
  * @param dimensionCount {@code DimensionCount}; DirectML reads {@code Sizes} and {@code Strides} with this length
  * @param sizes {@code Sizes}, outermost dimension first
  * @param strides {@code Strides} in elements; empty means {@code nullptr}, i.e. packed
- * @param totalTensorSizeInBytes {@code TotalTensorSizeInBytes}, at least {@link BufferTensorMath#calcBufferTensorSize}
+ * @param totalTensorSizeInBytes {@code TotalTensorSizeInBytes} ({@code UINT64}, held as its raw 64 bits: a negative
+ *     long stands for 2^63 or more), at least {@link BufferTensorMath#calcBufferTensorSize}
  * @param guaranteedBaseOffsetAlignment {@code GuaranteedBaseOffsetAlignment}; 0 means no guarantee
  */
 public record BufferTensorDesc(

@@ -136,23 +136,19 @@ final class GatherElementsRules {
             }
         }
 
+        // A UINT64 held as its raw bits: a negative long is 2^63 or more, which no tensor may declare.
         long total = buffer.totalTensorSizeInBytes();
-        if (total < 0) {
-            out.report(RuleId.UINT64_RANGE, field + ".TotalTensorSizeInBytes", total
-                    + " is negative (a UINT64 holds 0 to 18446744073709551615)");
-        } else {
-            boolean tooSmall = false;
-            if (sizesLengthOk && sizesInRange && !anyZero && stridesOk && type != TensorDataType.UNKNOWN) {
-                tooSmall = checkTotalSize(out, field, buffer, total);
-            }
-            if (type != TensorDataType.UNKNOWN) {
-                checkTotalNotTooLarge(out, field, type, total);
-            }
-            if (!tooSmall && total % 4 != 0) {
-                out.report(RuleId.TOTAL_SIZE_UNALIGNED, field + ".TotalTensorSizeInBytes", total
-                        + " is not a multiple of 4; DirectML accepts it, but bound buffer sizes must be DWORD "
-                        + "aligned (round up to " + ((total + 3) & ~3L) + ")");
-            }
+        boolean tooSmall = false;
+        if (total >= 0 && sizesLengthOk && sizesInRange && !anyZero && stridesOk && type != TensorDataType.UNKNOWN) {
+            tooSmall = checkTotalSize(out, field, buffer, total);
+        }
+        if (type != TensorDataType.UNKNOWN) {
+            checkTotalNotTooLarge(out, field, type, total);
+        }
+        if (!tooSmall && (total & 3) != 0) {
+            out.report(RuleId.TOTAL_SIZE_UNALIGNED, field + ".TotalTensorSizeInBytes", Long.toUnsignedString(total)
+                    + " is not a multiple of 4; DirectML accepts it, but bound buffer sizes must be DWORD "
+                    + "aligned (round up to " + Long.toUnsignedString((total + 3) & ~3L) + ")");
         }
 
         long alignment = buffer.guaranteedBaseOffsetAlignment();
@@ -191,8 +187,9 @@ final class GatherElementsRules {
             long total) {
         long bits = type.sizeInBits();
         long maxBytes = BufferTensorMath.MAX_ELEMENT_COUNT * bits / 8; // <= (2^32 - 1) * 8: no overflow
-        if (total > maxBytes) {
-            out.report(RuleId.TOTAL_SIZE_TOO_LARGE, field + ".TotalTensorSizeInBytes", total + " bytes hold more "
+        if (Long.compareUnsigned(total, maxBytes) > 0) {
+            out.report(RuleId.TOTAL_SIZE_TOO_LARGE, field + ".TotalTensorSizeInBytes", Long.toUnsignedString(total)
+                    + " bytes hold more "
                     + "than " + BufferTensorMath.MAX_ELEMENT_COUNT + " " + type.name() + " elements (at most "
                     + maxBytes + " bytes)");
         }

@@ -53,8 +53,6 @@ public enum RuleId {
     AXIS_OUT_OF_RANGE(Severity.ERROR, "Axis must be in [0, DimensionCount)"),
     /** A {@code UINT} field (Sizes, Strides, DimensionCount, Axis, alignment) is outside {@code [0, 2^32)}. */
     UINT32_RANGE(Severity.ERROR, "a UINT field must be in [0, 2^32 - 1]"),
-    /** A {@code UINT64} field (TotalTensorSizeInBytes) holds a negative Java value. */
-    UINT64_RANGE(Severity.ERROR, "a UINT64 field must not be negative"),
     /** {@code DMLCalcBufferTensorSize} does not fit in 64 bits. */
     SIZE_OVERFLOW(Severity.ERROR, "the tensor's byte size overflows 64 bits");
 

@@ -264,9 +264,14 @@ class StructuralRulesTest {
     }
 
     @Test
-    void negativeTotalIsOutOfUint64Range() {
-        assertOnly(desc(INPUT.withTotalTensorSizeInBytes(-1), INDICES, OUTPUT, 2), LEVEL_6_4,
-                RuleId.UINT64_RANGE, "InputTensor.TotalTensorSizeInBytes");
+    void totalIsReadAsUnsigned64Bits() {
+        // -1 is the bit pattern of 2^64 - 1, as a model file's UINT64 field holds it: far past 2^32 - 1 elements.
+        ValidationResult result = validator.validate(desc(INPUT.withTotalTensorSizeInBytes(-1), INDICES, OUTPUT, 2),
+                LEVEL_6_4);
+        assertEquals(List.of("TOTAL_SIZE_TOO_LARGE InputTensor.TotalTensorSizeInBytes"),
+                result.errors().stream().map(d -> d.rule() + " " + d.path()).toList());
+        assertTrue(result.errors().get(0).message().startsWith(
+                "InputTensor.TotalTensorSizeInBytes: 18446744073709551615 bytes hold more than"), result::toString);
     }
 
     @Test
