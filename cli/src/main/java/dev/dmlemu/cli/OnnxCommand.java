@@ -138,6 +138,9 @@ final class OnnxCommand implements Callable<Integer> {
                 spec.commandLine().getOut().print(
                         ModelFiles.write(LoweredModel.of(lowered, dataTensor, indicesTensor, form)));
                 spec.commandLine().getOut().flush();
+                // A model file holds no level: say which one the desc was lowered for.
+                spec.commandLine().getErr().println("lowered at " + level.cName() + " (run or validate it with "
+                        + "--feature-level " + level.cName().substring("DML_FEATURE_LEVEL_".length()) + ")");
                 return ExitCode.SUCCESS.code();
             }
             ByteBuffer output;
