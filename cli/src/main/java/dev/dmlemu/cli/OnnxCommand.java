@@ -37,13 +37,14 @@ import picocli.CommandLine.Spec;
  * onto the DirectML desc at a feature level, runs it, and prints the framework's output.
  */
 @Command(name = "onnx", mixinStandardHelpOptions = true,
-        description = {"Lowers an ONNX (or OpenVINO) GatherElements node given as two .npy files onto",
-            "DML_GATHER_ELEMENTS_OPERATOR_DESC at a feature level, runs it, and prints the output:",
+        description = {"Lowers and runs an ONNX GatherElements node given as .npy files.",
+            "The node (ONNX 13 or 11, or OpenVINO 6) is lowered onto",
+            "DML_GATHER_ELEMENTS_OPERATOR_DESC at a feature level and run; prints:",
             "  Output: <values, row-major, as DxDispatch prints them>",
-            "  Shape: [<indices' shape>], type: <data's element type>",
-            "The backend and feature level go to stderr. A node the level cannot express is refused (exit 1)",
-            "with the rule and the lowest level that accepts it. Indices outside the framework's range are an",
-            "error (exit 2) under the default strict policy."})
+            "  Shape: [<the indices' shape>], type: <the data's element type>",
+            "The backend, level and index policy go to stderr. A node the level cannot",
+            "express is refused (exit 1) with the rule and the lowest level that accepts",
+            "it. Under the default strict policy an out-of-range index is an error (exit 2)."})
 final class OnnxCommand implements Callable<Integer> {
 
     @Spec
@@ -222,13 +223,18 @@ final class OnnxCommand implements Callable<Integer> {
     }
 
     private static String write(Path target, NpyInput dataTensor, NpyInput indicesTensor, ByteBuffer output) {
-        if (!target.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".npy")) {
+        Path name = target.getFileName();
+        if (name == null || !name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".npy")) {
             throw CliFailure.unusableInput("--out " + target + ": dmlemu writes .npy files only");
         }
         try {
             NpyFile.write(target, dataTensor.canonicalDescr(), indicesTensor.shape(), output.duplicate());
         } catch (UncheckedIOException e) {
-            throw CliFailure.unusableInput("--out: cannot write " + target + ": " + e.getCause().getMessage());
+            String reason = e.getCause() instanceof java.nio.file.NoSuchFileException
+                    ? "no such directory " + target.toAbsolutePath().getParent()
+                    : e.getCause() instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e.getCause().getMessage();
+            throw CliFailure.unusableInput("--out: cannot write " + target + ": " + reason);
         }
         return target.toString();
     }

@@ -476,6 +476,21 @@ class OnnxCommandTest {
         Result r = dmlemu(args("onnx", "--data", data, "--indices", idx, "--out", dir.resolve("y.csv")));
         assertEquals(2, r.code());
         assertTrue(r.err().contains("writes .npy files only"), r.err());
+        Path nowhere = dir.resolve("missing").resolve("y.npy");
+        Result missingDir = dmlemu(args("onnx", "--data", data, "--indices", idx, "--out", nowhere));
+        assertEquals(2, missingDir.code());
+        assertTrue(missingDir.err().contains("cannot write " + nowhere + ": no such directory "
+                + dir.resolve("missing")), missingDir.err());
+    }
+
+    /** The bundled example (examples/README.md shows this output). */
+    @Test
+    void bundledExample() {
+        Path example = Path.of("..", "examples", "onnx");
+        Result r = dmlemu(args("onnx", "--data", example.resolve("data.npy"), "--indices",
+                example.resolve("indices.npy"), "--backend", "emulator"));
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of("Output: 7, 5, 3, 4, 2, 3", "Shape: [2, 3], type: float"), r.outLines());
     }
 
     // ---- unusable input --------------------------------------------------------------------------------------
