@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             ValidateCommand.class,
             MinLevelCommand.class,
-            LevelsCommand.class},
+            LevelsCommand.class,
+            OnnxCommand.class},
         footer = {"", "Exit codes: 0 success/valid, 1 invalid operator, 2 unusable input or usage,",
             "3 requested backend unavailable."})
 final class DmlemuCommand implements Runnable {
@@ -24,6 +25,6 @@ final class DmlemuCommand implements Runnable {
     @Override
     public void run() {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                "missing command: run, validate, min-level or levels");
+                "missing command: run, validate, min-level, levels or onnx");
     }
 }

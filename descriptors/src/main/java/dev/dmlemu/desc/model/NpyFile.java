@@ -202,7 +202,23 @@ public final class NpyFile {
      * @throws java.io.UncheckedIOException if the file cannot be written
      */
     public static void write(Path file, TensorDataType dataType, List<Long> shape, ByteBuffer data) {
-        String descr = descrOf(dataType);
+        write(file, descrOf(dataType), shape, data);
+    }
+
+    /**
+     * As {@link #write(Path, TensorDataType, List, ByteBuffer)}, with the dtype given as a numpy string that
+     * {@link #read} accepts: {@code |b1} keeps a bool array bool, where the {@link TensorDataType} form would write
+     * {@code |u1}.
+     *
+     * @throws IllegalArgumentException if {@code descr} is not a supported dtype, or as the other form
+     */
+    public static void write(Path file, String descr, List<Long> shape, ByteBuffer data) {
+        TensorDataType dataType;
+        try {
+            dataType = dataTypeOf(descr, "dtype");
+        } catch (ModelFormatException e) {
+            throw new IllegalArgumentException(e.detail(), e);
+        }
         long count = 1;
         for (long dim : shape) {
             if (dim < 0) {

@@ -162,6 +162,19 @@ class NpyFileTest {
     }
 
     @Test
+    void writesBoolAsB1WhenAskedByDtype() throws IOException {
+        Path f = dir.resolve("b.npy");
+        NpyFile.write(f, "|b1", List.of(3L), ByteBuffer.wrap(new byte[] {1, 0, 1}));
+        String dict = "{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }";
+        byte[] expected = npy(1, 118, dict + " ".repeat(118 - dict.length() - 1) + "\n", new byte[] {1, 0, 1});
+        assertArrayEquals(expected, Files.readAllBytes(f));
+        assertEquals("|b1", NpyFile.readHeader(f).descr());
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> NpyFile.write(dir.resolve("c.npy"), "<c8", List.of(1L), ByteBuffer.allocate(8)));
+        assertTrue(bad.getMessage().contains("unsupported dtype '<c8'"), bad.getMessage());
+    }
+
+    @Test
     void everyDtypeRoundTrips() {
         for (TensorDataType type : TensorDataType.values()) {
             if (type == TensorDataType.UNKNOWN || type == TensorDataType.UINT4 || type == TensorDataType.INT4) {

@@ -1,0 +1,41 @@
+package dev.dmlemu.cli;
+
+import dev.dmlemu.lowering.Frontend;
+
+/** {@code --frontend onnx-13|onnx-11|openvino-6}: the framework operator {@code onnx} lowers. */
+enum FrontendOption {
+    ONNX_13("onnx-13", Frontend.ONNX_13),
+    ONNX_11("onnx-11", Frontend.ONNX_11),
+    OPENVINO_6("openvino-6", Frontend.OPENVINO_6);
+
+    private final String spelling;
+    private final Frontend frontend;
+
+    FrontendOption(String spelling, Frontend frontend) {
+        this.spelling = spelling;
+        this.frontend = frontend;
+    }
+
+    Frontend frontend() {
+        return frontend;
+    }
+
+    @Override
+    public String toString() {
+        return spelling;
+    }
+
+    /** picocli converter accepting the documented spellings. */
+    static final class Converter implements picocli.CommandLine.ITypeConverter<FrontendOption> {
+        @Override
+        public FrontendOption convert(String value) {
+            for (FrontendOption option : values()) {
+                if (option.spelling.equalsIgnoreCase(value) || option.name().equalsIgnoreCase(value)) {
+                    return option;
+                }
+            }
+            throw new picocli.CommandLine.TypeConversionException(
+                    "'" + value + "' is not a frontend (onnx-13, onnx-11, openvino-6)");
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package dev.dmlemu.cli;
+
+import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.model.ArrayValues;
+import dev.dmlemu.desc.model.BindingRef;
+import dev.dmlemu.desc.model.Command;
+import dev.dmlemu.desc.model.ConstantValues;
+import dev.dmlemu.desc.model.DispatchCommand;
+import dev.dmlemu.desc.model.Dispatchable;
+import dev.dmlemu.desc.model.FileValues;
+import dev.dmlemu.desc.model.InitialValues;
+import dev.dmlemu.desc.model.ModelFile;
+import dev.dmlemu.desc.model.OperatorDispatchable;
+import dev.dmlemu.desc.model.PrintCommand;
+import dev.dmlemu.desc.model.ResourceData;
+import dev.dmlemu.desc.model.ResourceDecl;
+import dev.dmlemu.desc.model.Scalar;
+import dev.dmlemu.desc.model.SpecialScalar;
+import dev.dmlemu.lowering.FrameworkTensor;
+import dev.dmlemu.lowering.LoweredBuffers;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * The DxDispatch model file of a lowered node: resources {@code data}, {@code indices} and {@code output}, the
+ * dispatchable {@code gather} holding the lowered desc, then a dispatch and a print of {@code output}.
+ *
+ * <p>The lowering never changes a byte of the framework tensors: every reinterpretation (bool as UINT8, int64
+ * indices read as their UINT32 low halves, rank padding, the strided window) lives in the desc's DataType, Sizes and
+ * Strides, and the buffers are only zero-padded up to each tensor's TotalTensorSizeInBytes. So the input resources
+ * can be the given {@code .npy} files themselves, with {@code sizeInBytes} where the desc needs more bytes than the
+ * file holds. {@link ValueForm#INLINE} writes the elements into the model instead, for a file that travels alone.
+ */
+final class LoweredModel {
+
+    static final String DISPATCHABLE = "gather";
+    static final String DATA = "data";
+    static final String INDICES = "indices";
+    static final String OUTPUT = "output";
+
+    /** How the input resources hold their values. */
+    enum ValueForm {
+        /** {@code {"sourcePath": "/abs/x.npy"}}: the given files, bit for bit. */
+        FILES,
+        /** {@code [1, 2, ...]}: the elements, bit for bit (floats whose bits no decimal carries, such as -0 or a
+         * NaN payload, are written as the unsigned integers of their bits). */
+        INLINE
+    }
+
+    private LoweredModel() {}
+
+    static ModelFile of(LoweredBuffers lowered, NpyInput data, NpyInput indices, ValueForm form) {
+        Map<String, ResourceDecl> resources = new LinkedHashMap<>();
+        resources.put(DATA, input(data, lowered.lowered().note(FrameworkTensor.DATA).bindingSizeInBytes(), form));
+        resources.put(INDICES, input(indices, lowered.lowered().note(FrameworkTensor.INDICES).bindingSizeInBytes(),
+                form));
+        long outputCount = indices.elementCount();
+        long outputBytes = Math.multiplyExact(outputCount, (long) data.dataType().sizeInBytes());
+        resources.put(OUTPUT, new ResourceDecl(data.dataType(), new ConstantValues(outputCount, Scalar.of(0)),
+                padding(outputBytes, lowered.lowered().note(FrameworkTensor.OUTPUT).bindingSizeInBytes())));
+
+        Map<String, Dispatchable> dispatchables = Map.of(DISPATCHABLE,
+                new OperatorDispatchable(lowered.lowered().desc()));
+        Map<String, BindingRef> bindings = new LinkedHashMap<>();
+        bindings.put(GatherElementsOperatorDesc.INPUT_TENSOR, BindingRef.of(DATA));
+        bindings.put(GatherElementsOperatorDesc.INDICES_TENSOR, BindingRef.of(INDICES));
+        bindings.put(GatherElementsOperatorDesc.OUTPUT_TENSOR, BindingRef.of(OUTPUT));
+        List<Command> commands = List.of(new DispatchCommand(DISPATCHABLE, bindings), new PrintCommand(OUTPUT, false));
+        return new ModelFile(resources, dispatchables, commands);
+    }
+
+    private static ResourceDecl input(NpyInput tensor, long bindingBytes, ValueForm form) {
+        OptionalLong size = padding(tensor.bytes().remaining(), bindingBytes);
+        if (form == ValueForm.FILES) {
+            String path = tensor.path().toAbsolutePath().normalize().toString();
+            return new ResourceDecl(tensor.dataType(), new FileValues(path), size);
+        }
+        ResourceDecl typed = new ResourceDecl(tensor.dataType(), elements(tensor), size);
+        if (holdsExactly(typed, tensor.bytes())) {
+            return typed;
+        }
+        return new ResourceDecl(bitsType(tensor.dataType()), bits(tensor), size);
+    }
+
+    /** {@code sizeInBytes} when the desc needs more than the data and its rounding up to 4 give. */
+    private static OptionalLong padding(long dataBytes, long bindingBytes) {
+        long rounded = Math.multiplyExact((dataBytes + 3) / 4, 4L);
+        return bindingBytes > rounded ? OptionalLong.of(bindingBytes) : OptionalLong.empty();
+    }
+
+    private static InitialValues elements(NpyInput tensor) {
+        TensorDataType type = tensor.dataType();
+        ByteBuffer le = tensor.bytes().duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        List<Scalar> values = new ArrayList<>();
+        for (long i = 0; i < tensor.elementCount(); i++) {
+            int at = Math.toIntExact(i * type.sizeInBytes());
+            values.add(switch (type) {
+                case FLOAT32 -> floating(le.getFloat(at), () -> DecimalText.shortestFloat(le.getFloat(at)));
+                case FLOAT64 -> floating(le.getDouble(at), () -> DecimalText.shortestDouble(le.getDouble(at)));
+                case FLOAT16 -> floating(dev.dmlemu.desc.Float16.toFloat(le.getShort(at)),
+                        () -> DecimalText.shortestFloat16(le.getShort(at)));
+                default -> Scalar.of(ElementValues.printText(type, le, i));
+            });
+        }
+        return new ArrayValues(values);
+    }
+
+    private static Scalar floating(double value, java.util.function.Supplier<String> decimal) {
+        if (Double.isNaN(value)) {
+            return SpecialScalar.NAN;
+        }
+        if (Double.isInfinite(value)) {
+            return value > 0 ? SpecialScalar.POSITIVE_INFINITY : SpecialScalar.NEGATIVE_INFINITY;
+        }
+        return Scalar.of(new BigDecimal(decimal.get()));
+    }
+
+    /** Whether the resource's bytes, as DxDispatch makes them, are exactly {@code expected}. */
+    private static boolean holdsExactly(ResourceDecl decl, ByteBuffer expected) {
+        ByteBuffer made = ResourceData.materialize(decl, null);
+        return made.limit(expected.remaining()).equals(expected.duplicate().order(ByteOrder.LITTLE_ENDIAN));
+    }
+
+    private static TensorDataType bitsType(TensorDataType type) {
+        return switch (type.sizeInBytes()) {
+            case 2 -> TensorDataType.UINT16;
+            case 4 -> TensorDataType.UINT32;
+            case 8 -> TensorDataType.UINT64;
+            default -> TensorDataType.UINT8;
+        };
+    }
+
+    private static InitialValues bits(NpyInput tensor) {
+        TensorDataType type = bitsType(tensor.dataType());
+        ByteBuffer le = tensor.bytes().duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        List<Scalar> values = new ArrayList<>();
+        for (long i = 0; i < tensor.elementCount(); i++) {
+            values.add(Scalar.of(new BigDecimal(ElementValues.printText(type, le, i))));
+        }
+        return new ArrayValues(values);
+    }
+}

@@ -1,0 +1,279 @@
+package dev.dmlemu.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.model.ModelFile;
+import dev.dmlemu.desc.model.ModelFiles;
+import dev.dmlemu.desc.model.NpyFile;
+import dev.dmlemu.emulator.EmulatorOptions;
+import dev.dmlemu.execution.OperatorExecutionException;
+import dev.dmlemu.lowering.BindingNote;
+import dev.dmlemu.lowering.BufferLoweringResult;
+import dev.dmlemu.lowering.GatherElementsLowering;
+import dev.dmlemu.lowering.GatherElementsNode;
+import dev.dmlemu.lowering.IndexSign;
+import dev.dmlemu.lowering.LoweredBuffers;
+import dev.dmlemu.lowering.LoweringOptions;
+import dev.dmlemu.lowering.LoweringResult;
+import dev.dmlemu.lowering.Refused;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code dmlemu onnx --data X.npy --indices I.npy}: lowers a framework GatherElements node (ONNX 13 or 11, OpenVINO 6)
+ * onto the DirectML desc at a feature level, runs it, and prints the framework's output.
+ */
+@Command(name = "onnx", mixinStandardHelpOptions = true,
+        description = {"Lowers and runs an ONNX GatherElements node given as .npy files.",
+            "The node (ONNX 13 or 11, or OpenVINO 6) is lowered onto",
+            "DML_GATHER_ELEMENTS_OPERATOR_DESC at a feature level and run; prints:",
+            "  Output: <values, row-major, as DxDispatch prints them>",
+            "  Shape: [<the indices' shape>], type: <the data's element type>",
+            "The backend, level and index policy go to stderr. A node the level cannot",
+            "express is refused (exit 1) with the rule and the lowest level that accepts",
+            "it. Under the default strict policy an out-of-range index is an error (exit 2)."})
+final class OnnxCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--data", required = true, paramLabel = "X.npy", description = "the data tensor")
+    Path data;
+
+    @Option(names = "--indices", required = true, paramLabel = "I.npy",
+            description = "the indices tensor (int32 or int64)")
+    Path indices;
+
+    @Option(names = "--axis", paramLabel = "A",
+            description = "the axis attribute, negative counting from the back (ONNX default 0; required for openvino-6)")
+    Long axis;
+
+    @Option(names = "--frontend", paramLabel = "OP", defaultValue = "onnx-13",
+            converter = FrontendOption.Converter.class,
+            description = "onnx-13, onnx-11 or openvino-6 (default ${DEFAULT-VALUE})")
+    FrontendOption frontend;
+
+    @Option(names = "--feature-level", paramLabel = "LEVEL", converter = FeatureLevelConverter.class,
+            description = "lower and run at this level (default: the backend's highest)")
+    FeatureLevel featureLevel;
+
+    @Option(names = "--index-policy", paramLabel = "POLICY", converter = IndexPolicyOption.Converter.class,
+            description = "strict (the framework's rule: out-of-range indices are an error, default), directml "
+                    + "(what DirectML does with them), clamp-axis (emulator only)")
+    IndexPolicyOption indexPolicy;
+
+    @Option(names = "--backend", paramLabel = "BACKEND", defaultValue = "auto",
+            description = "auto (DirectML when available, else the emulator), emulator, directml (default ${DEFAULT-VALUE})")
+    BackendChoice backend;
+
+    @Option(names = "--out", paramLabel = "Y.npy",
+            description = "write the output as .npy: the indices' shape, the data's dtype")
+    Path out;
+
+    @Option(names = "--print-desc",
+            description = "print the lowered DxDispatch model file instead of running it (for dmlemu run or DxDispatch)")
+    boolean printDesc;
+
+    @Option(names = "--inline-values",
+            description = "with --print-desc: write the input elements into the model instead of pointing at the .npy files")
+    boolean inlineValues;
+
+    @Option(names = "--json", description = "print one JSON object on stdout")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        checkOptions();
+        NpyInput dataTensor = NpyInput.read("--data", data);
+        NpyInput indicesTensor = NpyInput.read("--indices", indices);
+        GatherElementsNode node = node(dataTensor, indicesTensor);
+        IndexPolicyOption policy = indexPolicy == null ? IndexPolicyOption.STRICT : indexPolicy;
+        EmulatorOptions emulatorOptions = EmulatorOptions.builder().indexPolicy(policy.policy()).build();
+        try (BackendSession session = BackendSession.open(backend, emulatorOptions)) {
+            if (!session.isEmulator() && policy == IndexPolicyOption.CLAMP_AXIS) {
+                throw CliFailure.unusableInput("--index-policy clamp-axis applies to the emulator only "
+                        + "(use --backend emulator)");
+            }
+            FeatureLevel level = featureLevel == null ? session.backend().maxFeatureLevel() : featureLevel;
+            if (!session.backend().maxFeatureLevel().isAtLeast(level)) {
+                throw CliFailure.backendUnavailable("--feature-level " + level.cName() + ": the "
+                        + session.backend().name() + " backend supports up to "
+                        + session.backend().maxFeatureLevel().cName());
+            }
+            if (!json && !printDesc) {
+                spec.commandLine().getErr().println(describeSession(session, level, policy));
+            }
+            // The node's shapes and types first, so that an index check never runs on a node with no meaning.
+            LoweringResult shapes = GatherElementsLowering.lower(node.withIndexSign(IndexSign.NON_NEGATIVE), level);
+            if (shapes instanceof Refused refused) {
+                return reportRefused(refused, level);
+            }
+            if (policy == IndexPolicyOption.STRICT) {
+                Optional<String> outOfRange = FrameworkIndexCheck.firstOutOfRange(node, indicesTensor.bytes());
+                if (outOfRange.isPresent()) {
+                    throw CliFailure.unusableInput("--indices " + indices + ": " + outOfRange.get());
+                }
+            }
+            BufferLoweringResult result = GatherElementsLowering.lowerWithBuffers(node, level,
+                    LoweringOptions.defaults(), dataTensor.bytes(), indicesTensor.bytes());
+            if (result instanceof Refused refused) {
+                return reportRefused(refused, level);
+            }
+            LoweredBuffers lowered = (LoweredBuffers) result;
+            if (printDesc) {
+                LoweredModel.ValueForm form = inlineValues ? LoweredModel.ValueForm.INLINE
+                        : LoweredModel.ValueForm.FILES;
+                spec.commandLine().getOut().print(
+                        ModelFiles.write(LoweredModel.of(lowered, dataTensor, indicesTensor, form)));
+                spec.commandLine().getOut().flush();
+                // A model file holds no level: say which one the desc was lowered for.
+                spec.commandLine().getErr().println("lowered at " + level.cName() + " (run or validate it with "
+                        + "--feature-level " + level.cName().substring("DML_FEATURE_LEVEL_".length()) + ")");
+                return ExitCode.SUCCESS.code();
+            }
+            ByteBuffer output;
+            try {
+                output = lowered.execute(session.backend());
+            } catch (OperatorExecutionException e) {
+                throw CliFailure.unusableInput("dispatch on the " + session.backend().name() + " backend: "
+                        + e.getMessage());
+            }
+            Optional<String> written = Optional.ofNullable(out).map(path -> write(path, dataTensor, indicesTensor,
+                    output));
+            if (json) {
+                spec.commandLine().getOut().println(Json.write(toJson(session, level, policy, lowered, dataTensor,
+                        indicesTensor, output, written)));
+            } else {
+                printText(dataTensor, indicesTensor, output);
+                written.ifPresent(path -> spec.commandLine().getErr().println("wrote " + path));
+            }
+            return ExitCode.SUCCESS.code();
+        }
+    }
+
+    private void checkOptions() {
+        if (printDesc && (json || out != null)) {
+            throw CliFailure.unusableInput("--print-desc prints the model file instead of running it; it does not"
+                    + " combine with " + (json ? "--json" : "--out"));
+        }
+        if (inlineValues && !printDesc) {
+            throw CliFailure.unusableInput("--inline-values needs --print-desc");
+        }
+        if (frontend == FrontendOption.OPENVINO_6 && axis == null) {
+            throw CliFailure.unusableInput("--axis is required with --frontend openvino-6 (GatherElements-6 has no "
+                    + "default axis)");
+        }
+    }
+
+    private GatherElementsNode node(NpyInput dataTensor, NpyInput indicesTensor) {
+        if (frontend == FrontendOption.OPENVINO_6) {
+            return GatherElementsNode.openVino(dataTensor.shape(), dataTensor.elementType(), indicesTensor.shape(),
+                    indicesTensor.elementType(), axis);
+        }
+        GatherElementsNode node = GatherElementsNode.onnx(frontend.frontend(), dataTensor.shape(),
+                dataTensor.elementType(), indicesTensor.shape(), indicesTensor.elementType());
+        return axis == null ? node : node.withAxis(axis);
+    }
+
+    private static String describeSession(BackendSession session, FeatureLevel level, IndexPolicyOption policy) {
+        String backendText = session.backend().name()
+                + session.fallbackReason().map(reason -> " (DirectML unavailable: " + reason + ")").orElse("");
+        return "backend: " + backendText + ", feature level: " + level.cName() + ", index policy: " + policy;
+    }
+
+    /** Exit 1: the refusal names the rule and, when raising the level is the fix, the level that accepts it. */
+    private int reportRefused(Refused refused, FeatureLevel level) {
+        if (json) {
+            ObjectNode root = Json.object();
+            root.put("lowered", false);
+            root.put("featureLevel", level.cName());
+            root.put("rule", refused.rule().name());
+            root.put("message", refused.message());
+            refused.acceptingLevel().ifPresentOrElse(l -> root.put("acceptedFrom", l.cName()),
+                    () -> root.putNull("acceptedFrom"));
+            spec.commandLine().getOut().println(Json.write(root));
+        } else {
+            spec.commandLine().getErr().println("dmlemu: refused at " + level.cName() + ": " + refused.message());
+        }
+        return ExitCode.INVALID_OPERATOR.code();
+    }
+
+    /** {@code Output: 4, 8, 3, 7, 2, 3} (DxDispatch's print form, row-major), then the shape and element type. */
+    private void printText(NpyInput dataTensor, NpyInput indicesTensor, ByteBuffer output) {
+        StringBuilder line = new StringBuilder("Output: ");
+        for (long i = 0; i < indicesTensor.elementCount(); i++) {
+            line.append(i == 0 ? "" : ", ").append(ElementValues.printText(dataTensor.dataType(), output, i));
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println(line);
+        stdout.println("Shape: " + indicesTensor.shape() + ", type: " + dataTensor.elementType());
+    }
+
+    private static String write(Path target, NpyInput dataTensor, NpyInput indicesTensor, ByteBuffer output) {
+        Path name = target.getFileName();
+        if (name == null || !name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".npy")) {
+            throw CliFailure.unusableInput("--out " + target + ": dmlemu writes .npy files only");
+        }
+        try {
+            NpyFile.write(target, dataTensor.canonicalDescr(), indicesTensor.shape(), output.duplicate());
+        } catch (UncheckedIOException e) {
+            String reason = e.getCause() instanceof java.nio.file.NoSuchFileException
+                    ? "no such directory " + target.toAbsolutePath().getParent()
+                    : e.getCause() instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e.getCause().getMessage();
+            throw CliFailure.unusableInput("--out: cannot write " + target + ": " + reason);
+        }
+        return target.toString();
+    }
+
+    /** {@code run --json}'s shape (backend, featureLevel, indexPolicy, resources, timings, files) plus the lowering. */
+    private static ObjectNode toJson(BackendSession session, FeatureLevel level, IndexPolicyOption policy,
+            LoweredBuffers lowered, NpyInput dataTensor, NpyInput indicesTensor, ByteBuffer output,
+            Optional<String> written) {
+        ObjectNode root = Json.object();
+        root.put("backend", session.backend().name());
+        session.fallbackReason().ifPresent(reason -> root.put("directmlUnavailable", reason));
+        root.put("featureLevel", level.cName());
+        root.put("indexPolicy", policy.toString());
+        ObjectNode resource = root.putObject("resources").putObject(LoweredModel.OUTPUT);
+        resource.put("dataType", dataTensor.dataType().name());
+        resource.put("elementType", dataTensor.elementType().onnxName());
+        ArrayNode values = resource.putArray("values");
+        for (long i = 0; i < indicesTensor.elementCount(); i++) {
+            ElementValues.addJson(values, dataTensor.dataType(), output, i);
+        }
+        root.putObject("timings");
+        ArrayNode files = root.putArray("files");
+        written.ifPresent(files::add);
+        ArrayNode shape = root.putArray("shape");
+        indicesTensor.shape().forEach(shape::add);
+        root.set("desc", descJson(lowered, dataTensor, indicesTensor));
+        ArrayNode notes = root.putArray("bindingNotes");
+        lowered.lowered().notes().stream().map(BindingNote::text).forEach(notes::add);
+        return root;
+    }
+
+    /** The lowered desc exactly as a model file holds it: {@code dispatchables.gather.desc} of the written model. */
+    private static JsonNode descJson(LoweredBuffers lowered, NpyInput dataTensor, NpyInput indicesTensor) {
+        ModelFile model = LoweredModel.of(lowered, dataTensor, indicesTensor, LoweredModel.ValueForm.FILES);
+        try {
+            return new ObjectMapper().readTree(ModelFiles.write(model))
+                    .path("dispatchables").path(LoweredModel.DISPATCHABLE).path("desc");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
