@@ -76,6 +76,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object on stdout")
     boolean json;
 
+    @Option(names = "--max-resource-bytes", paramLabel = "BYTES", defaultValue = "268435456",
+            description = "refuse models whose resources need more bytes in all (default ${DEFAULT-VALUE}, 256 MiB)")
+    long maxResourceBytes;
+
     /** What one timed dispatch measured. */
     record Timing(String dispatchable, int iterations, double medianMs, double minMs) {}
 
@@ -118,6 +122,9 @@ final class RunCommand implements Callable<Integer> {
         if (iterations < 0 || warmup < 0) {
             throw CliFailure.unusableInput("--iterations and --warmup must be 0 or more");
         }
+        if (maxResourceBytes < 0) {
+            throw CliFailure.unusableInput("--max-resource-bytes must be 0 or more");
+        }
         if (warmup > 0 && iterations == 0) {
             throw CliFailure.unusableInput("--warmup needs --iterations");
         }
@@ -147,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int execute(ModelInput input, BackendSession session, FeatureLevel level, ModelVerdict verdict) {
-        ResourceBuffers resources = ResourceBuffers.materialize(input);
+        ResourceBuffers resources = ResourceBuffers.materialize(input, maxResourceBytes);
         Map<String, PreparedOperator> prepared = new HashMap<>();
         List<Timing> timings = new ArrayList<>();
         Set<String> printed = new LinkedHashSet<>();
