@@ -60,11 +60,11 @@ final class MinLevelCommand implements Callable<Integer> {
                 if (entry.getValue().level().isPresent()) {
                     continue;
                 }
-                out.println("no feature level accepts '" + entry.getKey() + "':");
+                out.println("no feature level accepts '" + OneLine.of(entry.getKey()) + "':");
                 for (Diagnostic reason : entry.getValue().reasons()) {
                     if (reason.isError()) {
-                        out.println("  " + reason.severity().name().toLowerCase(Locale.ROOT) + " "
-                                + reason.rule().name() + " " + reason.message());
+                        out.println("  " + OneLine.of(reason.severity().name().toLowerCase(Locale.ROOT) + " "
+                                + reason.rule().name() + " " + reason.message()));
                     }
                 }
             }

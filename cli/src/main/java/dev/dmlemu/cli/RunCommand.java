@@ -145,8 +145,7 @@ final class RunCommand implements Callable<Integer> {
         } else {
             PrintWriter err = spec.commandLine().getErr();
             for (Map.Entry<String, Diagnostic> entry : verdict.diagnostics()) {
-                err.println(entry.getKey() + ": " + entry.getValue().severity().name().toLowerCase(Locale.ROOT) + " "
-                        + entry.getValue().rule().name() + " " + entry.getValue().message());
+                err.println(OneLine.diagnostic(entry.getKey(), entry.getValue()));
             }
             err.println(verdict.verdictLine());
         }
@@ -192,7 +191,7 @@ final class RunCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "Dispatch '%s': %d iterations, %.4f ms median (CPU), %.4f ms min (CPU)%n",
                         timing.dispatchable(), timing.iterations(), timing.medianMs(), timing.minMs());
             }
-            written.forEach(path -> spec.commandLine().getErr().println("wrote " + path));
+            written.forEach(path -> spec.commandLine().getErr().println("wrote " + OneLine.of(path)));
         }
         return ExitCode.SUCCESS.code();
     }
@@ -265,14 +264,14 @@ final class RunCommand implements Callable<Integer> {
     private static void printResource(PrintWriter out, ResourceBuffers.Resource resource, boolean verbose) {
         long count = printableCount(resource);
         if (verbose) {
-            out.println("Resource '" + resource.name() + "':");
+            out.println("Resource '" + OneLine.of(resource.name()) + "':");
             for (long i = 0; i < count; i++) {
                 out.println("[" + i + "] " + ElementValues.printText(resource.dataType(), resource.bytes(), i) + " ("
                         + ElementValues.hex(resource.dataType(), resource.bytes(), i) + ")");
             }
             return;
         }
-        StringBuilder line = new StringBuilder("Resource '").append(resource.name()).append("': ");
+        StringBuilder line = new StringBuilder("Resource '").append(OneLine.of(resource.name())).append("': ");
         for (long i = 0; i < count; i++) {
             if (i > 0) {
                 line.append(", ");
