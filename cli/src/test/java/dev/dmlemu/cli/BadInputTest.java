@@ -143,6 +143,25 @@ class BadInputTest {
     }
 
     @Test
+    void namesFromTheModelCannotForgeOutputLines() throws IOException {
+        // A dispatchable named "ge\n\tat x" (JSON escapes) with an invalid Axis: every line it appears in stays one
+        // line, with the control characters shown escaped.
+        String model = Cli.write(dir, "names.json", Files.readString(Path.of(docs))
+                .replace("\"ge\": {", "\"ge\\n\\tat x\": {")
+                .replace("\"dispatchable\": \"ge\"", "\"dispatchable\": \"ge\\n\\tat x\"")
+                .replace("\"Axis\": 2", "\"Axis\": 7")).toString();
+        Cli.Result validate = Cli.run("validate", model);
+        assertEquals(1, validate.code());
+        assertEquals("ge\\n\\tat x: error AXIS_OUT_OF_RANGE Axis: 7 is out of range [0, 4) (InputTensor.DimensionCount"
+                + " is 4)", validate.outLines().get(0));
+        Cli.Result run = Cli.run("run", Path.of(model).toString(), "--backend", "emulator");
+        assertEquals(1, run.code());
+        run.assertNoStackTrace();
+        Cli.Result bad = Cli.run("run", docsWith("\"dispatchable\": \"ge\"", "\"dispatchable\": \"g\\u001b[2Jx\""));
+        bad.assertUnusable("unknown dispatchable 'g\\u001b[2Jx'");
+    }
+
+    @Test
     void badFeatureLevel() {
         Cli.run("validate", docs, "--feature-level", "7_0").assertUnusable("--feature-level", "7_0");
         Cli.run("run", docs, "--feature-level", "level").assertUnusable("--feature-level");
