@@ -213,19 +213,15 @@ final class RunCommand implements Callable<Integer> {
                         + " of dispatchable '" + dispatch.dispatchable() + "'");
             }
             ResourceBuffers.Resource resource = resources.get(ref.resource());
-            long offset;
-            try {
-                offset = Math.multiplyExact(ref.elementOffset(), (long) resource.dataType().sizeInBits()) / 8;
-            } catch (ArithmeticException e) {
-                throw CliFailure.unusableInput(where + ".bindings." + field.name() + ": elementOffset "
-                        + ref.elementOffset() + " overflows");
-            }
+            long offset = byteOffset(where + ".bindings." + field.name(), resource, ref.elementOffset());
             long available = resource.bytes().capacity() - offset;
             long needed = ((BufferTensorDesc) field.desc()).totalTensorSizeInBytes();
-            if (available < needed) {
+            // TotalTensorSizeInBytes is a UINT64: compare unsigned.
+            if (Long.compareUnsigned(available, needed) < 0) {
                 throw CliFailure.unusableInput(where + ".bindings." + field.name() + ": resource '"
-                        + resource.name() + "' has " + Math.max(0, available) + " bytes from element offset "
-                        + ref.elementOffset() + ", but " + field.name() + " needs TotalTensorSizeInBytes = " + needed);
+                        + OneLine.of(resource.name()) + "' has " + available + " bytes from element offset "
+                        + Long.toUnsignedString(ref.elementOffset()) + ", but " + field.name()
+                        + " needs TotalTensorSizeInBytes = " + Long.toUnsignedString(needed));
             }
             if (field.kind() == dev.dmlemu.desc.TensorKind.OUTPUT) {
                 boundOutputs.add(resource.name());
@@ -233,6 +229,25 @@ final class RunCommand implements Callable<Integer> {
             byField.put(field.name(), new BufferBinding(resource.bytes(), offset, available));
         }
         return Bindings.byFieldName(desc, byField);
+    }
+
+    /**
+     * The byte offset of {@code elementOffset} (a UINT64) in the resource: within the buffer and on a byte boundary
+     * (an odd offset into UINT4/INT4 data is not).
+     */
+    private static long byteOffset(String where, ResourceBuffers.Resource resource, long elementOffset) {
+        long bits = resource.dataType().sizeInBits();
+        long capacityElements = resource.bytes().capacity() * 8L / bits;
+        if (Long.compareUnsigned(elementOffset, capacityElements) > 0) {
+            throw CliFailure.unusableInput(where + ": elementOffset " + Long.toUnsignedString(elementOffset)
+                    + " is past the end of resource '" + OneLine.of(resource.name()) + "' (" + capacityElements + " "
+                    + resource.dataType().name() + " elements)");
+        }
+        if (elementOffset * bits % 8 != 0) {
+            throw CliFailure.unusableInput(where + ": elementOffset " + elementOffset + " of "
+                    + resource.dataType().name() + " data does not start on a byte");
+        }
+        return elementOffset * bits / 8;
     }
 
     private java.util.Optional<Timing> dispatch(String where, String name, PreparedOperator operator,

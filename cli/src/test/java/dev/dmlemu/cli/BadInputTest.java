@@ -109,6 +109,27 @@ class BadInputTest {
     }
 
     @Test
+    void elementOffsetBeyondAnyBuffer() throws IOException {
+        // UINT64 offsets at and above 2^63 are offsets, not negative numbers.
+        for (String offset : new String[] {"9223372036854775808", "18446744073709551615", "10"}) {
+            String model = docsWith("\"InputTensor\": \"X\"",
+                    "\"InputTensor\": { \"name\": \"X\", \"elementOffset\": " + offset + " }");
+            Cli.run("run", model, "--backend", "emulator").assertUnusable("commands[0].bindings.InputTensor",
+                    "elementOffset " + offset + " is past the end of resource 'X' (9 FLOAT32 elements)");
+        }
+    }
+
+    @Test
+    void totalTensorSizeLargerThanTheResource() throws IOException {
+        // A TotalTensorSizeInBytes of 2^62 cannot fit in X's 36 bytes.
+        String model = docsWith("\"InputTensor\": { \"DataType\": \"FLOAT32\", \"Sizes\": [1, 1, 3, 3] }",
+                "\"InputTensor\": { \"DataType\": \"FLOAT32\", \"Sizes\": [1, 1, 3, 3],"
+                        + " \"TotalTensorSizeInBytes\": 4611686018427387904 }");
+        Cli.run("run", model, "--backend", "emulator").assertUnusable("commands[0].bindings.InputTensor",
+                "resource 'X' has 36 bytes", "TotalTensorSizeInBytes = 4611686018427387904");
+    }
+
+    @Test
     void unknownDispatchable() throws IOException {
         Cli.run("run", docsWith("\"dispatchable\": \"ge\"", "\"dispatchable\": \"gx\""))
                 .assertUnusable("commands[0].dispatchable", "unknown dispatchable 'gx'", "defined: ge", "line");

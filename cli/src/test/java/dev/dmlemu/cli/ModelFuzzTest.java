@@ -82,7 +82,8 @@ class ModelFuzzTest {
         assertTrue(Set.of(0, 1, 2).contains(result.code()), () -> "exit code " + result.code() + ": " + result.err());
         result.assertNoStackTrace();
         if (result.code() == 2) {
-            assertTrue(result.err().startsWith("dmlemu: "), () -> "exit 2 without a message: " + result.err());
+            assertTrue(result.err().startsWith("dmlemu: ") || result.err().contains("\ndmlemu: "),
+                    () -> "exit 2 without a message: " + result.err());
         }
     }
 
