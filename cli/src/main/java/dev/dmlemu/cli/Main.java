@@ -28,17 +28,17 @@ public final class Main {
         commandLine.setExitCodeExceptionMapper(Main::exitCodeOf);
         commandLine.setParameterExceptionHandler((exception, arguments) -> {
             CommandLine failed = exception.getCommandLine();
-            failed.getErr().println("dmlemu: " + exception.getMessage());
+            failed.getErr().println("dmlemu: " + OneLine.of(String.valueOf(exception.getMessage())));
             failed.getErr().println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for usage.");
             return ExitCode.UNUSABLE_INPUT.code();
         });
         commandLine.setExecutionExceptionHandler((exception, failed, parseResult) -> {
             if (exception instanceof CliFailure failure) {
-                failed.getErr().println("dmlemu: " + failure.getMessage());
+                failed.getErr().println("dmlemu: " + OneLine.of(failure.getMessage()));
                 return failure.exitCode().code();
             }
             // A bug in dmlemu, not the user's input: still no stack trace, but say so plainly.
-            failed.getErr().println("dmlemu: internal error: " + exception
+            failed.getErr().println("dmlemu: internal error: " + OneLine.of(exception.toString())
                     + " (please report it with the command line and input)");
             return ExitCode.UNUSABLE_INPUT.code();
         });

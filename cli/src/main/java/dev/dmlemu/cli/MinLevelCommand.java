@@ -34,6 +34,10 @@ final class MinLevelCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ModelInput input = ModelInput.read(model);
+        if (input.operators().isEmpty()) {
+            // No dispatchable means no answer, not an invalid operator: exit 1 would claim diagnostics.
+            throw CliFailure.unusableInput(model + ": the model has no dispatchables; min-level needs at least one");
+        }
         ModelVerdict verdict = ModelVerdict.of(input.operators(), FeatureLevel.newest());
         PrintWriter out = spec.commandLine().getOut();
         boolean accepted = verdict.minimumLevel().isPresent();
@@ -51,18 +55,16 @@ final class MinLevelCommand implements Callable<Integer> {
             out.println(Json.write(root));
         } else if (accepted) {
             out.println(verdict.minimumLevel().get().cName());
-        } else if (verdict.minimums().isEmpty()) {
-            out.println("the model has no dispatchables");
         } else {
             for (Map.Entry<String, MinimumFeatureLevel> entry : verdict.minimums().entrySet()) {
                 if (entry.getValue().level().isPresent()) {
                     continue;
                 }
-                out.println("no feature level accepts '" + entry.getKey() + "':");
+                out.println("no feature level accepts '" + OneLine.of(entry.getKey()) + "':");
                 for (Diagnostic reason : entry.getValue().reasons()) {
                     if (reason.isError()) {
-                        out.println("  " + reason.severity().name().toLowerCase(Locale.ROOT) + " "
-                                + reason.rule().name() + " " + reason.message());
+                        out.println("  " + OneLine.of(reason.severity().name().toLowerCase(Locale.ROOT) + " "
+                                + reason.rule().name() + " " + reason.message()));
                     }
                 }
             }

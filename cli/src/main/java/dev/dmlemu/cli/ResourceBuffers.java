@@ -25,8 +25,15 @@ final class ResourceBuffers {
         this.byName = byName;
     }
 
-    /** Materializes every resource; a bad initializer or .npy file becomes exit code 2 naming it. */
-    static ResourceBuffers materialize(ModelInput input) {
+    /**
+     * Materializes every resource; a bad initializer or .npy file becomes exit code 2 naming it. The buffers' sizes
+     * are added up from the declarations and .npy headers first, so a tiny file that declares gigabytes is refused
+     * before anything is allocated.
+     *
+     * @param maxTotalBytes the most bytes all resources together may take
+     */
+    static ResourceBuffers materialize(ModelInput input, long maxTotalBytes) {
+        checkTotalSize(input, maxTotalBytes);
         Map<String, Resource> byName = new LinkedHashMap<>();
         input.model().resources().forEach((name, decl) -> {
             try {
@@ -37,6 +44,39 @@ final class ResourceBuffers {
             }
         });
         return new ResourceBuffers(byName);
+    }
+
+    private static void checkTotalSize(ModelInput input, long maxTotalBytes) {
+        long total = 0;
+        for (Map.Entry<String, ResourceDecl> entry : input.model().resources().entrySet()) {
+            long size;
+            try {
+                size = plannedSize(entry.getValue(), input);
+            } catch (ModelFormatException e) {
+                throw CliFailure.unusableInput(input.path() + ": resources." + entry.getKey() + ": " + e.describe());
+            }
+            // Unsigned sizes at or above 2^63 are negative here: they exceed any limit.
+            total = size < 0 || total + size < 0 ? -1 : total + size;
+            if (total < 0 || total > maxTotalBytes) {
+                throw CliFailure.unusableInput(input.path() + ": resources." + entry.getKey() + ": the resources need "
+                        + (total < 0 ? "more than 2^63" : Long.toString(total)) + " bytes in all (sizeInBytes and"
+                        + " initial values), more than the limit of " + maxTotalBytes + " bytes; raise it with"
+                        + " --max-resource-bytes");
+            }
+        }
+    }
+
+    /** A resource's buffer size, from its declaration and .npy header only: max(data size, sizeInBytes). */
+    private static long plannedSize(ResourceDecl decl, ModelInput input) {
+        long dataSize;
+        if (decl.initialValues() instanceof FileValues file) {
+            dataSize = NpyFile.readHeader(input.baseDir().resolve(file.sourcePath())).dataSizeInBytes();
+        } else {
+            // At most 2^32 - 1 elements of at most 64 bits: no overflow.
+            dataSize = (ResourceData.initialElementCount(decl) * decl.initialValuesDataType().sizeInBits() + 7) / 8;
+        }
+        long declared = decl.sizeInBytes().orElse(0);
+        return Long.compareUnsigned(declared, dataSize) > 0 ? declared : dataSize;
     }
 
     private static long elementCount(ResourceDecl decl, ModelInput input) {

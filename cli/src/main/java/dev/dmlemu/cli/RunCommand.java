@@ -76,6 +76,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object on stdout")
     boolean json;
 
+    @Option(names = "--max-resource-bytes", paramLabel = "BYTES", defaultValue = "268435456",
+            description = "refuse models whose resources need more bytes in all (default ${DEFAULT-VALUE}, 256 MiB)")
+    long maxResourceBytes;
+
     /** What one timed dispatch measured. */
     record Timing(String dispatchable, int iterations, double medianMs, double minMs) {}
 
@@ -118,6 +122,9 @@ final class RunCommand implements Callable<Integer> {
         if (iterations < 0 || warmup < 0) {
             throw CliFailure.unusableInput("--iterations and --warmup must be 0 or more");
         }
+        if (maxResourceBytes < 0) {
+            throw CliFailure.unusableInput("--max-resource-bytes must be 0 or more");
+        }
         if (warmup > 0 && iterations == 0) {
             throw CliFailure.unusableInput("--warmup needs --iterations");
         }
@@ -138,8 +145,7 @@ final class RunCommand implements Callable<Integer> {
         } else {
             PrintWriter err = spec.commandLine().getErr();
             for (Map.Entry<String, Diagnostic> entry : verdict.diagnostics()) {
-                err.println(entry.getKey() + ": " + entry.getValue().severity().name().toLowerCase(Locale.ROOT) + " "
-                        + entry.getValue().rule().name() + " " + entry.getValue().message());
+                err.println(OneLine.diagnostic(entry.getKey(), entry.getValue()));
             }
             err.println(verdict.verdictLine());
         }
@@ -147,7 +153,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int execute(ModelInput input, BackendSession session, FeatureLevel level, ModelVerdict verdict) {
-        ResourceBuffers resources = ResourceBuffers.materialize(input);
+        ResourceBuffers resources = ResourceBuffers.materialize(input, maxResourceBytes);
         Map<String, PreparedOperator> prepared = new HashMap<>();
         List<Timing> timings = new ArrayList<>();
         Set<String> printed = new LinkedHashSet<>();
@@ -185,7 +191,7 @@ final class RunCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "Dispatch '%s': %d iterations, %.4f ms median (CPU), %.4f ms min (CPU)%n",
                         timing.dispatchable(), timing.iterations(), timing.medianMs(), timing.minMs());
             }
-            written.forEach(path -> spec.commandLine().getErr().println("wrote " + path));
+            written.forEach(path -> spec.commandLine().getErr().println("wrote " + OneLine.of(path)));
         }
         return ExitCode.SUCCESS.code();
     }
@@ -207,19 +213,15 @@ final class RunCommand implements Callable<Integer> {
                         + " of dispatchable '" + dispatch.dispatchable() + "'");
             }
             ResourceBuffers.Resource resource = resources.get(ref.resource());
-            long offset;
-            try {
-                offset = Math.multiplyExact(ref.elementOffset(), (long) resource.dataType().sizeInBits()) / 8;
-            } catch (ArithmeticException e) {
-                throw CliFailure.unusableInput(where + ".bindings." + field.name() + ": elementOffset "
-                        + ref.elementOffset() + " overflows");
-            }
+            long offset = byteOffset(where + ".bindings." + field.name(), resource, ref.elementOffset());
             long available = resource.bytes().capacity() - offset;
             long needed = ((BufferTensorDesc) field.desc()).totalTensorSizeInBytes();
-            if (available < needed) {
+            // TotalTensorSizeInBytes is a UINT64: compare unsigned.
+            if (Long.compareUnsigned(available, needed) < 0) {
                 throw CliFailure.unusableInput(where + ".bindings." + field.name() + ": resource '"
-                        + resource.name() + "' has " + Math.max(0, available) + " bytes from element offset "
-                        + ref.elementOffset() + ", but " + field.name() + " needs TotalTensorSizeInBytes = " + needed);
+                        + OneLine.of(resource.name()) + "' has " + available + " bytes from element offset "
+                        + Long.toUnsignedString(ref.elementOffset()) + ", but " + field.name()
+                        + " needs TotalTensorSizeInBytes = " + Long.toUnsignedString(needed));
             }
             if (field.kind() == dev.dmlemu.desc.TensorKind.OUTPUT) {
                 boundOutputs.add(resource.name());
@@ -227,6 +229,25 @@ final class RunCommand implements Callable<Integer> {
             byField.put(field.name(), new BufferBinding(resource.bytes(), offset, available));
         }
         return Bindings.byFieldName(desc, byField);
+    }
+
+    /**
+     * The byte offset of {@code elementOffset} (a UINT64) in the resource: within the buffer and on a byte boundary
+     * (an odd offset into UINT4/INT4 data is not).
+     */
+    private static long byteOffset(String where, ResourceBuffers.Resource resource, long elementOffset) {
+        long bits = resource.dataType().sizeInBits();
+        long capacityElements = resource.bytes().capacity() * 8L / bits;
+        if (Long.compareUnsigned(elementOffset, capacityElements) > 0) {
+            throw CliFailure.unusableInput(where + ": elementOffset " + Long.toUnsignedString(elementOffset)
+                    + " is past the end of resource '" + OneLine.of(resource.name()) + "' (" + capacityElements + " "
+                    + resource.dataType().name() + " elements)");
+        }
+        if (elementOffset * bits % 8 != 0) {
+            throw CliFailure.unusableInput(where + ": elementOffset " + elementOffset + " of "
+                    + resource.dataType().name() + " data does not start on a byte");
+        }
+        return elementOffset * bits / 8;
     }
 
     private java.util.Optional<Timing> dispatch(String where, String name, PreparedOperator operator,
@@ -258,14 +279,14 @@ final class RunCommand implements Callable<Integer> {
     private static void printResource(PrintWriter out, ResourceBuffers.Resource resource, boolean verbose) {
         long count = printableCount(resource);
         if (verbose) {
-            out.println("Resource '" + resource.name() + "':");
+            out.println("Resource '" + OneLine.of(resource.name()) + "':");
             for (long i = 0; i < count; i++) {
                 out.println("[" + i + "] " + ElementValues.printText(resource.dataType(), resource.bytes(), i) + " ("
                         + ElementValues.hex(resource.dataType(), resource.bytes(), i) + ")");
             }
             return;
         }
-        StringBuilder line = new StringBuilder("Resource '").append(resource.name()).append("': ");
+        StringBuilder line = new StringBuilder("Resource '").append(OneLine.of(resource.name())).append("': ");
         for (long i = 0; i < count; i++) {
             if (i > 0) {
                 line.append(", ");

@@ -43,9 +43,7 @@ final class ValidateCommand implements Callable<Integer> {
             out.println(Json.write(toJson(verdict)));
         } else {
             for (Map.Entry<String, Diagnostic> entry : verdict.diagnostics()) {
-                Diagnostic diagnostic = entry.getValue();
-                out.println(entry.getKey() + ": " + diagnostic.severity().name().toLowerCase(java.util.Locale.ROOT)
-                        + " " + diagnostic.rule().name() + " " + diagnostic.message());
+                out.println(OneLine.diagnostic(entry.getKey(), entry.getValue()));
             }
             out.println(verdict.verdictLine());
         }

@@ -1,0 +1,74 @@
+package dev.dmlemu.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** Every file in {@code examples/} runs and prints what examples/README.md says (values computed by hand). */
+class ExamplesTest {
+
+    private static Cli.Result run(String example) {
+        return Cli.run("run", Cli.EXAMPLES.resolve(example).toString(), "--backend", "emulator");
+    }
+
+    @Test
+    void docsExample() {
+        // DML_GATHER_ELEMENTS_OPERATOR_DESC docs: input [[1,2,3],[4,5,6],[7,8,9]], indices [[1,2,0],[2,0,0]], axis 2
+        // of 1x1x3x3 (rows): [[4, 8, 3], [7, 2, 3]].
+        Cli.Result result = run("docs-example.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'Y': 4, 8, 3, 7, 2, 3\n", result.out());
+    }
+
+    @Test
+    void onnxNegativeIndices() {
+        // ONNX GatherElements-13 "negative_indices": indices [[-1, -2, 0], [-2, 0, 0]] on axis 0 read rows 2, 1, 0 and
+        // 1, 0, 0: [[7, 5, 3], [4, 2, 3]], with INT32 and with INT64 indices.
+        Cli.Result result = run("onnx-negative-indices.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'y32': 7, 5, 3, 4, 2, 3\nResource 'y64': 7, 5, 3, 4, 2, 3\n", result.out());
+    }
+
+    @Test
+    void stridedAndBroadcastInputs() {
+        // transposed: buffer [1..6] with Sizes [3, 2] and Strides [1, 3] is [[1, 4], [2, 5], [3, 6]]; indices
+        // [[1, 0], [0, 0], [1, 1]] along the last axis give [[4, 1], [2, 2], [6, 6]].
+        // broadcast: [10, 20, 30, 40] with row stride 0 is three equal rows; indices [[3, 0], [1, 1], [2, 3]] give
+        // [[40, 10], [20, 20], [30, 40]].
+        Cli.Result result = run("strided-broadcast.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'Y1': 4, 1, 2, 2, 6, 6\nResource 'Y2': 40, 10, 20, 20, 30, 40\n", result.out());
+    }
+
+    @Test
+    void npyBacked() {
+        // ONNX GatherElements example 1: data [[1, 2], [3, 4]], indices [[0, 0], [1, 0]] (int64 .npy), axis 1:
+        // [[1, 1], [4, 3]].
+        Cli.Result result = run("npy-backed.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'y': 1, 1, 4, 3\n", result.out());
+    }
+
+    @Test
+    void invalidModelStopsWithItsDiagnostics() {
+        Cli.Result result = run("invalid-several-diagnostics.json");
+        assertEquals(1, result.code());
+        assertEquals("", result.out());
+        assertEquals(List.of("backend: emulator, feature level: DML_FEATURE_LEVEL_6_4, index policy: directml",
+                "ge: error AXIS_OUT_OF_RANGE Axis: 3 is out of range [0, 3) (InputTensor.DimensionCount is 3)",
+                "invalid at DML_FEATURE_LEVEL_6_4 (1 error); no feature level accepts it"),
+                List.of(result.err().split("\n")));
+    }
+
+    @Test
+    void everyExampleIsCovered() throws Exception {
+        try (Stream<java.nio.file.Path> files = Files.list(Cli.EXAMPLES)) {
+            assertEquals(List.of("docs-example.json", "invalid-several-diagnostics.json", "npy-backed.json",
+                    "onnx-negative-indices.json", "strided-broadcast.json"),
+                    files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList());
+        }
+    }
+}
