@@ -122,7 +122,7 @@ final class JsonTree {
                     "malformed JSON: " + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new ModelFormatException(sourceName, "", ModelFormatException.NO_POSITION,
-                    ModelFormatException.NO_POSITION, "cannot read: " + e);
+                    ModelFormatException.NO_POSITION, "cannot read: " + FileErrors.describe(e));
         }
     }
 

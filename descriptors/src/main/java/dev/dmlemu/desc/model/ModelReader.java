@@ -185,7 +185,8 @@ final class ModelReader {
     private Scalar scalar(Node node, TensorDataType type) {
         Scalar scalar;
         if (node instanceof NumberNode) {
-            scalar = new DecimalScalar(((NumberNode) node).value());
+            NumberNode number = (NumberNode) node;
+            scalar = new DecimalScalar(number.value(), number.value().signum() == 0 && number.text().startsWith("-"));
         } else if (node instanceof StringNode && SpecialScalar.fromJsonText(((StringNode) node).value()) != null) {
             scalar = SpecialScalar.fromJsonText(((StringNode) node).value());
         } else {

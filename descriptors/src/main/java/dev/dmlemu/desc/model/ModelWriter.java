@@ -101,7 +101,12 @@ final class ModelWriter {
         if (s instanceof SpecialScalar) {
             g.writeString(((SpecialScalar) s).jsonText());
         } else {
-            g.writeNumber(((DecimalScalar) s).value());
+            DecimalScalar decimal = (DecimalScalar) s;
+            if (decimal.negativeZero()) {
+                g.writeNumber("-" + decimal.value()); // raw number text: BigDecimal has no -0
+            } else {
+                g.writeNumber(decimal.value());
+            }
         }
     }
 

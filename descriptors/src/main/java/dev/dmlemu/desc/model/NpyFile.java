@@ -163,7 +163,7 @@ public final class NpyFile {
             }
             return new Header(type, (String) descr, Collections.unmodifiableList(shape), dataOffset, dataSize);
         } catch (IOException e) {
-            throw fail(name, "cannot read: " + e);
+            throw fail(name, "cannot read: " + FileErrors.describe(e));
         }
     }
 
@@ -184,7 +184,7 @@ public final class NpyFile {
                 // keep reading
             }
         } catch (IOException e) {
-            throw fail(file.toString(), "cannot read: " + e);
+            throw fail(file.toString(), "cannot read: " + FileErrors.describe(e));
         }
         if (data.hasRemaining()) {
             throw fail(file.toString(), "file shrank while being read");

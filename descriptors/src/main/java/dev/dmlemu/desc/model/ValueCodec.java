@@ -153,7 +153,8 @@ final class ValueCodec {
                     return Float16.NEGATIVE_INFINITY;
             }
         }
-        return Float16.fromBigDecimal(((DecimalScalar) scalar).value());
+        DecimalScalar decimal = (DecimalScalar) scalar;
+        return decimal.negativeZero() ? (short) 0x8000 : Float16.fromBigDecimal(decimal.value());
     }
 
     /** BigDecimal.floatValue rounds the exact decimal once to nearest-even (checked against an exact rounding). */
@@ -161,14 +162,16 @@ final class ValueCodec {
         if (scalar instanceof SpecialScalar) {
             return (float) special((SpecialScalar) scalar);
         }
-        return ((DecimalScalar) scalar).value().floatValue();
+        DecimalScalar decimal = (DecimalScalar) scalar;
+        return decimal.negativeZero() ? -0.0f : decimal.value().floatValue();
     }
 
     private static double float64(Scalar scalar) {
         if (scalar instanceof SpecialScalar) {
             return special((SpecialScalar) scalar);
         }
-        return ((DecimalScalar) scalar).value().doubleValue();
+        DecimalScalar decimal = (DecimalScalar) scalar;
+        return decimal.negativeZero() ? -0.0 : decimal.value().doubleValue();
     }
 
     private static double special(SpecialScalar s) {

@@ -134,4 +134,26 @@ class ResourceDataTest {
         assertEquals(3, ResourceData.initialElementCount(new ResourceDecl(TensorDataType.UINT8,
                 new SequenceValues(3, Scalar.of(0), Scalar.of(1)), OptionalLong.empty())));
     }
+
+    @Test
+    void negativeZeroKeepsItsSignInFloatResourcesAndIsZeroInIntegerOnes() {
+        // IEEE 754: -0.0f is 0x80000000, -0.0 is 0x8000000000000000, binary16 -0 is 0x8000.
+        assertArrayEquals(b(0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0x80),
+                bytes(TensorDataType.FLOAT32, "[-0.0, 0.0, -0]"));
+        assertArrayEquals(b(0, 0, 0, 0, 0, 0, 0, 0x80), bytes(TensorDataType.FLOAT64, "[-0.0]"));
+        assertArrayEquals(b(0, 0x80, 0, 0), bytes(TensorDataType.FLOAT16, "[-0.0]"));
+        assertArrayEquals(b(0, 0, 0, 0), bytes(TensorDataType.INT32, "[-0]"));
+        assertArrayEquals(b(0, 0, 0, 0x80, 0, 0, 0, 0x80), bytes(TensorDataType.FLOAT32,
+                "{\"valueCount\": 2, \"value\": -0.0}"));
+    }
+
+    @Test
+    void negativeZeroSurvivesARoundTrip() {
+        String json = "{\"resources\": {\"R\": {\"initialValuesDataType\": \"FLOAT32\", \"initialValues\": "
+                + "[-0.0, 1]}}, \"dispatchables\": {}, \"commands\": []}";
+        ModelFile model = ModelFiles.parse(json, null, "r");
+        String written = ModelFiles.write(model);
+        assertTrue(written.contains("-0.0"), written);
+        assertEquals(model, ModelFiles.parse(written, null, "r"));
+    }
 }
