@@ -121,12 +121,12 @@ class BadInputTest {
 
     @Test
     void totalTensorSizeLargerThanTheResource() throws IOException {
-        // A TotalTensorSizeInBytes of 2^62 cannot fit in X's 36 bytes.
+        // A legal TotalTensorSizeInBytes of 64 (padding past the 36 bytes of data) cannot fit in X's 36 bytes.
         String model = docsWith("\"InputTensor\": { \"DataType\": \"FLOAT32\", \"Sizes\": [1, 1, 3, 3] }",
                 "\"InputTensor\": { \"DataType\": \"FLOAT32\", \"Sizes\": [1, 1, 3, 3],"
-                        + " \"TotalTensorSizeInBytes\": 4611686018427387904 }");
+                        + " \"TotalTensorSizeInBytes\": 64 }");
         Cli.run("run", model, "--backend", "emulator").assertUnusable("commands[0].bindings.InputTensor",
-                "resource 'X' has 36 bytes", "TotalTensorSizeInBytes = 4611686018427387904");
+                "resource 'X' has 36 bytes", "TotalTensorSizeInBytes = 64");
     }
 
     @Test
