@@ -29,13 +29,7 @@ enum FrontendOption {
     static final class Converter implements picocli.CommandLine.ITypeConverter<FrontendOption> {
         @Override
         public FrontendOption convert(String value) {
-            for (FrontendOption option : values()) {
-                if (option.spelling.equalsIgnoreCase(value) || option.name().equalsIgnoreCase(value)) {
-                    return option;
-                }
-            }
-            throw new picocli.CommandLine.TypeConversionException(
-                    "'" + value + "' is not a frontend (onnx-13, onnx-11, openvino-6)");
+            return SpelledOptions.parse(FrontendOption.class, value, "a frontend");
         }
     }
 }

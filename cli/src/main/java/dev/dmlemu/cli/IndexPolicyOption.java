@@ -29,13 +29,7 @@ enum IndexPolicyOption {
     static final class Converter implements picocli.CommandLine.ITypeConverter<IndexPolicyOption> {
         @Override
         public IndexPolicyOption convert(String value) {
-            for (IndexPolicyOption option : values()) {
-                if (option.spelling.equalsIgnoreCase(value) || option.name().equalsIgnoreCase(value)) {
-                    return option;
-                }
-            }
-            throw new picocli.CommandLine.TypeConversionException(
-                    "'" + value + "' is not an index policy (directml, strict, clamp-axis)");
+            return SpelledOptions.parse(IndexPolicyOption.class, value, "an index policy");
         }
     }
 }
