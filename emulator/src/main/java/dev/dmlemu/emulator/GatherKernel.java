@@ -35,6 +35,11 @@ final class GatherKernel {
     private final long block;
     private final long blockCount;
     private final long outerCount;
+    /**
+     * 32-bit elements gathered along a contiguous innermost axis with contiguous indices and output: rows go
+     * through int arrays with bulk copies, which per-element ByteBuffer access cannot match.
+     */
+    private final boolean bulkRows;
 
     GatherKernel(GatherPlan plan) {
         this(plan, 0);
@@ -73,6 +78,102 @@ final class GatherKernel {
         this.block = tile;
         this.blockCount = tile > 0 ? (plan.sizes[last] + tile - 1) / tile : 0;
         this.outerCount = outer;
+        this.bulkRows = plan.fastAxis && plan.elementSize == 4 && plan.axisDim == last && inStep == 0
+                && (plan.axisSize == 1 || axisStep == 4) && idxStep == plan.indexSize && outStep == 4
+                && plan.axisSize <= BULK_MAX_AXIS;
+    }
+
+    /** The longest input row {@link #gatherRowsBulk} copies. */
+    static final int BULK_MAX_AXIS = 1 << 16;
+    /** Elements per bulk piece of indices and output. */
+    private static final int PIECE = 4096;
+
+    /** Output elements {@code [begin, end)} in row-major order through int arrays (see {@link #bulkRows}). */
+    private void gatherRowsBulk(ByteBuffer in, ByteBuffer idx, ByteBuffer out, long begin, long end) {
+        final long[] sizes = plan.sizes;
+        final long[] inS = plan.inputStrides;
+        final long[] idxS = plan.indicesStrides;
+        final long[] outS = plan.outputStrides;
+        final int last = sizes.length - 1;
+        java.nio.IntBuffer inInts = in.asIntBuffer();
+        java.nio.IntBuffer idxInts = plan.indexSize == 4 ? idx.asIntBuffer() : null;
+        java.nio.LongBuffer idxLongs = plan.indexSize == 8 ? idx.asLongBuffer() : null;
+        java.nio.IntBuffer outInts = out.asIntBuffer();
+        final int rowLength = axisSize;
+        int[] row = new int[rowLength];
+        int piece = (int) Math.min(PIECE, Math.min(sizes[last], end - begin));
+        int[] values = new int[piece];
+        int[] indices32 = idxInts != null ? new int[piece] : null;
+        long[] indices64 = idxLongs != null ? new long[piece] : null;
+        final int wrap32 = (int) wrap;
+        long[] coord = new long[sizes.length];
+        long rest = begin;
+        for (int d = last; d >= 0; d--) {
+            coord[d] = rest % sizes[d];
+            rest /= sizes[d];
+        }
+        long inRow = 0;
+        long idxRow = 0;
+        long outRow = 0;
+        for (int d = 0; d < last; d++) {
+            inRow += coord[d] * inS[d];
+            idxRow += coord[d] * idxS[d];
+            outRow += coord[d] * outS[d];
+        }
+        long inner = coord[last];
+        long todo = end - begin;
+        while (todo > 0) {
+            int n = (int) Math.min(sizes[last] - inner, todo);
+            int inBase = (int) inRow; // the row's non-axis input offset in bytes; the axis stride is one element
+            inInts.get(inBase / 4, row, 0, rowLength);
+            int idxAt = (int) ((idxRow + inner * idxS[last]) / plan.indexSize);
+            int outAt = (int) ((outRow + inner * outS[last]) / 4);
+            for (int done = 0; done < n; ) {
+                int m = Math.min(piece, n - done);
+                if (indices32 != null) {
+                    idxInts.get(idxAt + done, indices32, 0, m);
+                    for (int j = 0; j < m; j++) {
+                        int v = indices32[j];
+                        int w = v + ((v >> 31) & wrap32);
+                        values[j] = Integer.compareUnsigned(w, rowLength) < 0 ? row[w]
+                                : readOutOfRange(in, inBase, widen(v));
+                    }
+                } else {
+                    idxLongs.get(idxAt + done, indices64, 0, m);
+                    for (int j = 0; j < m; j++) {
+                        long v = indices64[j];
+                        long w = v + ((v >> 63) & wrap);
+                        values[j] = Long.compareUnsigned(w, rowLength) < 0 ? row[(int) w]
+                                : readOutOfRange(in, inBase, v);
+                    }
+                }
+                outInts.put(outAt + done, values, 0, m);
+                done += m;
+            }
+            todo -= n;
+            if (todo == 0) {
+                break;
+            }
+            inner = 0;
+            for (int d = last - 1; d >= 0; d--) {
+                inRow += inS[d];
+                idxRow += idxS[d];
+                outRow += outS[d];
+                if (++coord[d] < sizes[d]) {
+                    break;
+                }
+                coord[d] = 0;
+                inRow -= sizes[d] * inS[d];
+                idxRow -= sizes[d] * idxS[d];
+                outRow -= sizes[d] * outS[d];
+            }
+        }
+    }
+
+    /** The 32-bit element an out-of-range index selects (0 when it reads as zero). */
+    private int readOutOfRange(ByteBuffer in, int inBase, long raw) {
+        long element = inputElement(raw, inBase / plan.elementSize);
+        return element < 0 ? 0 : in.getInt((int) (element * 4));
     }
 
     GatherPlan plan() {
@@ -84,7 +185,9 @@ final class GatherKernel {
      * order when the plan tiles.
      */
     void gather(ByteBuffer in, ByteBuffer idx, ByteBuffer out, long begin, long end) {
-        if (block > 0) {
+        if (bulkRows) {
+            gatherRowsBulk(in, idx, out, begin, end);
+        } else if (block > 0) {
             gatherTiled(in, idx, out, begin, end);
         } else {
             gatherRows(in, idx, out, begin, end);
