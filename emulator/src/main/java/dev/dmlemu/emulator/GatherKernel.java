@@ -40,6 +40,11 @@ final class GatherKernel {
      * through int arrays with bulk copies, which per-element ByteBuffer access cannot match.
      */
     private final boolean bulkRows;
+    /** 32-bit elements in the tiled order: each tile's input lines are copied into an int array first. */
+    private final boolean bulkTiles;
+    /** Input rows one tile visits: positions along the axis times the middle dimensions. */
+    private final long tileRows;
+    private final long middleCount;
 
     GatherKernel(GatherPlan plan) {
         this(plan, 0);
@@ -78,9 +83,155 @@ final class GatherKernel {
         this.block = tile;
         this.blockCount = tile > 0 ? (plan.sizes[last] + tile - 1) / tile : 0;
         this.outerCount = outer;
+        long middle = 1;
+        for (int d = Math.max(0, plan.axisDim) + 1; d < last; d++) {
+            middle *= plan.sizes[d];
+        }
+        this.middleCount = middle;
+        this.tileRows = plan.axisSize * middle;
+        this.bulkTiles = tile > 0 && plan.fastAxis && plan.elementSize == 4
+                && tileRows * tile <= BULK_MAX_TILE;
         this.bulkRows = plan.fastAxis && plan.elementSize == 4 && plan.axisDim == last && inStep == 0
                 && (plan.axisSize == 1 || axisStep == 4) && idxStep == plan.indexSize && outStep == 4
                 && plan.axisSize <= BULK_MAX_AXIS;
+    }
+
+    /** The most input elements {@link #gatherTiledBulk} copies per tile. */
+    static final long BULK_MAX_TILE = 1 << 17;
+
+    /**
+     * The tiled order of {@link #gatherTiled} for 32-bit elements: per unit, the input lines the tile can read
+     * (every axis position and middle coordinate, {@code block} elements each) are copied into an int array laid
+     * out as {@code [middle][axis][t]}, then every row segment gathers from it; indices and output move in bulk
+     * when contiguous.
+     */
+    private void gatherTiledBulk(ByteBuffer in, ByteBuffer idx, ByteBuffer out, long begin, long end) {
+        final long[] sizes = plan.sizes;
+        final long[] inS = plan.inputStrides;
+        final long[] idxS = plan.indicesStrides;
+        final long[] outS = plan.outputStrides;
+        final int last = sizes.length - 1;
+        final int first = plan.axisDim;
+        final int axisLength = axisSize;
+        final long axisStrideBytes = plan.axisStride * 4;
+        final int mids = (int) middleCount;
+        final int b = (int) block;
+        java.nio.IntBuffer inInts = in.asIntBuffer();
+        java.nio.IntBuffer idxInts = plan.indexSize == 4 ? idx.asIntBuffer() : null;
+        java.nio.LongBuffer idxLongs = plan.indexSize == 8 ? idx.asLongBuffer() : null;
+        java.nio.IntBuffer outInts = out.asIntBuffer();
+        final boolean bulkIndices = idxStep == plan.indexSize;
+        final boolean bulkOutput = outStep == 4;
+        final int wrap32 = (int) wrap;
+        int[] tileIn = new int[(int) (tileRows * b)];
+        int[] values = new int[b];
+        int[] indices32 = new int[b];
+        long[] indices64 = new long[b];
+        long[] coord = new long[sizes.length];
+        for (long unit = begin; unit < end; unit++) {
+            long outer = unit / blockCount;
+            long start = (unit % blockCount) * block;
+            int n = (int) Math.min(block, sizes[last] - start);
+            long inRow = start * inS[last];
+            long idxRow = start * idxS[last];
+            long outRow = start * outS[last];
+            for (int d = first - 1; d >= 0; d--) {
+                long x = outer % sizes[d];
+                outer /= sizes[d];
+                inRow += x * inS[d];
+                idxRow += x * idxS[d];
+                outRow += x * outS[d];
+            }
+            // Copy the tile's input: for each middle coordinate and axis position, n elements.
+            long midRow = inRow;
+            for (int d = first + 1; d < last; d++) {
+                coord[d] = 0;
+            }
+            for (int mid = 0; mid < mids; mid++) {
+                for (int a = 0; a < axisLength; a++) {
+                    long at = midRow + a * (axisLength == 1 ? 0 : axisStrideBytes);
+                    int dst = (mid * axisLength + a) * b;
+                    if (inStep == 4) {
+                        inInts.get((int) (at / 4), tileIn, dst, n);
+                    } else {
+                        for (int t = 0; t < n; t++) {
+                            tileIn[dst + t] = in.getInt((int) (at + (long) t * inStep));
+                        }
+                    }
+                }
+                for (int d = last - 1; d > first; d--) {
+                    midRow += inS[d];
+                    if (++coord[d] < sizes[d]) {
+                        break;
+                    }
+                    coord[d] = 0;
+                    midRow -= sizes[d] * inS[d];
+                }
+            }
+            // Gather every row segment of the tile from the copy.
+            for (int d = first; d < last; d++) {
+                coord[d] = 0;
+            }
+            int rowNumber = 0;
+            while (true) {
+                int tileBase = (rowNumber % mids) * axisLength;
+                int idxPos = (int) idxRow;
+                if (plan.indexSize == 4) {
+                    if (bulkIndices) {
+                        idxInts.get(idxPos / 4, indices32, 0, n);
+                    } else {
+                        for (int t = 0; t < n; t++) {
+                            indices32[t] = idx.getInt(idxPos + t * idxStep);
+                        }
+                    }
+                    for (int t = 0; t < n; t++) {
+                        int v = indices32[t];
+                        int w = v + ((v >> 31) & wrap32);
+                        values[t] = Integer.compareUnsigned(w, axisLength) < 0 ? tileIn[(tileBase + w) * b + t]
+                                : readOutOfRange(in, (int) (inRow + (long) t * inStep), widen(v));
+                    }
+                } else {
+                    if (bulkIndices) {
+                        idxLongs.get(idxPos / 8, indices64, 0, n);
+                    } else {
+                        for (int t = 0; t < n; t++) {
+                            indices64[t] = idx.getLong(idxPos + t * idxStep);
+                        }
+                    }
+                    for (int t = 0; t < n; t++) {
+                        long v = indices64[t];
+                        long w = v + ((v >> 63) & wrap);
+                        values[t] = Long.compareUnsigned(w, axisLength) < 0 ? tileIn[(tileBase + (int) w) * b + t]
+                                : readOutOfRange(in, (int) (inRow + (long) t * inStep), v);
+                    }
+                }
+                int outPos = (int) outRow;
+                if (bulkOutput) {
+                    outInts.put(outPos / 4, values, 0, n);
+                } else {
+                    for (int t = 0; t < n; t++) {
+                        out.putInt(outPos + t * outStep, values[t]);
+                    }
+                }
+                rowNumber++;
+                int d = last - 1;
+                for (; d >= first; d--) {
+                    inRow += inS[d];
+                    idxRow += idxS[d];
+                    outRow += outS[d];
+                    if (++coord[d] < sizes[d]) {
+                        break;
+                    }
+                    coord[d] = 0;
+                    inRow -= sizes[d] * inS[d];
+                    idxRow -= sizes[d] * idxS[d];
+                    outRow -= sizes[d] * outS[d];
+                }
+                if (d < first) {
+                    break;
+                }
+            }
+        }
     }
 
     /** The longest input row {@link #gatherRowsBulk} copies. */
@@ -187,6 +338,8 @@ final class GatherKernel {
     void gather(ByteBuffer in, ByteBuffer idx, ByteBuffer out, long begin, long end) {
         if (bulkRows) {
             gatherRowsBulk(in, idx, out, begin, end);
+        } else if (bulkTiles) {
+            gatherTiledBulk(in, idx, out, begin, end);
         } else if (block > 0) {
             gatherTiled(in, idx, out, begin, end);
         } else {
