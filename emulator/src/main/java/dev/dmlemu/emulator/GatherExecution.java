@@ -45,8 +45,15 @@ final class GatherExecution {
     /** As above, splitting executions of at least {@code parallelThreshold} elements. */
     static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
             int threads, ExecutorService pool, long parallelThreshold) {
+        return prepare(desc, semantics, policy, threads, pool, parallelThreshold, 0);
+    }
+
+    /** As above, with a forced tile size (elements) when {@code forcedTile} is positive. */
+    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
+            int threads, ExecutorService pool, long parallelThreshold, long forcedTile) {
         GatherPlan plan = GatherPlan.compile(desc, semantics, policy);
-        return new GatherExecution(new GatherKernel(plan), pool == null ? 1 : threads, pool, parallelThreshold);
+        return new GatherExecution(new GatherKernel(plan, forcedTile), pool == null ? 1 : threads, pool,
+                parallelThreshold);
     }
 
     GatherPlan plan() {
@@ -68,20 +75,22 @@ final class GatherExecution {
                         plan.axis, plan.axisSize, plan.signedWrap);
             }
         }
-        if (chunks == 1) {
-            kernel.gather(buffers.input(), buffers.indices(), buffers.output(), 0, count);
+        long units = kernel.units();
+        chunks = (int) Math.min(chunks, units);
+        if (chunks <= 1) {
+            kernel.gather(buffers.input(), buffers.indices(), buffers.output(), 0, units);
             return;
         }
         List<Future<?>> futures = new ArrayList<>(chunks - 1);
         for (int c = 1; c < chunks; c++) {
-            long begin = count * c / chunks;
-            long end = count * (c + 1) / chunks;
+            long begin = units * c / chunks;
+            long end = units * (c + 1) / chunks;
             futures.add(submit(() -> {
                 kernel.gather(buffers.input(), buffers.indices(), buffers.output(), begin, end);
                 return null;
             }));
         }
-        kernel.gather(buffers.input(), buffers.indices(), buffers.output(), 0, count / chunks);
+        kernel.gather(buffers.input(), buffers.indices(), buffers.output(), 0, units / chunks);
         for (Future<?> future : futures) {
             join(future);
         }

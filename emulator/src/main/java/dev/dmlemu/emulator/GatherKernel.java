@@ -18,21 +18,342 @@ import java.nio.ByteBuffer;
  */
 final class GatherKernel {
 
+    /** Bytes of input one tile may touch: well inside a core's L2. */
+    static final long TILE_BYTES = 256 * 1024;
+
     private final GatherPlan plan;
+    // Loop invariants of the innermost dimension, as the row loops take them.
+    private final int kind;
+    private final int inStep;
+    private final int idxStep;
+    private final int outStep;
     /** The axis stride in bytes for in-range reads (0 for a size-1 axis, whose only valid position is 0). */
-    private final long axisStepBytes;
+    private final int axisStep;
+    private final int axisSize;
+    private final long wrap;
+    /** Elements of the innermost dimension per tile, or 0 for plain row-major order. */
+    private final long block;
+    private final long blockCount;
+    private final long outerCount;
+    /**
+     * 32-bit elements gathered along a contiguous innermost axis with contiguous indices and output: rows go
+     * through int arrays with bulk copies, which per-element ByteBuffer access cannot match.
+     */
+    private final boolean bulkRows;
+    /** 32-bit elements in the tiled order: each tile's input lines are copied into an int array first. */
+    private final boolean bulkTiles;
+    /** Input rows one tile visits: positions along the axis times the middle dimensions. */
+    private final long tileRows;
+    private final long middleCount;
 
     GatherKernel(GatherPlan plan) {
+        this(plan, 0);
+    }
+
+    /** @param forcedTile elements per tile when positive (tests use it to reach the tiled order on small shapes) */
+    GatherKernel(GatherPlan plan, long forcedTile) {
         this.plan = plan;
-        this.axisStepBytes = plan.axisSize == 1 ? 0 : plan.axisStride * plan.elementSize;
+        int last = plan.sizes.length - 1;
+        this.kind = plan.elementSize * 8 + plan.indexSize;
+        // Narrowed to int only for use on bound buffers, where every in-range offset fits (see class comment).
+        this.inStep = (int) plan.inputStrides[last];
+        this.idxStep = (int) plan.indicesStrides[last];
+        this.outStep = (int) plan.outputStrides[last];
+        this.axisStep = plan.axisSize == 1 ? 0 : (int) (plan.axisStride * plan.elementSize);
+        this.axisSize = plan.fastAxis ? (int) plan.axisSize : Integer.MAX_VALUE;
+        this.wrap = plan.wrapMask;
+        long tile = 0;
+        long outer = 1;
+        if (plan.axisDim >= 0 && plan.axisDim < last) {
+            // Input rows one block visits: every position along the axis times the middle dimensions.
+            double rows = plan.axisSize;
+            for (int d = plan.axisDim + 1; d < last; d++) {
+                rows *= plan.sizes[d];
+            }
+            long line = Math.max(1, 64 / plan.elementSize);
+            long fit = (long) (TILE_BYTES / (rows * plan.elementSize));
+            tile = forcedTile > 0 ? forcedTile : Math.max(line, fit / line * line);
+            if (tile >= plan.sizes[last]) {
+                tile = 0; // whole rows already fit: plain order is the same thing
+            }
+            for (int d = 0; d < plan.axisDim; d++) {
+                outer *= plan.sizes[d];
+            }
+        }
+        this.block = tile;
+        this.blockCount = tile > 0 ? (plan.sizes[last] + tile - 1) / tile : 0;
+        this.outerCount = outer;
+        long middle = 1;
+        for (int d = Math.max(0, plan.axisDim) + 1; d < last; d++) {
+            middle *= plan.sizes[d];
+        }
+        this.middleCount = middle;
+        this.tileRows = plan.axisSize * middle;
+        this.bulkTiles = tile > 0 && plan.fastAxis && plan.elementSize == 4
+                && tileRows * tile <= BULK_MAX_TILE;
+        this.bulkRows = plan.fastAxis && plan.elementSize == 4 && plan.axisDim == last && inStep == 0
+                && (plan.axisSize == 1 || axisStep == 4) && idxStep == plan.indexSize && outStep == 4
+                && plan.axisSize <= BULK_MAX_AXIS;
+    }
+
+    /** The most input elements {@link #gatherTiledBulk} copies per tile. */
+    static final long BULK_MAX_TILE = 1 << 17;
+
+    /**
+     * The tiled order of {@link #gatherTiled} for 32-bit elements: per unit, the input lines the tile can read
+     * (every axis position and middle coordinate, {@code block} elements each) are copied into an int array laid
+     * out as {@code [middle][axis][t]}, then every row segment gathers from it; indices and output move in bulk
+     * when contiguous.
+     */
+    private void gatherTiledBulk(ByteBuffer in, ByteBuffer idx, ByteBuffer out, long begin, long end) {
+        final long[] sizes = plan.sizes;
+        final long[] inS = plan.inputStrides;
+        final long[] idxS = plan.indicesStrides;
+        final long[] outS = plan.outputStrides;
+        final int last = sizes.length - 1;
+        final int first = plan.axisDim;
+        final int axisLength = axisSize;
+        final long axisStrideBytes = plan.axisStride * 4;
+        final int mids = (int) middleCount;
+        final int b = (int) block;
+        java.nio.IntBuffer inInts = in.asIntBuffer();
+        java.nio.IntBuffer idxInts = plan.indexSize == 4 ? idx.asIntBuffer() : null;
+        java.nio.LongBuffer idxLongs = plan.indexSize == 8 ? idx.asLongBuffer() : null;
+        java.nio.IntBuffer outInts = out.asIntBuffer();
+        final boolean bulkIndices = idxStep == plan.indexSize;
+        final boolean bulkOutput = outStep == 4;
+        final int wrap32 = (int) wrap;
+        int[] tileIn = new int[(int) (tileRows * b)];
+        int[] values = new int[b];
+        int[] indices32 = new int[b];
+        long[] indices64 = new long[b];
+        long[] coord = new long[sizes.length];
+        for (long unit = begin; unit < end; unit++) {
+            long outer = unit / blockCount;
+            long start = (unit % blockCount) * block;
+            int n = (int) Math.min(block, sizes[last] - start);
+            long inRow = start * inS[last];
+            long idxRow = start * idxS[last];
+            long outRow = start * outS[last];
+            for (int d = first - 1; d >= 0; d--) {
+                long x = outer % sizes[d];
+                outer /= sizes[d];
+                inRow += x * inS[d];
+                idxRow += x * idxS[d];
+                outRow += x * outS[d];
+            }
+            // Copy the tile's input: for each middle coordinate and axis position, n elements.
+            long midRow = inRow;
+            for (int d = first + 1; d < last; d++) {
+                coord[d] = 0;
+            }
+            for (int mid = 0; mid < mids; mid++) {
+                for (int a = 0; a < axisLength; a++) {
+                    long at = midRow + a * (axisLength == 1 ? 0 : axisStrideBytes);
+                    int dst = (mid * axisLength + a) * b;
+                    if (inStep == 4) {
+                        inInts.get((int) (at / 4), tileIn, dst, n);
+                    } else {
+                        for (int t = 0; t < n; t++) {
+                            tileIn[dst + t] = in.getInt((int) (at + (long) t * inStep));
+                        }
+                    }
+                }
+                for (int d = last - 1; d > first; d--) {
+                    midRow += inS[d];
+                    if (++coord[d] < sizes[d]) {
+                        break;
+                    }
+                    coord[d] = 0;
+                    midRow -= sizes[d] * inS[d];
+                }
+            }
+            // Gather every row segment of the tile from the copy.
+            for (int d = first; d < last; d++) {
+                coord[d] = 0;
+            }
+            int rowNumber = 0;
+            while (true) {
+                int tileBase = (rowNumber % mids) * axisLength;
+                int idxPos = (int) idxRow;
+                if (plan.indexSize == 4) {
+                    if (bulkIndices) {
+                        idxInts.get(idxPos / 4, indices32, 0, n);
+                    } else {
+                        for (int t = 0; t < n; t++) {
+                            indices32[t] = idx.getInt(idxPos + t * idxStep);
+                        }
+                    }
+                    for (int t = 0; t < n; t++) {
+                        int v = indices32[t];
+                        int w = v + ((v >> 31) & wrap32);
+                        values[t] = Integer.compareUnsigned(w, axisLength) < 0 ? tileIn[(tileBase + w) * b + t]
+                                : readOutOfRange(in, (int) (inRow + (long) t * inStep), widen(v));
+                    }
+                } else {
+                    if (bulkIndices) {
+                        idxLongs.get(idxPos / 8, indices64, 0, n);
+                    } else {
+                        for (int t = 0; t < n; t++) {
+                            indices64[t] = idx.getLong(idxPos + t * idxStep);
+                        }
+                    }
+                    for (int t = 0; t < n; t++) {
+                        long v = indices64[t];
+                        long w = v + ((v >> 63) & wrap);
+                        values[t] = Long.compareUnsigned(w, axisLength) < 0 ? tileIn[(tileBase + (int) w) * b + t]
+                                : readOutOfRange(in, (int) (inRow + (long) t * inStep), v);
+                    }
+                }
+                int outPos = (int) outRow;
+                if (bulkOutput) {
+                    outInts.put(outPos / 4, values, 0, n);
+                } else {
+                    for (int t = 0; t < n; t++) {
+                        out.putInt(outPos + t * outStep, values[t]);
+                    }
+                }
+                rowNumber++;
+                int d = last - 1;
+                for (; d >= first; d--) {
+                    inRow += inS[d];
+                    idxRow += idxS[d];
+                    outRow += outS[d];
+                    if (++coord[d] < sizes[d]) {
+                        break;
+                    }
+                    coord[d] = 0;
+                    inRow -= sizes[d] * inS[d];
+                    idxRow -= sizes[d] * idxS[d];
+                    outRow -= sizes[d] * outS[d];
+                }
+                if (d < first) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /** The longest input row {@link #gatherRowsBulk} copies. */
+    static final int BULK_MAX_AXIS = 1 << 16;
+    /** Elements per bulk piece of indices and output. */
+    private static final int PIECE = 4096;
+
+    /** Output elements {@code [begin, end)} in row-major order through int arrays (see {@link #bulkRows}). */
+    private void gatherRowsBulk(ByteBuffer in, ByteBuffer idx, ByteBuffer out, long begin, long end) {
+        final long[] sizes = plan.sizes;
+        final long[] inS = plan.inputStrides;
+        final long[] idxS = plan.indicesStrides;
+        final long[] outS = plan.outputStrides;
+        final int last = sizes.length - 1;
+        java.nio.IntBuffer inInts = in.asIntBuffer();
+        java.nio.IntBuffer idxInts = plan.indexSize == 4 ? idx.asIntBuffer() : null;
+        java.nio.LongBuffer idxLongs = plan.indexSize == 8 ? idx.asLongBuffer() : null;
+        java.nio.IntBuffer outInts = out.asIntBuffer();
+        final int rowLength = axisSize;
+        int[] row = new int[rowLength];
+        int piece = (int) Math.min(PIECE, Math.min(sizes[last], end - begin));
+        int[] values = new int[piece];
+        int[] indices32 = idxInts != null ? new int[piece] : null;
+        long[] indices64 = idxLongs != null ? new long[piece] : null;
+        final int wrap32 = (int) wrap;
+        long[] coord = new long[sizes.length];
+        long rest = begin;
+        for (int d = last; d >= 0; d--) {
+            coord[d] = rest % sizes[d];
+            rest /= sizes[d];
+        }
+        long inRow = 0;
+        long idxRow = 0;
+        long outRow = 0;
+        for (int d = 0; d < last; d++) {
+            inRow += coord[d] * inS[d];
+            idxRow += coord[d] * idxS[d];
+            outRow += coord[d] * outS[d];
+        }
+        long inner = coord[last];
+        long todo = end - begin;
+        while (todo > 0) {
+            int n = (int) Math.min(sizes[last] - inner, todo);
+            int inBase = (int) inRow; // the row's non-axis input offset in bytes; the axis stride is one element
+            inInts.get(inBase / 4, row, 0, rowLength);
+            int idxAt = (int) ((idxRow + inner * idxS[last]) / plan.indexSize);
+            int outAt = (int) ((outRow + inner * outS[last]) / 4);
+            for (int done = 0; done < n; ) {
+                int m = Math.min(piece, n - done);
+                if (indices32 != null) {
+                    idxInts.get(idxAt + done, indices32, 0, m);
+                    for (int j = 0; j < m; j++) {
+                        int v = indices32[j];
+                        int w = v + ((v >> 31) & wrap32);
+                        values[j] = Integer.compareUnsigned(w, rowLength) < 0 ? row[w]
+                                : readOutOfRange(in, inBase, widen(v));
+                    }
+                } else {
+                    idxLongs.get(idxAt + done, indices64, 0, m);
+                    for (int j = 0; j < m; j++) {
+                        long v = indices64[j];
+                        long w = v + ((v >> 63) & wrap);
+                        values[j] = Long.compareUnsigned(w, rowLength) < 0 ? row[(int) w]
+                                : readOutOfRange(in, inBase, v);
+                    }
+                }
+                outInts.put(outAt + done, values, 0, m);
+                done += m;
+            }
+            todo -= n;
+            if (todo == 0) {
+                break;
+            }
+            inner = 0;
+            for (int d = last - 1; d >= 0; d--) {
+                inRow += inS[d];
+                idxRow += idxS[d];
+                outRow += outS[d];
+                if (++coord[d] < sizes[d]) {
+                    break;
+                }
+                coord[d] = 0;
+                inRow -= sizes[d] * inS[d];
+                idxRow -= sizes[d] * idxS[d];
+                outRow -= sizes[d] * outS[d];
+            }
+        }
+    }
+
+    /** The 32-bit element an out-of-range index selects (0 when it reads as zero). */
+    private int readOutOfRange(ByteBuffer in, int inBase, long raw) {
+        long element = inputElement(raw, inBase / plan.elementSize);
+        return element < 0 ? 0 : in.getInt((int) (element * 4));
     }
 
     GatherPlan plan() {
         return plan;
     }
 
-    /** Gathers output elements {@code [begin, end)} in row-major order. */
+    /**
+     * Runs work units {@code [begin, end)} of {@link #units()}: output elements in row-major order, or in the tiled
+     * order when the plan tiles.
+     */
     void gather(ByteBuffer in, ByteBuffer idx, ByteBuffer out, long begin, long end) {
+        if (bulkRows) {
+            gatherRowsBulk(in, idx, out, begin, end);
+        } else if (bulkTiles) {
+            gatherTiledBulk(in, idx, out, begin, end);
+        } else if (block > 0) {
+            gatherTiled(in, idx, out, begin, end);
+        } else {
+            gatherRows(in, idx, out, begin, end);
+        }
+    }
+
+    /** How many work units an execution has; threads split this range. */
+    long units() {
+        return block > 0 ? outerCount * blockCount : plan.elementCount;
+    }
+
+    /** Output elements {@code [begin, end)} in row-major order, one row segment at a time. */
+    private void gatherRows(ByteBuffer in, ByteBuffer idx, ByteBuffer out, long begin, long end) {
         final long[] sizes = plan.sizes;
         final long[] inS = plan.inputStrides;
         final long[] idxS = plan.indicesStrides;
@@ -53,44 +374,12 @@ final class GatherKernel {
             idxRow += coord[d] * idxS[d];
             outRow += coord[d] * outS[d];
         }
-        final int inStep = (int) inS[last];
-        final int idxStep = (int) idxS[last];
-        final int outStep = (int) outS[last];
-        final boolean fast = plan.fastAxis;
-        final int kind = plan.elementSize * 8 + plan.indexSize; // 1..8 bytes x 4|8 bytes
         long inner = coord[last];
         long todo = end - begin;
         while (todo > 0) {
             int n = (int) Math.min(sizes[last] - inner, todo);
-            int inPos = (int) (inRow + inner * inStep);
-            int idxPos = (int) (idxRow + inner * idxStep);
-            int outPos = (int) (outRow + inner * outStep);
-            if (!fast) {
-                rowGeneric(in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n);
-            } else {
-                int axisStep = (int) axisStepBytes;
-                int axisSize = (int) plan.axisSize;
-                long wrap = plan.wrapMask;
-                switch (kind) {
-                    case 8 + 4 -> rowE1I4(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
-                            axisStep, axisSize, (int) wrap);
-                    case 16 + 4 -> rowE2I4(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
-                            axisStep, axisSize, (int) wrap);
-                    case 32 + 4 -> rowE4I4(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
-                            axisStep, axisSize, (int) wrap);
-                    case 64 + 4 -> rowE8I4(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
-                            axisStep, axisSize, (int) wrap);
-                    case 8 + 8 -> rowE1I8(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
-                            axisStep, axisSize, wrap);
-                    case 16 + 8 -> rowE2I8(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
-                            axisStep, axisSize, wrap);
-                    case 32 + 8 -> rowE4I8(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
-                            axisStep, axisSize, wrap);
-                    case 64 + 8 -> rowE8I8(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
-                            axisStep, axisSize, wrap);
-                    default -> throw new IllegalStateException("no loop for " + plan.elementSize + "-byte elements");
-                }
-            }
+            segment(in, idx, out, inRow + inner * inS[last], idxRow + inner * idxS[last],
+                    outRow + inner * outS[last], n);
             todo -= n;
             if (todo == 0) {
                 break;
@@ -108,6 +397,90 @@ final class GatherKernel {
                 idxRow -= sizes[d] * idxS[d];
                 outRow -= sizes[d] * outS[d];
             }
+        }
+    }
+
+    /**
+     * Tiled order, for an axis outside the innermost dimension: for each coordinate of the dimensions before the
+     * axis, the innermost dimension is cut into blocks, and each block runs down every row of the axis and middle
+     * dimensions before the next. The input lines one block touches then stay in cache (instead of every
+     * element missing on a random row), and indices and output are still read and written a cache line at a time.
+     * A unit is one (outer coordinate, block) pair.
+     */
+    private void gatherTiled(ByteBuffer in, ByteBuffer idx, ByteBuffer out, long begin, long end) {
+        final long[] sizes = plan.sizes;
+        final long[] inS = plan.inputStrides;
+        final long[] idxS = plan.indicesStrides;
+        final long[] outS = plan.outputStrides;
+        final int last = sizes.length - 1;
+        final int first = plan.axisDim;
+        long[] coord = new long[sizes.length];
+        for (long unit = begin; unit < end; unit++) {
+            long outer = unit / blockCount;
+            long start = (unit % blockCount) * block;
+            int n = (int) Math.min(block, sizes[last] - start);
+            long inRow = start * inS[last];
+            long idxRow = start * idxS[last];
+            long outRow = start * outS[last];
+            for (int d = first - 1; d >= 0; d--) {
+                long x = outer % sizes[d];
+                outer /= sizes[d];
+                inRow += x * inS[d];
+                idxRow += x * idxS[d];
+                outRow += x * outS[d];
+            }
+            for (int d = first; d < last; d++) {
+                coord[d] = 0;
+            }
+            while (true) {
+                segment(in, idx, out, inRow, idxRow, outRow, n);
+                int d = last - 1;
+                for (; d >= first; d--) {
+                    inRow += inS[d];
+                    idxRow += idxS[d];
+                    outRow += outS[d];
+                    if (++coord[d] < sizes[d]) {
+                        break;
+                    }
+                    coord[d] = 0;
+                    inRow -= sizes[d] * inS[d];
+                    idxRow -= sizes[d] * idxS[d];
+                    outRow -= sizes[d] * outS[d];
+                }
+                if (d < first) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /** One run of {@code n} elements along the innermost dimension, in the loop specialised for this plan. */
+    private void segment(ByteBuffer in, ByteBuffer idx, ByteBuffer out, long inAt, long idxAt, long outAt, int n) {
+        int inPos = (int) inAt;
+        int idxPos = (int) idxAt;
+        int outPos = (int) outAt;
+        if (!plan.fastAxis) {
+            rowGeneric(in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n);
+            return;
+        }
+        switch (kind) {
+            case 8 + 4 -> rowE1I4(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
+                    axisStep, axisSize, (int) wrap);
+            case 16 + 4 -> rowE2I4(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
+                    axisStep, axisSize, (int) wrap);
+            case 32 + 4 -> rowE4I4(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
+                    axisStep, axisSize, (int) wrap);
+            case 64 + 4 -> rowE8I4(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
+                    axisStep, axisSize, (int) wrap);
+            case 8 + 8 -> rowE1I8(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
+                    axisStep, axisSize, wrap);
+            case 16 + 8 -> rowE2I8(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
+                    axisStep, axisSize, wrap);
+            case 32 + 8 -> rowE4I8(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
+                    axisStep, axisSize, wrap);
+            case 64 + 8 -> rowE8I8(this, in, idx, out, inPos, inStep, idxPos, idxStep, outPos, outStep, n,
+                    axisStep, axisSize, wrap);
+            default -> throw new IllegalStateException("no loop for " + plan.elementSize + "-byte elements");
         }
     }
 

@@ -43,6 +43,8 @@ final class GatherPlan {
     final long[] indicesStrides;
     final long[] outputStrides;
     final long elementCount;
+    /** The merged dimension holding Axis, or -1 when the indices have size 1 along it. */
+    final int axisDim;
 
     /** The original indices sizes, to turn an element number back into a coordinate for messages. */
     final long[] logicalSizes;
@@ -74,6 +76,7 @@ final class GatherPlan {
         this.indicesStrides = b.indicesStrides;
         this.outputStrides = b.outputStrides;
         this.elementCount = b.elementCount;
+        this.axisDim = b.axisDim;
         this.logicalSizes = b.logicalSizes;
         this.inputTotalBytes = b.input.totalTensorSizeInBytes();
         this.indicesTotalBytes = b.indices.totalTensorSizeInBytes();
@@ -152,6 +155,7 @@ final class GatherPlan {
         // tensors are contiguous across the pair.
         List<long[]> dims = new ArrayList<>(); // {size, inStride, idxStride, outStride} in elements
         long count = 1;
+        b.axisDim = -1;
         for (int d = 0; d < rank; d++) {
             long size = indices.sizes().get(d);
             count = Math.multiplyExact(count, size);
@@ -163,10 +167,16 @@ final class GatherPlan {
                 long[] outer = dims.get(dims.size() - 1);
                 if (outer[1] == dim[1] * size && outer[2] == dim[2] * size && outer[3] == dim[3] * size) {
                     dims.set(dims.size() - 1, new long[] {outer[0] * size, dim[1], dim[2], dim[3]});
+                    if (d == axis) {
+                        b.axisDim = dims.size() - 1;
+                    }
                     continue;
                 }
             }
             dims.add(dim);
+            if (d == axis) {
+                b.axisDim = dims.size() - 1;
+            }
         }
         if (dims.isEmpty()) {
             dims.add(new long[] {1, 0, 0, 0});
@@ -231,6 +241,7 @@ final class GatherPlan {
         long[] indicesStrides;
         long[] outputStrides;
         long elementCount;
+        int axisDim;
         long[] logicalSizes;
     }
 }

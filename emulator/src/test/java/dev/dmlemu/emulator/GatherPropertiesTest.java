@@ -43,6 +43,16 @@ class GatherPropertiesTest {
         check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy, 1, null));
     }
 
+    /** The tiled order (tiles of 1 to 4 elements), single-threaded and split across three threads. */
+    @Property(tries = 600)
+    void tiledOrderMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
+        GatherCase c = new GatherCase(seed, 400, 6);
+        long tile = 1 + (seed >>> 1) % 4;
+        boolean split = (seed & 2) == 0;
+        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
+                split ? 3 : 1, split ? POOL : null, 1, tile));
+    }
+
     /** Split across three threads; chunk borders fall mid-row. */
     @Property(tries = 40)
     void splitAcrossThreadsMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {

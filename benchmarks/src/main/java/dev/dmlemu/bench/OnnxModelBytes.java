@@ -1,0 +1,77 @@
+package dev.dmlemu.bench;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A one-node opset-13 ONNX model ({@code y = GatherElements(data, indices, axis)}) encoded as protobuf bytes by
+ * hand, so the benchmark needs no onnx package. Field numbers are those of onnx.proto3.
+ */
+final class OnnxModelBytes {
+
+    /** TensorProto.DataType values. */
+    static final int FLOAT = 1;
+    static final int INT32 = 6;
+    static final int INT64 = 7;
+
+    private OnnxModelBytes() {}
+
+    static byte[] gatherElements(long[] dataShape, long[] indicesShape, int indicesType, long axis) {
+        Message attribute = new Message().string(1, "axis").varint(3, axis).varint(20, 2); // AttributeType INT
+        Message node = new Message().string(1, "data").string(1, "indices").string(2, "y")
+                .string(4, "GatherElements").message(5, attribute);
+        Message graph = new Message().message(1, node).string(2, "gather_elements")
+                .message(11, valueInfo("data", FLOAT, dataShape))
+                .message(11, valueInfo("indices", indicesType, indicesShape))
+                .message(12, valueInfo("y", FLOAT, indicesShape));
+        Message opset = new Message().string(1, "").varint(2, 13);
+        return new Message().varint(1, 7).string(2, "dmlemu-bench").message(7, graph).message(8, opset).bytes();
+    }
+
+    private static Message valueInfo(String name, int elemType, long[] shape) {
+        Message dims = new Message();
+        for (long d : shape) {
+            dims.message(1, new Message().varint(1, d));
+        }
+        Message tensor = new Message().varint(1, elemType).message(2, dims);
+        return new Message().string(1, name).message(2, new Message().message(1, tensor));
+    }
+
+    /** Protobuf wire format: varints (wire type 0) and length-delimited fields (wire type 2). */
+    private static final class Message {
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        Message varint(int field, long value) {
+            writeVarint((long) field << 3);
+            writeVarint(value);
+            return this;
+        }
+
+        Message string(int field, String value) {
+            return bytes(field, value.getBytes(StandardCharsets.UTF_8));
+        }
+
+        Message message(int field, Message value) {
+            return bytes(field, value.bytes());
+        }
+
+        private Message bytes(int field, byte[] value) {
+            writeVarint(((long) field << 3) | 2);
+            writeVarint(value.length);
+            out.writeBytes(value);
+            return this;
+        }
+
+        byte[] bytes() {
+            return out.toByteArray();
+        }
+
+        private void writeVarint(long value) {
+            while ((value & ~0x7FL) != 0) {
+                out.write((int) ((value & 0x7F) | 0x80));
+                value >>>= 7;
+            }
+            out.write((int) value);
+        }
+    }
+}
