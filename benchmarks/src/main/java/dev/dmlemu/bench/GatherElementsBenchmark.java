@@ -94,11 +94,8 @@ public class GatherElementsBenchmark {
         int indexCount = (int) Arrays.stream(s.indices()).reduce(1, (a, b) -> a * b);
         int indexSize = s.indexType().sizeInBytes();
 
-        // Logical data values (packed, row-major) and indices, shared by both sides.
+        // Logical data values (row-major) and indices, shared by both sides.
         float[] logical = new float[dataCount];
-        for (int i = 0; i < dataCount; i++) {
-            logical[i] = i;
-        }
         long[] indexValues = new long[indexCount];
         for (int i = 0; i < indexCount; i++) {
             indexValues[i] = random.nextLong(axisSize);
@@ -112,6 +109,7 @@ public class GatherElementsBenchmark {
         int cols = (int) s.data()[s.data().length - 1];
         for (int i = 0; i < dataCount; i++) {
             long offset = s.data().length == 2 ? (i / cols) * strides.get(0) + (i % cols) * strides.get(1) : i;
+            logical[i] = offset; // a broadcast element has one value wherever it appears
             inputBytes.putFloat((int) offset * 4, logical[i]);
         }
         ByteBuffer indexBytes = ByteBuffer.allocate(indexCount * indexSize).order(ByteOrder.LITTLE_ENDIAN);
