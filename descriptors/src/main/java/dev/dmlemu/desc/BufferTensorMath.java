@@ -1,5 +1,7 @@
 package dev.dmlemu.desc;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -120,6 +122,74 @@ public final class BufferTensorMath {
         long wholeOctets = multiply(elements / 8, bitsPerElement, "byte count");
         long restBits = (elements % 8) * bitsPerElement;
         return add(wholeOctets, (restBits + 7) / 8, "byte count");
+    }
+
+    /** The most elements {@link #addressing} enumerates when the strides are not nested. */
+    static final long ADDRESSING_ENUMERATION_LIMIT = 1 << 20;
+
+    /**
+     * Whether every coordinate of a strided tensor has its own element offset. Dimensions of size 1 are ignored.
+     * The strides are <em>nested</em> when, taken from smallest to largest, each is larger than the span of the ones
+     * before it ({@code stride > sum((size - 1) * stride)}): then the layout is {@link ElementAddressing#DISTINCT}
+     * without looking further. Otherwise, up to {@value #ADDRESSING_ENUMERATION_LIMIT} elements are enumerated to
+     * find a shared offset; a larger tensor is {@link ElementAddressing#UNDECIDED}.
+     *
+     * <p>Sizes {@code {2,3}} with strides {@code {4,2}} overlap (coordinates (1,0) and (0,2) are both offset 4);
+     * with strides {@code {3,2}} they do not, although those strides are not nested.
+     *
+     * @throws IllegalArgumentException if the lengths differ or a size or stride is negative
+     */
+    public static ElementAddressing addressing(List<Long> sizes, List<Long> strides) {
+        checkNonNegative("Sizes", sizes);
+        checkNonNegative("Strides", strides);
+        if (sizes.size() != strides.size()) {
+            throw new IllegalArgumentException(
+                    "Sizes has " + sizes.size() + " entries but Strides has " + strides.size());
+        }
+        List<long[]> dims = new ArrayList<>(); // {stride, size} of each dimension of size > 1
+        for (int i = 0; i < sizes.size(); i++) {
+            if (sizes.get(i) > 1) {
+                dims.add(new long[] {strides.get(i), sizes.get(i)});
+            }
+        }
+        dims.sort((a, b) -> Long.compare(a[0], b[0]));
+        long span = 0; // the largest offset reachable with the dimensions seen so far
+        boolean nested = true;
+        for (long[] dim : dims) {
+            if (dim[0] <= span || dim[0] == 0) {
+                nested = false;
+                break;
+            }
+            span = add(span, multiply(dim[0], dim[1] - 1, "stride span"), "stride span");
+        }
+        if (nested) {
+            return ElementAddressing.DISTINCT;
+        }
+        long count = 1;
+        for (long[] dim : dims) {
+            count = multiply(count, dim[1], "element count");
+            if (count > ADDRESSING_ENUMERATION_LIMIT) {
+                return ElementAddressing.UNDECIDED;
+            }
+        }
+        long[] offsets = new long[(int) count];
+        int filled = 1; // offsets[0] = 0: the first element
+        for (long[] dim : dims) {
+            int before = filled;
+            for (long k = 1; k < dim[1]; k++) {
+                long step = multiply(dim[0], k, "element offset");
+                for (int j = 0; j < before; j++) {
+                    offsets[filled++] = add(offsets[j], step, "element offset");
+                }
+            }
+        }
+        Arrays.sort(offsets);
+        for (int i = 1; i < offsets.length; i++) {
+            if (offsets[i] == offsets[i - 1]) {
+                return ElementAddressing.OVERLAPPING;
+            }
+        }
+        return ElementAddressing.DISTINCT;
     }
 
     /** {@code (bytes + 3) & ~3}. */

@@ -135,4 +135,22 @@ class BufferTensorMathTest {
         assertEquals(12, strided.totalTensorSizeInBytes());
         assertEquals(TensorFlags.NONE, strided.flags());
     }
+
+    @Test
+    void addressingTellsDistinctFromOverlappingLayouts() {
+        // Offsets worked out by hand: {2,3}/{4,2} -> 0,2,4,4,6,8 (overlap); {2,3}/{3,2} -> 0,2,4,3,5,7 (distinct).
+        assertEquals(ElementAddressing.DISTINCT, BufferTensorMath.addressing(List.of(2L, 3L), List.of(3L, 1L)));
+        assertEquals(ElementAddressing.OVERLAPPING, BufferTensorMath.addressing(List.of(2L, 3L), List.of(4L, 2L)));
+        assertEquals(ElementAddressing.DISTINCT, BufferTensorMath.addressing(List.of(2L, 3L), List.of(3L, 2L)));
+        assertEquals(ElementAddressing.OVERLAPPING, BufferTensorMath.addressing(List.of(3L), List.of(0L)));
+        assertEquals(ElementAddressing.OVERLAPPING, BufferTensorMath.addressing(List.of(2L, 2L), List.of(1L, 1L)));
+        // A size-1 dimension addresses one element whatever its stride.
+        assertEquals(ElementAddressing.DISTINCT, BufferTensorMath.addressing(List.of(1L, 5L), List.of(0L, 1L)));
+        // Nested strides are decided without enumerating 2^32 elements.
+        assertEquals(ElementAddressing.DISTINCT,
+                BufferTensorMath.addressing(List.of(65536L, 65536L), List.of(65536L, 1L)));
+        // Not nested and past the enumeration limit (2048 * 2048 > 2^20).
+        assertEquals(ElementAddressing.UNDECIDED,
+                BufferTensorMath.addressing(List.of(2048L, 2048L), List.of(1L, 1L)));
+    }
 }

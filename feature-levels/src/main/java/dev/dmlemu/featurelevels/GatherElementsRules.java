@@ -7,6 +7,7 @@ import static dev.dmlemu.desc.GatherElementsOperatorDesc.OUTPUT_TENSOR;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.BufferTensorMath;
+import dev.dmlemu.desc.ElementAddressing;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
@@ -242,6 +243,15 @@ final class GatherElementsRules {
         if (addressed < count) {
             out.report(RuleId.OUTPUT_ALIASING, field + ".Strides", "address " + addressed + " elements "
                     + "(IndexOfLastElement + 1) for " + count + " output elements, so output elements alias");
+            return;
+        }
+        // DirectML's check passed, but it is not an overlap test: some accepted layouts still write an element twice.
+        ElementAddressing addressing = BufferTensorMath.addressing(sizes, strides);
+        if (addressing != ElementAddressing.DISTINCT) {
+            out.report(RuleId.OUTPUT_OVERLAP, field + ".Strides", strides + " with Sizes " + sizes
+                    + (addressing == ElementAddressing.OVERLAPPING ? " write some output elements more than once"
+                            : " may write some output elements more than once (too many to check)")
+                    + "; DirectML accepts this, but which value lands there is undefined");
         }
     }
 

@@ -45,6 +45,11 @@ public enum RuleId {
      * not an exact overlap test: Sizes {2,3} with Strides {4,2} overlap and are accepted.
      */
     OUTPUT_ALIASING(Severity.ERROR, "the OutputTensor's strides must not make elements alias"),
+    /**
+     * The OutputTensor's strides pass DirectML's aliasing check yet map two output coordinates to one element (e.g.
+     * Sizes {2,3}, Strides {4,2}): DirectML accepts it, and the value written there is undefined.
+     */
+    OUTPUT_OVERLAP(Severity.WARNING, "the OutputTensor's strides should give every element its own memory"),
     /** {@code GuaranteedBaseOffsetAlignment} is neither 0 nor a power of two at least the element size. */
     ALIGNMENT_INVALID(Severity.ERROR, "GuaranteedBaseOffsetAlignment must be 0 or a power of two >= element size"),
     /** {@code DML_TENSOR_FLAG_OWNED_BY_DML} on an output tensor. */

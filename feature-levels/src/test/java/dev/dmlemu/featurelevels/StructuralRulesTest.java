@@ -299,9 +299,14 @@ class StructuralRulesTest {
         // IndexOfLastElement + 1 = 1 * 2 + 2 * 1 + 1 = 5 < 6 elements ({2,3} with {2,1} is rejected).
         assertOnly(desc(INPUT, INDICES, out.withStrides(Optional.of(list(6, 6, 2, 1))), 2), LEVEL_6_4,
                 RuleId.OUTPUT_ALIASING, "OutputTensor.Strides");
-        // Transposed and padded outputs are fine; so is {2,3} with {4,2}, which the real DLL accepts.
+        // Transposed and padded outputs are fine.
         assertOnly(desc(INPUT, INDICES, out.withStrides(Optional.of(list(6, 6, 1, 2))), 2), LEVEL_6_4);
-        assertOnly(desc(INPUT, INDICES, out.withStrides(Optional.of(list(6, 6, 4, 2))), 2), LEVEL_6_4);
+        assertOnly(desc(INPUT, INDICES, out.withStrides(Optional.of(list(6, 6, 3, 2))), 2), LEVEL_6_4);
+        // {2,3} with {4,2} passes the real DLL's check, yet (1,0) and (0,2) are both offset 4: valid, with a warning.
+        GatherElementsOperatorDesc overlapping = desc(INPUT, INDICES, out.withStrides(Optional.of(list(6, 6, 4, 2))),
+                2);
+        assertOnly(overlapping, LEVEL_6_4, RuleId.OUTPUT_OVERLAP, "OutputTensor.Strides");
+        assertTrue(validator.validate(overlapping, LEVEL_6_4).isValid());
         // Inputs may alias freely (broadcast).
         assertOnly(desc(INPUT.withStrides(Optional.of(list(0, 0, 0, 1))), INDICES, OUTPUT, 2), LEVEL_6_4);
     }
