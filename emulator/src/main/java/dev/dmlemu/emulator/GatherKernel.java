@@ -187,7 +187,16 @@ final class GatherKernel {
             while (true) {
                 int tileBase = (rowNumber % mids) * axisLength;
                 int idxPos = (int) idxRow;
-                if (plan.indexSize == 4) {
+                if (bulkIndices && bulkOutput) {
+                    // Contiguous indices and output: element by element through the views, nothing staged.
+                    if (idxInts != null) {
+                        tileSegmentI4(this, in, (int) inRow, inStep, tileIn, tileBase, b, axisLength, idxInts,
+                                idxPos / 4, outInts, (int) outRow / 4, n, wrap32);
+                    } else {
+                        tileSegmentI8(this, in, (int) inRow, inStep, tileIn, tileBase, b, axisLength, idxLongs,
+                                idxPos / 8, outInts, (int) outRow / 4, n, wrap);
+                    }
+                } else if (plan.indexSize == 4) {
                     if (bulkIndices) {
                         idxInts.get(idxPos / 4, indices32, 0, n);
                     } else {
@@ -217,7 +226,9 @@ final class GatherKernel {
                     }
                 }
                 int outPos = (int) outRow;
-                if (bulkOutput) {
+                if (bulkIndices && bulkOutput) {
+                    // written above
+                } else if (bulkOutput) {
                     outInts.put(outPos / 4, values, 0, n);
                 } else {
                     for (int t = 0; t < n; t++) {
@@ -241,6 +252,35 @@ final class GatherKernel {
                 if (d < first) {
                     break;
                 }
+            }
+        }
+    }
+
+    /** One row segment of a tile, from the tile's copy, with contiguous indices and output. */
+    private static void tileSegmentI4(GatherKernel k, ByteBuffer in, int inRow, int inStep, int[] tileIn,
+            int tileBase, int b, int axisLength, IntBuffer idx, int idxAt, IntBuffer out, int outAt, int n, int wrap) {
+        for (int t = 0; t < n; t++) {
+            int v = idx.get(idxAt + t);
+            int w = v + ((v >> 31) & wrap);
+            if (w >= 0 && w < axisLength) {
+                out.put(outAt + t, tileIn[(tileBase + w) * b + t]);
+            } else {
+                out.put(outAt + t, k.readOutOfRange(in, inRow + t * inStep, k.widen(v)));
+            }
+        }
+    }
+
+    private static void tileSegmentI8(GatherKernel k, ByteBuffer in, int inRow, int inStep, int[] tileIn,
+            int tileBase, int b, int axisLength, LongBuffer idx, int idxAt, IntBuffer out, int outAt, int n,
+            long wrap) {
+        for (int t = 0; t < n; t++) {
+            long v = idx.get(idxAt + t);
+            long w = v + ((v >> 63) & wrap);
+            int i = (int) w;
+            if (i == w && i >= 0 && i < axisLength) {
+                out.put(outAt + t, tileIn[(tileBase + i) * b + t]);
+            } else {
+                out.put(outAt + t, k.readOutOfRange(in, inRow + t * inStep, v));
             }
         }
     }
