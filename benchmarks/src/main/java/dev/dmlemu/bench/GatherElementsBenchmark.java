@@ -14,12 +14,17 @@ import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -61,6 +66,12 @@ public class GatherElementsBenchmark {
     private Emulator emulator;
     private PreparedOperator prepared;
     private Bindings bindings;
+
+    /** The floor's view of the same bytes: indices in, output out, no gather. */
+    private byte[] floorIndices;
+    private byte[] floorOutput;
+    private int floorIndexSize;
+    private ExecutorService floorPool;
 
     private OrtEnvironment environment;
     private OrtSession session;
@@ -128,6 +139,10 @@ public class GatherElementsBenchmark {
         prepared = emulator.prepare(new FeatureLevelValidator().validate(desc, FeatureLevel.LEVEL_6_4).validated());
         bindings = Bindings.of(BufferBinding.of(inputBytes), BufferBinding.of(indexBytes),
                 BufferBinding.of(outputBytes));
+        floorIndices = indexBytes.array();
+        floorOutput = new byte[indexCount * 4];
+        floorIndexSize = indexSize;
+        floorPool = threads > 1 ? Executors.newFixedThreadPool(threads - 1) : null;
 
         // ONNX Runtime: direct native-order buffers (no copy), packed data, pinned output.
         environment = OrtEnvironment.getEnvironment();
@@ -173,6 +188,9 @@ public class GatherElementsBenchmark {
     public void tearDown() throws OrtException {
         prepared.close();
         emulator.close();
+        if (floorPool != null) {
+            floorPool.shutdown();
+        }
         for (OnnxTensor tensor : ortInputs.values()) {
             tensor.close();
         }
@@ -186,6 +204,37 @@ public class GatherElementsBenchmark {
     public void emulator() {
         prepared.execute(bindings);
     }
+
+    /**
+     * A memory-traffic floor for the same run: every index byte read once and every output byte written once, with
+     * no gather (INT32: {@code System.arraycopy} of the indices into the output; INT64: the low 32 bits of each
+     * index stored). Split into contiguous halves like the emulator when {@code threads} is 2.
+     */
+    @Benchmark
+    public void copyFloor() throws Exception {
+        int count = floorOutput.length / 4;
+        if (floorPool == null) {
+            copyFloor(0, count);
+            return;
+        }
+        Future<?> other = floorPool.submit(() -> copyFloor(count / 2, count));
+        copyFloor(0, count / 2);
+        other.get();
+    }
+
+    private void copyFloor(int begin, int end) {
+        if (floorIndexSize == 4) {
+            System.arraycopy(floorIndices, begin * 4, floorOutput, begin * 4, (end - begin) * 4);
+        } else {
+            for (int i = begin; i < end; i++) {
+                INT.set(floorOutput, i * 4, (int) (long) LONG.get(floorIndices, i * 8));
+            }
+        }
+    }
+
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
 
     @Benchmark
     public void onnxRuntime() throws OrtException {

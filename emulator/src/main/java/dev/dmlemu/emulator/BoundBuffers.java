@@ -5,12 +5,20 @@ import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.OperatorExecutionException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 
 /**
  * The three bindings of one execution, checked against the plan and turned into little-endian views whose index 0
  * is the binding's offset and whose limit is its end, whatever the caller's buffer position, limit and byte order.
+ * For 32-bit elements it also holds int/long views of them for the bulk loops (null otherwise).
+ *
+ * <p>Everything here follows from the {@link Bindings} instance alone (its offsets and sizes, and each buffer's
+ * capacity and read-only flag, none of which can change), so a prepared operator may reuse it while it is executed
+ * with the same instance. Only absolute get/put is used on the views, so concurrent executions may share them.
  */
-record BoundBuffers(ByteBuffer input, ByteBuffer indices, ByteBuffer output) {
+record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteBuffer output, IntBuffer inputInts,
+        IntBuffer indicesInts, LongBuffer indicesLongs, IntBuffer outputInts) {
 
     static final String INPUT = "InputTensor";
     static final String INDICES = "IndicesTensor";
@@ -27,10 +35,15 @@ record BoundBuffers(ByteBuffer input, ByteBuffer indices, ByteBuffer output) {
             throw new OperatorExecutionException("GATHER_ELEMENTS takes 3 bindings (InputTensor, IndicesTensor, "
                     + "OutputTensor), got " + bindings.inFieldOrder().size());
         }
-        return new BoundBuffers(
-                view(bindings.get(0), INPUT, plan.inputTotalBytes, plan.inputAlignment, false),
-                view(bindings.get(1), INDICES, plan.indicesTotalBytes, plan.indicesAlignment, false),
-                view(bindings.get(2), OUTPUT, plan.outputTotalBytes, plan.outputAlignment, true));
+        ByteBuffer input = view(bindings.get(0), INPUT, plan.inputTotalBytes, plan.inputAlignment, false);
+        ByteBuffer indices = view(bindings.get(1), INDICES, plan.indicesTotalBytes, plan.indicesAlignment, false);
+        ByteBuffer output = view(bindings.get(2), OUTPUT, plan.outputTotalBytes, plan.outputAlignment, true);
+        boolean ints = plan.elementSize == 4;
+        return new BoundBuffers(bindings, input, indices, output,
+                ints ? input.asIntBuffer() : null,
+                ints && plan.indexSize == 4 ? indices.asIntBuffer() : null,
+                ints && plan.indexSize == 8 ? indices.asLongBuffer() : null,
+                ints ? output.asIntBuffer() : null);
     }
 
     private static ByteBuffer view(BufferBinding binding, String field, long total, long alignment, boolean output) {
@@ -58,7 +71,9 @@ record BoundBuffers(ByteBuffer input, ByteBuffer indices, ByteBuffer output) {
         if (output && buffer.isReadOnly()) {
             throw new OperatorExecutionException(field + ": the output buffer is read-only");
         }
-        ByteBuffer whole = buffer.duplicate().clear();
+        // slice(index, length) is bounded by the limit; only a binding past it needs a duplicate with the limit
+        // moved out to the capacity (one view per binding is the whole per-call cost of the common case).
+        ByteBuffer whole = offset + size <= buffer.limit() ? buffer : buffer.duplicate().clear();
         return whole.slice((int) offset, (int) size).order(ByteOrder.LITTLE_ENDIAN);
     }
 }

@@ -12,8 +12,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * One prepared GatherElements: the kernel plus how an execution is split over threads. Immutable; executions may
- * run concurrently.
+ * One prepared GatherElements: the kernel plus how an execution is split over threads. Executions may run
+ * concurrently. The only mutable state is a cache of the last bindings' checked views ({@link BoundBuffers}), which
+ * executions with the same {@link Bindings} instance reuse, the way a DirectML binding table is bound once and
+ * dispatched many times; it holds immutable values behind a volatile reference, so a race only costs a rebind.
  */
 final class GatherExecution {
 
@@ -24,6 +26,8 @@ final class GatherExecution {
     private final int threads;
     private final ExecutorService pool;
     private final long parallelThreshold;
+    /** The views of the last bindings executed, or null. */
+    private volatile BoundBuffers lastBound;
 
     private GatherExecution(GatherKernel kernel, int threads, ExecutorService pool, long parallelThreshold) {
         this.kernel = kernel;
@@ -51,8 +55,15 @@ final class GatherExecution {
     /** As above, with a forced tile size (elements) when {@code forcedTile} is positive. */
     static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
             int threads, ExecutorService pool, long parallelThreshold, long forcedTile) {
+        return prepare(desc, semantics, policy, threads, pool, parallelThreshold, forcedTile,
+                GatherKernel.ROW_COPY_MIN);
+    }
+
+    /** As above, copying input rows of at least {@code rowCopyMin} elements in the contiguous-row loops. */
+    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
+            int threads, ExecutorService pool, long parallelThreshold, long forcedTile, int rowCopyMin) {
         GatherPlan plan = GatherPlan.compile(desc, semantics, policy);
-        return new GatherExecution(new GatherKernel(plan, forcedTile), pool == null ? 1 : threads, pool,
+        return new GatherExecution(new GatherKernel(plan, forcedTile, rowCopyMin), pool == null ? 1 : threads, pool,
                 parallelThreshold);
     }
 
@@ -62,7 +73,11 @@ final class GatherExecution {
 
     void execute(Bindings bindings) {
         GatherPlan plan = kernel.plan();
-        BoundBuffers buffers = BoundBuffers.bind(plan, bindings);
+        BoundBuffers buffers = lastBound;
+        if (buffers == null || buffers.source() != bindings) {
+            buffers = BoundBuffers.bind(plan, bindings);
+            lastBound = buffers;
+        }
         long count = plan.elementCount;
         int chunks = count >= parallelThreshold ? (int) Math.min(threads, count) : 1;
         if (plan.policy == IndexPolicy.STRICT) {
@@ -78,19 +93,28 @@ final class GatherExecution {
         long units = kernel.units();
         chunks = (int) Math.min(chunks, units);
         if (chunks <= 1) {
-            kernel.gather(buffers.input(), buffers.indices(), buffers.output(), 0, units);
+            kernel.gather(buffers, 0, units);
             return;
         }
+        gatherParallel(buffers, units, chunks);
+    }
+
+    /** Drops the cached views, so the operator no longer refers to the caller's buffers. */
+    void forgetBindings() {
+        lastBound = null;
+    }
+
+    private void gatherParallel(BoundBuffers buffers, long units, int chunks) {
         List<Future<?>> futures = new ArrayList<>(chunks - 1);
         for (int c = 1; c < chunks; c++) {
             long begin = units * c / chunks;
             long end = units * (c + 1) / chunks;
             futures.add(submit(() -> {
-                kernel.gather(buffers.input(), buffers.indices(), buffers.output(), begin, end);
+                kernel.gather(buffers, begin, end);
                 return null;
             }));
         }
-        kernel.gather(buffers.input(), buffers.indices(), buffers.output(), 0, units / chunks);
+        kernel.gather(buffers, 0, units / chunks);
         for (Future<?> future : futures) {
             join(future);
         }

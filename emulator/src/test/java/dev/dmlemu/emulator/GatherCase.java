@@ -192,6 +192,42 @@ final class GatherCase {
         return outputStridesOrNull != null ? outputStridesOrNull : packed(indicesSizes);
     }
 
+    /** The same case (shape, indices, buffer layout) with the input bytes and the output pattern reversed. */
+    GatherCase withInputAndPatternReversed() {
+        return new GatherCase(this, reversed(input), reversed(outputPattern));
+    }
+
+    private GatherCase(GatherCase base, byte[] input, byte[] outputPattern) {
+        this.seed = base.seed;
+        this.dataType = base.dataType;
+        this.indexType = base.indexType;
+        this.axis = base.axis;
+        this.inputSizes = base.inputSizes;
+        this.indicesSizes = base.indicesSizes;
+        this.inputStridesOrNull = base.inputStridesOrNull;
+        this.indicesStridesOrNull = base.indicesStridesOrNull;
+        this.outputStridesOrNull = base.outputStridesOrNull;
+        this.inputTotal = base.inputTotal;
+        this.indicesTotal = base.indicesTotal;
+        this.outputTotal = base.outputTotal;
+        this.inputOffset = base.inputOffset;
+        this.indicesOffset = base.indicesOffset;
+        this.outputOffset = base.outputOffset;
+        this.input = input;
+        this.indices = base.indices;
+        this.outputPattern = outputPattern;
+        this.bigEndianViews = base.bigEndianViews;
+        this.direct = base.direct;
+    }
+
+    private static byte[] reversed(byte[] bytes) {
+        byte[] copy = new byte[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            copy[i] = bytes[bytes.length - 1 - i];
+        }
+        return copy;
+    }
+
     GatherElementsOperatorDesc desc() {
         return new GatherElementsOperatorDesc(tensor(dataType, inputSizes, inputStridesOrNull, inputTotal),
                 tensor(indexType, indicesSizes, indicesStridesOrNull, indicesTotal),

@@ -43,6 +43,21 @@ class GatherPropertiesTest {
         check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy, 1, null));
     }
 
+    /**
+     * The contiguous-row loops with every input row copied first (row-major order, rows of any length), on one
+     * thread or split across three, and the same execution run twice with one {@link Bindings} instance (its views
+     * are reused) after the input and the pre-filled output change.
+     */
+    @Property(tries = 600)
+    void copiedRowsMatchTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
+        GatherCase c = new GatherCase(seed, 400, 6);
+        boolean split = (seed & 2) == 0;
+        GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
+                split ? 3 : 1, split ? POOL : null, 1, 0, 1);
+        Bindings bindings = check(c, policy, execution, null);
+        check(c.withInputAndPatternReversed(), policy, execution, bindings);
+    }
+
     /** The tiled order (tiles of 1 to 4 elements), single-threaded and split across three threads. */
     @Property(tries = 600)
     void tiledOrderMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
@@ -61,16 +76,36 @@ class GatherPropertiesTest {
     }
 
     private static void check(GatherCase c, IndexPolicy policy, GatherExecution execution) {
+        check(c, policy, execution, null);
+    }
+
+    /**
+     * Runs the case and compares; with {@code reuse}, the case's bytes are written into the buffers of those
+     * bindings (which must come from the same case shape) and they are executed again instead of fresh ones.
+     *
+     * @return the bindings executed
+     */
+    private static Bindings check(GatherCase c, IndexPolicy policy, GatherExecution execution, Bindings reuse) {
         byte[] expected = c.outputPattern.clone();
         NaiveGather.Refusal refusal = NaiveGather.run(c, policy, c.input, c.indices, expected);
-        ByteBuffer output = buffer(c, c.outputPattern);
-        Bindings bindings = Bindings.of(
+        ByteBuffer output;
+        Bindings bindings;
+        if (reuse != null) {
+            fill(reuse.get(0).buffer(), c.input);
+            fill(reuse.get(1).buffer(), c.indices);
+            output = reuse.get(2).buffer();
+            fill(output, c.outputPattern);
+            bindings = reuse;
+        } else {
+            output = buffer(c, c.outputPattern);
+            bindings = Bindings.of(
                 new BufferBinding(buffer(c, c.input), c.inputOffset, size(c, c.input.length, c.inputOffset,
                         c.inputTotal)),
                 new BufferBinding(buffer(c, c.indices), c.indicesOffset, size(c, c.indices.length, c.indicesOffset,
                         c.indicesTotal)),
                 new BufferBinding(output, c.outputOffset, size(c, c.outputPattern.length, c.outputOffset,
                         c.outputTotal)));
+        }
         IndexOutOfRangeException thrown = null;
         try {
             execution.execute(bindings);
@@ -85,7 +120,13 @@ class GatherPropertiesTest {
         }
         byte[] actual = new byte[c.outputPattern.length];
         output.duplicate().clear().get(actual);
-        assertArrayEquals(expected, actual, () -> c + " " + policy);
+        assertArrayEquals(expected, actual, () -> c + " " + policy + (reuse != null ? " (bindings reused)" : ""));
+        return bindings;
+    }
+
+    /** Overwrites a buffer's bytes through a duplicate, leaving its position, limit and order as they were. */
+    private static void fill(ByteBuffer buffer, byte[] bytes) {
+        buffer.duplicate().clear().put(bytes);
     }
 
     /** Either exactly TotalTensorSizeInBytes or everything up to the end of the buffer. */
