@@ -1,5 +1,8 @@
 package dev.dmlemu.emulator;
 
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.BufferTensorMath;
+import dev.dmlemu.desc.ElementAddressing;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
@@ -63,8 +66,18 @@ final class GatherExecution {
     static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
             int threads, ExecutorService pool, long parallelThreshold, long forcedTile, int rowCopyMin) {
         GatherPlan plan = GatherPlan.compile(desc, semantics, policy);
-        return new GatherExecution(new GatherKernel(plan, forcedTile, rowCopyMin), pool == null ? 1 : threads, pool,
+        // An output layout that writes some element twice (DirectML accepts a few; the validator warns) is written in
+        // row-major order, last write wins: splitting it over threads would make the result depend on scheduling.
+        int effectiveThreads = pool == null || outputMayOverlap(desc) ? 1 : threads;
+        return new GatherExecution(new GatherKernel(plan, forcedTile, rowCopyMin), effectiveThreads, pool,
                 parallelThreshold);
+    }
+
+    private static boolean outputMayOverlap(GatherElementsOperatorDesc desc) {
+        BufferTensorDesc output = (BufferTensorDesc) desc.outputTensor();
+        return output.strides()
+                .map(strides -> BufferTensorMath.addressing(output.sizes(), strides) != ElementAddressing.DISTINCT)
+                .orElse(false);
     }
 
     GatherPlan plan() {
