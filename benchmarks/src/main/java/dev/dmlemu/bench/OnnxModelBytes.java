@@ -13,17 +13,29 @@ final class OnnxModelBytes {
     static final int FLOAT = 1;
     static final int INT32 = 6;
     static final int INT64 = 7;
+    static final int FLOAT16 = 10;
+    static final int DOUBLE = 11;
 
     private OnnxModelBytes() {}
 
-    static byte[] gatherElements(long[] dataShape, long[] indicesShape, int indicesType, long axis) {
+    /** The floating-point TensorProto.DataType of an element size: FLOAT16, FLOAT or DOUBLE. */
+    static int typeOf(int elementSize) {
+        return switch (elementSize) {
+            case 2 -> FLOAT16;
+            case 4 -> FLOAT;
+            case 8 -> DOUBLE;
+            default -> throw new IllegalArgumentException("no floating-point type of " + elementSize + " bytes");
+        };
+    }
+
+    static byte[] gatherElements(long[] dataShape, long[] indicesShape, int indicesType, long axis, int dataType) {
         Message attribute = new Message().string(1, "axis").varint(3, axis).varint(20, 2); // AttributeType INT
         Message node = new Message().string(1, "data").string(1, "indices").string(2, "y")
                 .string(4, "GatherElements").message(5, attribute);
         Message graph = new Message().message(1, node).string(2, "gather_elements")
-                .message(11, valueInfo("data", FLOAT, dataShape))
+                .message(11, valueInfo("data", dataType, dataShape))
                 .message(11, valueInfo("indices", indicesType, indicesShape))
-                .message(12, valueInfo("y", FLOAT, indicesShape));
+                .message(12, valueInfo("y", dataType, indicesShape));
         Message opset = new Message().string(1, "").varint(2, 13);
         return new Message().varint(1, 7).string(2, "dmlemu-bench").message(7, graph).message(8, opset).bytes();
     }

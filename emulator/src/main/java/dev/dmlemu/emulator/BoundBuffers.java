@@ -7,18 +7,22 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 
 /**
  * The three bindings of one execution, checked against the plan and turned into little-endian views whose index 0
  * is the binding's offset and whose limit is its end, whatever the caller's buffer position, limit and byte order.
- * For 32-bit elements it also holds int/long views of them for the bulk loops (null otherwise).
+ * It also holds the typed views the bulk loops use: int, short or long views of input and output for 4-, 2- and
+ * 8-byte elements (null for the other sizes; 1-byte elements use the byte views), and an int or long view of the
+ * indices.
  *
  * <p>Everything here follows from the {@link Bindings} instance alone (its offsets and sizes, and each buffer's
  * capacity and read-only flag, none of which can change), so a prepared operator may reuse it while it is executed
  * with the same instance. Only absolute get/put is used on the views, so concurrent executions may share them.
  */
 record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteBuffer output, IntBuffer inputInts,
-        IntBuffer indicesInts, LongBuffer indicesLongs, IntBuffer outputInts) {
+        IntBuffer indicesInts, LongBuffer indicesLongs, IntBuffer outputInts, ShortBuffer inputShorts,
+        ShortBuffer outputShorts, LongBuffer inputLongs, LongBuffer outputLongs) {
 
     static final String INPUT = "InputTensor";
     static final String INDICES = "IndicesTensor";
@@ -39,11 +43,17 @@ record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteB
         ByteBuffer indices = view(bindings.get(1), INDICES, plan.indicesTotalBytes, plan.indicesAlignment, false);
         ByteBuffer output = view(bindings.get(2), OUTPUT, plan.outputTotalBytes, plan.outputAlignment, true);
         boolean ints = plan.elementSize == 4;
+        boolean shorts = plan.elementSize == 2;
+        boolean longs = plan.elementSize == 8;
         return new BoundBuffers(bindings, input, indices, output,
                 ints ? input.asIntBuffer() : null,
-                ints && plan.indexSize == 4 ? indices.asIntBuffer() : null,
-                ints && plan.indexSize == 8 ? indices.asLongBuffer() : null,
-                ints ? output.asIntBuffer() : null);
+                plan.indexSize == 4 ? indices.asIntBuffer() : null,
+                plan.indexSize == 8 ? indices.asLongBuffer() : null,
+                ints ? output.asIntBuffer() : null,
+                shorts ? input.asShortBuffer() : null,
+                shorts ? output.asShortBuffer() : null,
+                longs ? input.asLongBuffer() : null,
+                longs ? output.asLongBuffer() : null);
     }
 
     private static ByteBuffer view(BufferBinding binding, String field, long total, long alignment, boolean output) {

@@ -4,6 +4,7 @@ import dev.dmlemu.execution.OperatorExecutionException;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 
 /**
  * The gather itself, over a range of output elements, on little-endian buffers whose index 0 is the start of each
@@ -38,8 +39,8 @@ final class GatherKernel {
     private final long blockCount;
     private final long outerCount;
     /**
-     * 32-bit elements gathered along a contiguous innermost axis with contiguous indices and output: rows go
-     * through int arrays with bulk copies, which per-element ByteBuffer access cannot match.
+     * Elements gathered along a contiguous innermost axis with contiguous indices and output: rows go through
+     * byte/short/int/long arrays with bulk copies, which per-element ByteBuffer access cannot match.
      */
     private final boolean bulkRows;
     /** 32-bit elements in the tiled order: each tile's input lines are copied into an int array first. */
@@ -99,9 +100,9 @@ final class GatherKernel {
         this.tileRows = plan.axisSize * middle;
         this.bulkTiles = tile > 0 && plan.fastAxis && plan.elementSize == 4
                 && tileRows * tile <= BULK_MAX_TILE;
-        this.bulkRows = plan.fastAxis && plan.elementSize == 4 && plan.axisDim == last && inStep == 0
-                && (plan.axisSize == 1 || axisStep == 4) && idxStep == plan.indexSize && outStep == 4
-                && plan.axisSize <= BULK_MAX_AXIS;
+        this.bulkRows = plan.fastAxis && plan.axisDim == last && inStep == 0
+                && (plan.axisSize == 1 || axisStep == plan.elementSize) && idxStep == plan.indexSize
+                && outStep == plan.elementSize && plan.axisSize <= BULK_MAX_AXIS;
     }
 
     /** The most input elements {@link #gatherTiledBulk} copies per tile. */
@@ -292,7 +293,8 @@ final class GatherKernel {
 
     /**
      * Output elements {@code [begin, end)} in row-major order (see {@link #bulkRows}): each input row is copied into
-     * an int array, then indices are read and output written one element at a time through int/long views. The
+     * an array of the element's width (byte, short, int or long), then indices are read and output written one
+     * element at a time through typed views. The
      * random reads then hit a small private array instead of a row of a large buffer whose cache sets the index and
      * output streams share, and nothing is staged twice (measured 2x faster than moving indices and output in bulk
      * pieces through scratch arrays).
@@ -308,10 +310,15 @@ final class GatherKernel {
         IntBuffer idxInts = buffers.indicesInts();
         LongBuffer idxLongs = buffers.indicesLongs();
         IntBuffer outInts = buffers.outputInts();
+        final int es = plan.elementSize;
         final int rowLength = axisSize;
         // Short rows are read in place: copying them would cost more than it saves, and tiny executions then
-        // allocate nothing proportional to anything.
-        int[] row = rowLength >= rowCopyMin ? new int[rowLength] : null;
+        // allocate nothing proportional to anything. One of these holds the copy, by element size.
+        boolean copyRows = rowLength >= rowCopyMin;
+        byte[] bytes = copyRows && es == 1 ? new byte[rowLength] : null;
+        short[] shorts = copyRows && es == 2 ? new short[rowLength] : null;
+        int[] row = copyRows && es == 4 ? new int[rowLength] : null;
+        long[] longs = copyRows && es == 8 ? new long[rowLength] : null;
         // Coordinates of dimensions 1 to last - 1: the outermost never wraps inside [begin, end), so a 2-D
         // iteration (the common case once dimensions are merged) allocates no array.
         long[] coord = last >= 2 ? new long[last] : null;
@@ -337,8 +344,19 @@ final class GatherKernel {
             int n = (int) Math.min(sizes[last] - inner, todo);
             int inBase = (int) inRow; // the row's non-axis input offset in bytes; the axis stride is one element
             int idxAt = (int) ((idxRow + inner * idxS[last]) / plan.indexSize);
-            int outAt = (int) ((outRow + inner * outS[last]) / 4);
-            if (row == null) {
+            int outAt = (int) ((outRow + inner * outS[last]) / es);
+            if (es != 4) {
+                if (!copyRows) {
+                    segment(in, buffers.indices(), buffers.output(), inRow, idxAt * (long) plan.indexSize,
+                            outAt * (long) es, n);
+                } else {
+                    if (inRow != copiedRow) {
+                        copyRow(buffers, inBase, bytes, shorts, longs, rowLength);
+                        copiedRow = inRow;
+                    }
+                    rowFromArrayOther(buffers, inBase, bytes, shorts, longs, idxAt, outAt, n);
+                }
+            } else if (row == null) {
                 if (idxInts != null) {
                     rowInPlaceI4(this, in, inBase, inInts, rowLength, idxInts, idxAt, outInts, outAt, n, (int) wrap);
                 } else {
@@ -431,6 +449,148 @@ final class GatherKernel {
         long element = inputElement(raw, inBase / plan.elementSize);
         return element < 0 ? 0 : in.getInt((int) (element * 4));
     }
+
+    /** The bits of the element an out-of-range index selects, for any element size (0 when it reads as zero). */
+    private long readOutOfRangeBits(ByteBuffer in, int inBase, long raw) {
+        long element = inputElement(raw, inBase / plan.elementSize);
+        if (element < 0) {
+            return 0;
+        }
+        int from = (int) (element * plan.elementSize);
+        return switch (plan.elementSize) {
+            case 1 -> in.get(from);
+            case 2 -> in.getShort(from);
+            case 4 -> in.getInt(from);
+            default -> in.getLong(from);
+        };
+    }
+
+    /** Copies one input row (byte offset {@code inBase}) into the array for this element size. */
+    private static void copyRow(BoundBuffers buffers, int inBase, byte[] bytes, short[] shorts, long[] longs,
+            int length) {
+        if (bytes != null) {
+            buffers.input().get(inBase, bytes, 0, length);
+        } else if (shorts != null) {
+            buffers.inputShorts().get(inBase / 2, shorts, 0, length);
+        } else {
+            buffers.inputLongs().get(inBase / 8, longs, 0, length);
+        }
+    }
+
+    /** One row segment of 1-, 2- or 8-byte elements from the copied row, in the loop for its index width. */
+    private void rowFromArrayOther(BoundBuffers buffers, int inBase, byte[] bytes, short[] shorts, long[] longs,
+            int idxAt, int outAt, int n) {
+        ByteBuffer in = buffers.input();
+        IntBuffer idx4 = buffers.indicesInts();
+        LongBuffer idx8 = buffers.indicesLongs();
+        if (bytes != null) {
+            if (idx4 != null) {
+                rowFromArrayE1I4(this, in, inBase, bytes, idx4, idxAt, buffers.output(), outAt, n, (int) wrap);
+            } else {
+                rowFromArrayE1I8(this, in, inBase, bytes, idx8, idxAt, buffers.output(), outAt, n, wrap);
+            }
+        } else if (shorts != null) {
+            if (idx4 != null) {
+                rowFromArrayE2I4(this, in, inBase, shorts, idx4, idxAt, buffers.outputShorts(), outAt, n, (int) wrap);
+            } else {
+                rowFromArrayE2I8(this, in, inBase, shorts, idx8, idxAt, buffers.outputShorts(), outAt, n, wrap);
+            }
+        } else {
+            if (idx4 != null) {
+                rowFromArrayE8I4(this, in, inBase, longs, idx4, idxAt, buffers.outputLongs(), outAt, n, (int) wrap);
+            } else {
+                rowFromArrayE8I8(this, in, inBase, longs, idx8, idxAt, buffers.outputLongs(), outAt, n, wrap);
+            }
+        }
+    }
+
+    private static void rowFromArrayE1I4(GatherKernel k, ByteBuffer in, int inBase, byte[] row, IntBuffer idx,
+            int idxAt, ByteBuffer out, int outAt, int n, int wrap) {
+        final int length = row.length;
+        for (int j = 0; j < n; j++) {
+            int v = idx.get(idxAt + j);
+            int w = v + ((v >> 31) & wrap);
+            if (w >= 0 && w < length) {
+                out.put(outAt + j, row[w]);
+            } else {
+                out.put(outAt + j, (byte) k.readOutOfRangeBits(in, inBase, k.widen(v)));
+            }
+        }
+    }
+
+    private static void rowFromArrayE1I8(GatherKernel k, ByteBuffer in, int inBase, byte[] row, LongBuffer idx,
+            int idxAt, ByteBuffer out, int outAt, int n, long wrap) {
+        final int length = row.length;
+        for (int j = 0; j < n; j++) {
+            long v = idx.get(idxAt + j);
+            long w = v + ((v >> 63) & wrap);
+            int i = (int) w;
+            if (i == w && i >= 0 && i < length) {
+                out.put(outAt + j, row[i]);
+            } else {
+                out.put(outAt + j, (byte) k.readOutOfRangeBits(in, inBase, v));
+            }
+        }
+    }
+
+    private static void rowFromArrayE2I4(GatherKernel k, ByteBuffer in, int inBase, short[] row, IntBuffer idx,
+            int idxAt, ShortBuffer out, int outAt, int n, int wrap) {
+        final int length = row.length;
+        for (int j = 0; j < n; j++) {
+            int v = idx.get(idxAt + j);
+            int w = v + ((v >> 31) & wrap);
+            if (w >= 0 && w < length) {
+                out.put(outAt + j, row[w]);
+            } else {
+                out.put(outAt + j, (short) k.readOutOfRangeBits(in, inBase, k.widen(v)));
+            }
+        }
+    }
+
+    private static void rowFromArrayE2I8(GatherKernel k, ByteBuffer in, int inBase, short[] row, LongBuffer idx,
+            int idxAt, ShortBuffer out, int outAt, int n, long wrap) {
+        final int length = row.length;
+        for (int j = 0; j < n; j++) {
+            long v = idx.get(idxAt + j);
+            long w = v + ((v >> 63) & wrap);
+            int i = (int) w;
+            if (i == w && i >= 0 && i < length) {
+                out.put(outAt + j, row[i]);
+            } else {
+                out.put(outAt + j, (short) k.readOutOfRangeBits(in, inBase, v));
+            }
+        }
+    }
+
+    private static void rowFromArrayE8I4(GatherKernel k, ByteBuffer in, int inBase, long[] row, IntBuffer idx,
+            int idxAt, LongBuffer out, int outAt, int n, int wrap) {
+        final int length = row.length;
+        for (int j = 0; j < n; j++) {
+            int v = idx.get(idxAt + j);
+            int w = v + ((v >> 31) & wrap);
+            if (w >= 0 && w < length) {
+                out.put(outAt + j, row[w]);
+            } else {
+                out.put(outAt + j, (long) k.readOutOfRangeBits(in, inBase, k.widen(v)));
+            }
+        }
+    }
+
+    private static void rowFromArrayE8I8(GatherKernel k, ByteBuffer in, int inBase, long[] row, LongBuffer idx,
+            int idxAt, LongBuffer out, int outAt, int n, long wrap) {
+        final int length = row.length;
+        for (int j = 0; j < n; j++) {
+            long v = idx.get(idxAt + j);
+            long w = v + ((v >> 63) & wrap);
+            int i = (int) w;
+            if (i == w && i >= 0 && i < length) {
+                out.put(outAt + j, row[i]);
+            } else {
+                out.put(outAt + j, (long) k.readOutOfRangeBits(in, inBase, v));
+            }
+        }
+    }
+
 
     GatherPlan plan() {
         return plan;
