@@ -84,6 +84,11 @@ final class GatherExecution {
         return kernel.plan();
     }
 
+    /** Whether the kernel gathers from copied rows along a contiguous innermost axis. */
+    boolean rowsBulk() {
+        return kernel.rowsBulk();
+    }
+
     void execute(Bindings bindings) {
         GatherPlan plan = kernel.plan();
         BoundBuffers buffers = lastBound;

@@ -596,6 +596,11 @@ final class GatherKernel {
         return plan;
     }
 
+    /** Whether executions take {@link #gatherRowsBulk} (tests use it to aim cases at that path). */
+    boolean rowsBulk() {
+        return bulkRows;
+    }
+
     /**
      * Runs work units {@code [begin, end)} of {@link #units()}: output elements in row-major order, or in the tiled
      * order when the plan tiles.

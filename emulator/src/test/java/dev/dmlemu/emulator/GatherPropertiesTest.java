@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -56,6 +57,39 @@ class GatherPropertiesTest {
                 split ? 3 : 1, split ? POOL : null, 1, 0, 1);
         Bindings bindings = check(c, policy, execution, null);
         check(c.withInputAndPatternReversed(), policy, execution, bindings);
+    }
+
+    /**
+     * The copied-row loops of every element size (1, 2, 4, 8 bytes) and index width, aimed at directly: seeds are
+     * drawn until each pairing has run at least 30 cases whose plan takes that path, under every policy, split
+     * across threads or not.
+     */
+    @Example
+    void copiedRowsOfEveryElementSizeMatchTheNaiveReference() {
+        java.util.Map<String, Integer> reached = new java.util.TreeMap<>();
+        java.util.SplittableRandom seeds = new java.util.SplittableRandom(0x5EED);
+        IndexPolicy[] policies = IndexPolicy.values();
+        int wanted = 4 * 2 * 30;
+        for (int attempt = 0; attempt < 200_000 && reached.values().stream().mapToInt(n -> Math.min(n, 30)).sum()
+                < wanted; attempt++) {
+            long seed = seeds.nextLong();
+            GatherCase c = new GatherCase(seed, 400, 6);
+            String pairing = "E" + c.dataType.sizeInBytes() + "/I" + c.indexType.sizeInBytes();
+            if (reached.getOrDefault(pairing, 0) >= 30) {
+                continue;
+            }
+            IndexPolicy policy = policies[(int) Math.floorMod(seed, (long) policies.length)];
+            boolean split = (seed & 8) == 0;
+            GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
+                    split ? 3 : 1, split ? POOL : null, 1, 0, 1);
+            if (!execution.rowsBulk()) {
+                continue;
+            }
+            check(c, policy, execution, null);
+            reached.merge(pairing, 1, Integer::sum);
+        }
+        assertEquals(8, reached.size(), "pairings reached: " + reached);
+        reached.forEach((pairing, n) -> assertEquals(30, n, pairing + " cases"));
     }
 
     /** The tiled order (tiles of 1 to 4 elements), single-threaded and split across three threads. */
