@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import dev.dmlemu.desc.Float16;
 import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.model.SpecialScalar;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Optional;
 
 /** Reads one element of a little-endian resource buffer as text: DxDispatch's print form, raw hex, or JSON. */
 final class ElementValues {
@@ -43,32 +45,40 @@ final class ElementValues {
      * reads back to the same value (FLOAT16 too), NaN and infinities as {@code "nan"}, {@code "inf"}, {@code "-inf"}.
      */
     static void addJson(ArrayNode array, TensorDataType type, ByteBuffer buffer, long index) {
-        ByteBuffer le = littleEndian(buffer);
-        switch (type) {
-            case FLOAT32 -> {
-                float value = le.getFloat(at(index, 4));
-                addFloating(array, value, () -> DecimalText.shortestFloat(value));
-            }
-            case FLOAT64 -> {
-                double value = le.getDouble(at(index, 8));
-                addFloating(array, value, () -> DecimalText.shortestDouble(value));
-            }
-            case FLOAT16 -> {
-                short bits = le.getShort(at(index, 2));
-                addFloating(array, Float16.toFloat(bits), () -> DecimalText.shortestFloat16(bits));
-            }
-            default -> array.addRawValue(new RawValue(integerText(type, le, index)));
-        }
+        nonFinite(type, buffer, index).ifPresentOrElse(special -> array.add(special.jsonText()),
+                () -> array.addRawValue(new RawValue(finiteText(type, buffer, index))));
     }
 
-    private static void addFloating(ArrayNode array, double value, java.util.function.Supplier<String> decimal) {
+    /** The element's special value when it is a float NaN or infinity; empty for integers and finite floats. */
+    static Optional<SpecialScalar> nonFinite(TensorDataType type, ByteBuffer buffer, long index) {
+        ByteBuffer le = littleEndian(buffer);
+        double value = switch (type) {
+            case FLOAT32 -> le.getFloat(at(index, 4));
+            case FLOAT64 -> le.getDouble(at(index, 8));
+            case FLOAT16 -> Float16.toFloat(le.getShort(at(index, 2)));
+            default -> 0;
+        };
         if (Double.isNaN(value)) {
-            array.add("nan");
-        } else if (Double.isInfinite(value)) {
-            array.add(value > 0 ? "inf" : "-inf");
-        } else {
-            array.addRawValue(new RawValue(decimal.get()));
+            return Optional.of(SpecialScalar.NAN);
         }
+        if (Double.isInfinite(value)) {
+            return Optional.of(value > 0 ? SpecialScalar.POSITIVE_INFINITY : SpecialScalar.NEGATIVE_INFINITY);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The exact text of an element that is not {@link #nonFinite}: integers in full, floats as the shortest decimal
+     * that reads back to the same value in their own type.
+     */
+    static String finiteText(TensorDataType type, ByteBuffer buffer, long index) {
+        ByteBuffer le = littleEndian(buffer);
+        return switch (type) {
+            case FLOAT32 -> DecimalText.shortestFloat(le.getFloat(at(index, 4)));
+            case FLOAT64 -> DecimalText.shortestDouble(le.getDouble(at(index, 8)));
+            case FLOAT16 -> DecimalText.shortestFloat16(le.getShort(at(index, 2)));
+            default -> integerText(type, le, index);
+        };
     }
 
     private static String integerText(TensorDataType type, ByteBuffer le, long index) {

@@ -16,7 +16,6 @@ import dev.dmlemu.desc.model.PrintCommand;
 import dev.dmlemu.desc.model.ResourceData;
 import dev.dmlemu.desc.model.ResourceDecl;
 import dev.dmlemu.desc.model.Scalar;
-import dev.dmlemu.desc.model.SpecialScalar;
 import dev.dmlemu.lowering.FrameworkTensor;
 import dev.dmlemu.lowering.LoweredBuffers;
 import java.math.BigDecimal;
@@ -97,29 +96,13 @@ final class LoweredModel {
 
     private static InitialValues elements(NpyInput tensor) {
         TensorDataType type = tensor.dataType();
-        ByteBuffer le = tensor.bytes().duplicate().order(ByteOrder.LITTLE_ENDIAN);
         List<Scalar> values = new ArrayList<>();
         for (long i = 0; i < tensor.elementCount(); i++) {
-            int at = Math.toIntExact(i * type.sizeInBytes());
-            values.add(switch (type) {
-                case FLOAT32 -> floating(le.getFloat(at), () -> DecimalText.shortestFloat(le.getFloat(at)));
-                case FLOAT64 -> floating(le.getDouble(at), () -> DecimalText.shortestDouble(le.getDouble(at)));
-                case FLOAT16 -> floating(dev.dmlemu.desc.Float16.toFloat(le.getShort(at)),
-                        () -> DecimalText.shortestFloat16(le.getShort(at)));
-                default -> Scalar.of(ElementValues.printText(type, le, i));
-            });
+            long index = i;
+            values.add(ElementValues.nonFinite(type, tensor.bytes(), index).<Scalar>map(special -> special)
+                    .orElseGet(() -> Scalar.of(new BigDecimal(ElementValues.finiteText(type, tensor.bytes(), index)))));
         }
         return new ArrayValues(values);
-    }
-
-    private static Scalar floating(double value, java.util.function.Supplier<String> decimal) {
-        if (Double.isNaN(value)) {
-            return SpecialScalar.NAN;
-        }
-        if (Double.isInfinite(value)) {
-            return value > 0 ? SpecialScalar.POSITIVE_INFINITY : SpecialScalar.NEGATIVE_INFINITY;
-        }
-        return Scalar.of(new BigDecimal(decimal.get()));
     }
 
     /** Whether the resource's bytes, as DxDispatch makes them, are exactly {@code expected}. */
