@@ -1,5 +1,6 @@
 package dev.dmlemu.cli;
 
+import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.execution.ExecutionBackend;
@@ -34,6 +35,29 @@ record BackendSession(ExecutionBackend backend, Optional<String> fallbackReason)
                         Optional.of(((DirectMlAvailability.Unavailable) availability).reason()));
             }
         };
+    }
+
+    /**
+     * The level to validate and run at: the one requested, or else the backend's highest.
+     *
+     * @throws CliFailure exit code 3 when the backend cannot reach the requested level
+     */
+    FeatureLevel featureLevel(Optional<FeatureLevel> requested) {
+        FeatureLevel highest = backend.maxFeatureLevel();
+        FeatureLevel level = requested.orElse(highest);
+        if (!highest.isAtLeast(level)) {
+            throw CliFailure.backendUnavailable("--feature-level " + level.cName() + ": the " + backend.name()
+                    + " backend supports up to " + highest.cName());
+        }
+        return level;
+    }
+
+    /** The stderr line: {@code backend: emulator (DirectML unavailable: ...), feature level: ..., index policy: ...}. */
+    String describe(FeatureLevel level, Optional<IndexPolicyOption> policy) {
+        return "backend: " + backend.name()
+                + fallbackReason.map(reason -> " (DirectML unavailable: " + reason + ")").orElse("")
+                + ", feature level: " + level.cName()
+                + policy.map(p -> ", index policy: " + p).orElse("");
     }
 
     boolean isEmulator() {

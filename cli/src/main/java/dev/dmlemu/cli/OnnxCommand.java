@@ -107,14 +107,9 @@ final class OnnxCommand implements Callable<Integer> {
                 throw CliFailure.unusableInput("--index-policy clamp-axis applies to the emulator only "
                         + "(use --backend emulator)");
             }
-            FeatureLevel level = featureLevel == null ? session.backend().maxFeatureLevel() : featureLevel;
-            if (!session.backend().maxFeatureLevel().isAtLeast(level)) {
-                throw CliFailure.backendUnavailable("--feature-level " + level.cName() + ": the "
-                        + session.backend().name() + " backend supports up to "
-                        + session.backend().maxFeatureLevel().cName());
-            }
+            FeatureLevel level = session.featureLevel(Optional.ofNullable(featureLevel));
             if (!json && !printDesc) {
-                spec.commandLine().getErr().println(describeSession(session, level, policy));
+                spec.commandLine().getErr().println(session.describe(level, Optional.of(policy)));
             }
             // The node's shapes and types first, so that an index check never runs on a node with no meaning.
             LoweringResult shapes = GatherElementsLowering.lower(node.withIndexSign(IndexSign.NON_NEGATIVE), level);
@@ -186,12 +181,6 @@ final class OnnxCommand implements Callable<Integer> {
         GatherElementsNode node = GatherElementsNode.onnx(frontend.frontend(), dataTensor.shape(),
                 dataTensor.elementType(), indicesTensor.shape(), indicesTensor.elementType());
         return axis == null ? node : node.withAxis(axis);
-    }
-
-    private static String describeSession(BackendSession session, FeatureLevel level, IndexPolicyOption policy) {
-        String backendText = session.backend().name()
-                + session.fallbackReason().map(reason -> " (DirectML unavailable: " + reason + ")").orElse("");
-        return "backend: " + backendText + ", feature level: " + level.cName() + ", index policy: " + policy;
     }
 
     /** Exit 1: the refusal names the rule and, when raising the level is the fix, the level that accepts it. */

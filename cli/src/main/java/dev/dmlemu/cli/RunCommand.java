@@ -30,6 +30,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -101,14 +102,11 @@ final class RunCommand implements Callable<Integer> {
                 throw CliFailure.unusableInput("--index-policy applies to the emulator only; the DirectML backend "
                         + "does what DirectML does (use --backend emulator)");
             }
-            FeatureLevel level = featureLevel == null ? session.backend().maxFeatureLevel() : featureLevel;
-            if (!session.backend().maxFeatureLevel().isAtLeast(level)) {
-                throw CliFailure.backendUnavailable("--feature-level " + level.cName() + ": the "
-                        + session.backend().name() + " backend supports up to "
-                        + session.backend().maxFeatureLevel().cName());
-            }
+            FeatureLevel level = session.featureLevel(Optional.ofNullable(featureLevel));
             if (!json) {
-                spec.commandLine().getErr().println(describeSession(session, level));
+                spec.commandLine().getErr().println(session.describe(level, session.isEmulator()
+                        ? Optional.of(indexPolicy == null ? IndexPolicyOption.DIRECTML : indexPolicy)
+                        : Optional.empty()));
             }
             ModelVerdict verdict = ModelVerdict.of(input.operators(), level);
             if (!verdict.isValid()) {
@@ -128,15 +126,6 @@ final class RunCommand implements Callable<Integer> {
         if (warmup > 0 && iterations == 0) {
             throw CliFailure.unusableInput("--warmup needs --iterations");
         }
-    }
-
-    private String describeSession(BackendSession session, FeatureLevel level) {
-        String backendText = session.backend().name()
-                + session.fallbackReason().map(reason -> " (DirectML unavailable: " + reason + ")").orElse("");
-        String policy = session.isEmulator()
-                ? ", index policy: " + (indexPolicy == null ? IndexPolicyOption.DIRECTML : indexPolicy)
-                : "";
-        return "backend: " + backendText + ", feature level: " + level.cName() + policy;
     }
 
     private int reportInvalid(ModelVerdict verdict) {
@@ -250,12 +239,12 @@ final class RunCommand implements Callable<Integer> {
         return elementOffset * bits / 8;
     }
 
-    private java.util.Optional<Timing> dispatch(String where, String name, PreparedOperator operator,
+    private Optional<Timing> dispatch(String where, String name, PreparedOperator operator,
             Bindings bindings) {
         try {
             if (iterations == 0) {
                 operator.execute(bindings);
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             for (int i = 0; i < warmup; i++) {
                 operator.execute(bindings);
@@ -269,7 +258,7 @@ final class RunCommand implements Callable<Integer> {
             Arrays.sort(nanos);
             double median = iterations % 2 == 1 ? nanos[iterations / 2]
                     : (nanos[iterations / 2 - 1] + nanos[iterations / 2]) / 2.0;
-            return java.util.Optional.of(new Timing(name, iterations, median / 1e6, nanos[0] / 1e6));
+            return Optional.of(new Timing(name, iterations, median / 1e6, nanos[0] / 1e6));
         } catch (OperatorExecutionException e) {
             throw CliFailure.unusableInput(where + " (dispatch '" + name + "'): " + e.getMessage());
         }
