@@ -33,28 +33,39 @@ final class ResourceBuffers {
      * @param maxTotalBytes the most bytes all resources together may take
      */
     static ResourceBuffers materialize(ModelInput input, long maxTotalBytes) {
-        checkTotalSize(input, maxTotalBytes);
+        Map<String, Long> counts = initialElementCounts(input);
+        checkTotalSize(input, counts, maxTotalBytes);
         Map<String, Resource> byName = new LinkedHashMap<>();
         input.model().resources().forEach((name, decl) -> {
             try {
                 ByteBuffer bytes = ResourceData.materialize(decl, input.baseDir());
-                byName.put(name, new Resource(name, decl.initialValuesDataType(), bytes, elementCount(decl, input)));
+                byName.put(name, new Resource(name, decl.initialValuesDataType(), bytes, counts.get(name)));
             } catch (ModelFormatException e) {
-                throw CliFailure.unusableInput(input.path() + ": resources." + name + ": " + e.describe());
+                throw unusable(input, name, e);
             }
         });
         return new ResourceBuffers(byName);
     }
 
-    private static void checkTotalSize(ModelInput input, long maxTotalBytes) {
+    /** Each resource's initializer element count, from its declaration or its .npy header (read once here). */
+    private static Map<String, Long> initialElementCounts(ModelInput input) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        input.model().resources().forEach((name, decl) -> {
+            try {
+                counts.put(name, decl.initialValues() instanceof FileValues file
+                        ? NpyFile.readHeader(input.baseDir().resolve(file.sourcePath())).elementCount()
+                        : ResourceData.initialElementCount(decl));
+            } catch (ModelFormatException e) {
+                throw unusable(input, name, e);
+            }
+        });
+        return counts;
+    }
+
+    private static void checkTotalSize(ModelInput input, Map<String, Long> counts, long maxTotalBytes) {
         long total = 0;
         for (Map.Entry<String, ResourceDecl> entry : input.model().resources().entrySet()) {
-            long size;
-            try {
-                size = plannedSize(entry.getValue(), input);
-            } catch (ModelFormatException e) {
-                throw CliFailure.unusableInput(input.path() + ": resources." + entry.getKey() + ": " + e.describe());
-            }
+            long size = plannedSize(entry.getValue(), counts.get(entry.getKey()));
             // Unsigned sizes at or above 2^63 are negative here: they exceed any limit.
             total = size < 0 || total + size < 0 ? -1 : total + size;
             if (total < 0 || total > maxTotalBytes) {
@@ -66,24 +77,18 @@ final class ResourceBuffers {
         }
     }
 
-    /** A resource's buffer size, from its declaration and .npy header only: max(data size, sizeInBytes). */
-    private static long plannedSize(ResourceDecl decl, ModelInput input) {
-        long dataSize;
-        if (decl.initialValues() instanceof FileValues file) {
-            dataSize = NpyFile.readHeader(input.baseDir().resolve(file.sourcePath())).dataSizeInBytes();
-        } else {
-            // At most 2^32 - 1 elements of at most 64 bits: no overflow.
-            dataSize = (ResourceData.initialElementCount(decl) * decl.initialValuesDataType().sizeInBits() + 7) / 8;
-        }
+    /**
+     * A resource's buffer size from its declaration alone: max(data size, sizeInBytes). An .npy file's data size is
+     * its element count times its item size, which the reader checked against the file.
+     */
+    private static long plannedSize(ResourceDecl decl, long elementCount) {
+        long dataSize = (Math.multiplyExact(elementCount, (long) decl.initialValuesDataType().sizeInBits()) + 7) / 8;
         long declared = decl.sizeInBytes().orElse(0);
         return Long.compareUnsigned(declared, dataSize) > 0 ? declared : dataSize;
     }
 
-    private static long elementCount(ResourceDecl decl, ModelInput input) {
-        if (decl.initialValues() instanceof FileValues file) {
-            return NpyFile.readHeader(input.baseDir().resolve(file.sourcePath())).elementCount();
-        }
-        return ResourceData.initialElementCount(decl);
+    private static CliFailure unusable(ModelInput input, String resource, ModelFormatException e) {
+        return CliFailure.unusableInput(input.path() + ": resources." + resource + ": " + e.describe());
     }
 
     Resource get(String name) {
