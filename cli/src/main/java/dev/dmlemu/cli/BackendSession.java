@@ -16,25 +16,18 @@ import java.util.Optional;
 record BackendSession(ExecutionBackend backend, Optional<String> fallbackReason) implements AutoCloseable {
 
     static BackendSession open(BackendChoice choice, EmulatorOptions emulatorOptions) {
-        return switch (choice) {
-            case EMULATOR -> new BackendSession(new Emulator(emulatorOptions), Optional.empty());
-            case DIRECTML -> {
-                DirectMlAvailability availability = DirectMl.open(DirectMlOptions.defaults());
-                if (availability instanceof DirectMlAvailability.Available available) {
-                    yield new BackendSession(available.backend(), Optional.empty());
-                }
-                throw CliFailure.backendUnavailable("--backend directml: "
-                        + ((DirectMlAvailability.Unavailable) availability).reason());
-            }
-            case AUTO -> {
-                DirectMlAvailability availability = DirectMl.open(DirectMlOptions.defaults());
-                if (availability instanceof DirectMlAvailability.Available available) {
-                    yield new BackendSession(available.backend(), Optional.empty());
-                }
-                yield new BackendSession(new Emulator(emulatorOptions),
-                        Optional.of(((DirectMlAvailability.Unavailable) availability).reason()));
-            }
-        };
+        if (choice == BackendChoice.EMULATOR) {
+            return new BackendSession(new Emulator(emulatorOptions), Optional.empty());
+        }
+        DirectMlAvailability availability = DirectMl.open(DirectMlOptions.defaults());
+        if (availability instanceof DirectMlAvailability.Available available) {
+            return new BackendSession(available.backend(), Optional.empty());
+        }
+        String reason = ((DirectMlAvailability.Unavailable) availability).reason();
+        if (choice == BackendChoice.DIRECTML) {
+            throw CliFailure.backendUnavailable("--backend directml: " + reason);
+        }
+        return new BackendSession(new Emulator(emulatorOptions), Optional.of(reason));
     }
 
     /**
