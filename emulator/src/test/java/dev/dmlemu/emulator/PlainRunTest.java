@@ -1,10 +1,6 @@
 package dev.dmlemu.emulator;
 
-import static dev.dmlemu.emulator.Kernels.floats;
-import static dev.dmlemu.emulator.Kernels.floatsOf;
-import static dev.dmlemu.emulator.Kernels.ints;
 import static dev.dmlemu.emulator.Kernels.le;
-import static dev.dmlemu.emulator.Kernels.longs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,76 +12,102 @@ import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.featurelevels.IndexSemantics;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The copied-row loops for 32-bit elements gather a plain run of in-range indices first and hand the rest of the
- * row to the general loop at the first index that needs a wrap or a policy. These rows break their run mid-row, and
- * the padded output puts indices and output at the same position in row 0 and two elements apart in row 1.
+ * The copied-row loops gather a plain run of in-range indices first and hand the rest of the row to the general
+ * loop at the first index that needs a wrap or a policy. These rows break their run mid-row, for every element size
+ * and index width; the padded output puts indices and output at the same position in row 0 and two elements apart
+ * in row 1.
  */
 class PlainRunTest {
 
-    private static final float NAN_PAD = Float.intBitsToFloat(0x7FC0_1234);
+    /** Bits of the padding the strided output must leave alone: not a value the gather can produce. */
+    private static final long PAD = 0x5A;
 
-    // Input 2x6 = 1..12, axis 1; per-axis clamp, signed indices wrap. Expected values worked out by hand:
-    // row 0 {5, 0, 2, -1, 7, 1} -> 6 1 3 6 6 2 (-1 wraps to 5, 7 clamps to 5);
-    // row 1 {1, 1, -6, 4, 9, 3} -> 8 8 7 11 12 10 (-6 wraps to 0, 9 clamps to 5).
-    private static final long[] INDICES = {5, 0, 2, -1, 7, 1, 1, 1, -6, 4, 9, 3};
-    private static final float[] EXPECTED_PACKED = {6, 1, 3, 6, 6, 2, 8, 8, 7, 11, 12, 10};
+    // Input 2x6 holds 1..12, axis 1; per-axis clamp, signed indices wrap. Expected values worked out by hand:
+    // row 0 {5, 9, 2, -1, 7, 1} -> 6 6 3 6 6 2 (9 and 7 clamp to 5, -1 wraps to 5; the run breaks at 9);
+    // row 1 {1, 1, -6, 4, 9, 3} -> 8 8 7 11 12 10 (-6 wraps to 0, 9 clamps to 5; the run breaks at -6).
+    // 64-bit indices hold 2^32 + 1 instead of row 0's 9: its low half is a position in the row, yet it clamps to 5.
+    private static final long[] INDICES_32 = {5, 9, 2, -1, 7, 1, 1, 1, -6, 4, 9, 3};
+    private static final long[] INDICES_64 = {5, (1L << 32) + 1, 2, -1, 7, 1, 1, 1, -6, 4, 9, 3};
+    private static final long[] EXPECTED_PACKED = {6, 6, 3, 6, 6, 2, 8, 8, 7, 11, 12, 10};
+    private static final long[] EXPECTED_PADDED = {6, 6, 3, 6, 6, 2, PAD, PAD, 8, 8, 7, 11, 12, 10};
 
-    enum IndexWidth { INT32, INT64 }
-
-    @ParameterizedTest
-    @EnumSource(IndexWidth.class)
-    void runsBreakAtTheFirstIndexThatNeedsTheGeneralLoop(IndexWidth width) {
-        GatherElementsOperatorDesc desc = desc(width, BufferTensorDesc.packed(TensorDataType.FLOAT32, 2, 6));
-        ByteBuffer output = le(48);
-        run(desc, width, output);
-        assertArrayEquals(EXPECTED_PACKED, floatsOf(output));
+    static Stream<Arguments> elementAndIndexTypes() {
+        return Stream.of(TensorDataType.INT8, TensorDataType.INT16, TensorDataType.FLOAT32, TensorDataType.INT64)
+                .flatMap(data -> Stream.of(TensorDataType.INT32, TensorDataType.INT64)
+                        .map(index -> Arguments.of(data, index)));
     }
 
-    @ParameterizedTest
-    @EnumSource(IndexWidth.class)
-    void runsWriteThroughAnOutputOffsetAndLeavePaddingAlone(IndexWidth width) {
+    @ParameterizedTest(name = "{0} data, {1} indices")
+    @MethodSource("elementAndIndexTypes")
+    void runsBreakAtTheFirstIndexThatNeedsTheGeneralLoop(TensorDataType data, TensorDataType index) {
+        ByteBuffer output = le(12 * data.sizeInBytes());
+        run(desc(data, index, BufferTensorDesc.packed(data, 2, 6)), output);
+        assertArrayEquals(EXPECTED_PACKED, elements(output, data, 12));
+    }
+
+    @ParameterizedTest(name = "{0} data, {1} indices")
+    @MethodSource("elementAndIndexTypes")
+    void runsWriteThroughAnOutputOffsetAndLeavePaddingAlone(TensorDataType data, TensorDataType index) {
         // Output rows 8 elements apart: row 1's output starts at element 8, its indices at element 6.
-        GatherElementsOperatorDesc desc = desc(width,
-                BufferTensorDesc.strided(TensorDataType.FLOAT32, List.of(2L, 6L), List.of(8L, 1L)));
-        ByteBuffer output = le(56);
-        for (int i = 0; i < 14; i++) {
-            output.putFloat(i * 4, NAN_PAD);
+        BufferTensorDesc padded = BufferTensorDesc.strided(data, List.of(2L, 6L), List.of(8L, 1L));
+        ByteBuffer output = le((14 * data.sizeInBytes() + 3) / 4 * 4); // TotalTensorSizeInBytes rounds up to 4
+        for (int i = 0; i < output.capacity() / data.sizeInBytes(); i++) {
+            put(output, data, i, PAD);
         }
-        run(desc, width, output);
-        float[] expected = {6, 1, 3, 6, 6, 2, NAN_PAD, NAN_PAD, 8, 8, 7, 11, 12, 10};
-        float[] actual = floatsOf(output);
-        for (int i = 0; i < expected.length; i++) {
-            assertTrue(Float.floatToRawIntBits(expected[i]) == Float.floatToRawIntBits(actual[i]),
-                    "element " + i + ": expected " + expected[i] + ", got " + actual[i]);
-        }
+        run(desc(data, index, padded), output);
+        assertArrayEquals(EXPECTED_PADDED, elements(output, data, 14));
     }
 
-    private static GatherElementsOperatorDesc desc(IndexWidth width, BufferTensorDesc output) {
-        TensorDataType indexType = width == IndexWidth.INT32 ? TensorDataType.INT32 : TensorDataType.INT64;
-        return new GatherElementsOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT32, 2, 6),
-                BufferTensorDesc.packed(indexType, 2, 6), output, 1);
+    private static GatherElementsOperatorDesc desc(TensorDataType data, TensorDataType index,
+            BufferTensorDesc output) {
+        return new GatherElementsOperatorDesc(BufferTensorDesc.packed(data, 2, 6), BufferTensorDesc.packed(index, 2, 6),
+                output, 1);
     }
 
-    private static void run(GatherElementsOperatorDesc desc, IndexWidth width, ByteBuffer output) {
+    private static void run(GatherElementsOperatorDesc desc, ByteBuffer output) {
         // Rows of 6 are copied when the shortest copied row is 1 element, which puts them on the plain-run loops.
         GatherExecution execution = GatherExecution.prepare(desc, IndexSemantics.SIGNED_WRAP, IndexPolicy.CLAMP_AXIS,
                 1, null, GatherExecution.PARALLEL_THRESHOLD, 0, 1);
         assertTrue(execution.rowsBulk(), "the case must take the copied-row loops");
-        ByteBuffer indices;
-        if (width == IndexWidth.INT32) {
-            int[] narrow = new int[INDICES.length];
-            for (int i = 0; i < narrow.length; i++) {
-                narrow[i] = (int) INDICES[i];
-            }
-            indices = ints(narrow);
-        } else {
-            indices = longs(INDICES);
+        TensorDataType data = ((BufferTensorDesc) desc.inputTensor()).dataType();
+        TensorDataType index = ((BufferTensorDesc) desc.indicesTensor()).dataType();
+        ByteBuffer input = le(12 * data.sizeInBytes());
+        for (int i = 0; i < 12; i++) {
+            put(input, data, i, i + 1);
         }
-        ByteBuffer input = floats(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+        ByteBuffer indices = le(12 * index.sizeInBytes());
+        for (int i = 0; i < 12; i++) {
+            put(indices, index, i, index.sizeInBytes() == 8 ? INDICES_64[i] : INDICES_32[i]);
+        }
         execution.execute(Bindings.of(BufferBinding.of(input), BufferBinding.of(indices), BufferBinding.of(output)));
+    }
+
+    /** Writes the low bits of {@code value} as element {@code i} of the type's width. */
+    private static void put(ByteBuffer buffer, TensorDataType type, int i, long value) {
+        switch (type.sizeInBytes()) {
+            case 1 -> buffer.put(i, (byte) value);
+            case 2 -> buffer.putShort(i * 2, (short) value);
+            case 4 -> buffer.putInt(i * 4, (int) value);
+            default -> buffer.putLong(i * 8, value);
+        }
+    }
+
+    private static long[] elements(ByteBuffer buffer, TensorDataType type, int count) {
+        long[] values = new long[count];
+        for (int i = 0; i < count; i++) {
+            values[i] = switch (type.sizeInBytes()) {
+                case 1 -> buffer.get(i);
+                case 2 -> buffer.getShort(i * 2);
+                case 4 -> buffer.getInt(i * 4);
+                default -> buffer.getLong(i * 8);
+            };
+        }
+        return values;
     }
 }
