@@ -57,6 +57,9 @@ final class GatherKernel {
     private final boolean bulkRows;
     /** The tiled order through a copy of each tile's input lines (see {@link #gatherTiledBulk}). */
     private final boolean bulkTiles;
+    /** log2 of the index and element sizes: byte offsets to typed-view positions without a division. */
+    private final int idxShift;
+    private final int elementShift;
     /** Input rows one tile visits: positions along the axis times the middle dimensions. */
     private final long tileRows;
     private final long middleCount;
@@ -80,6 +83,8 @@ final class GatherKernel {
         this.rowCopyMin = rowCopyMin;
         int last = plan.sizes.length - 1;
         this.kind = plan.elementSize * 8 + plan.indexSize;
+        this.idxShift = Integer.numberOfTrailingZeros(plan.indexSize);
+        this.elementShift = Integer.numberOfTrailingZeros(plan.elementSize);
         // Narrowed to int only for use on bound buffers, where every in-range offset fits (see class comment).
         this.inStep = (int) plan.inputStrides[last];
         this.idxStep = (int) plan.indicesStrides[last];
@@ -269,8 +274,8 @@ final class GatherKernel {
         ByteBuffer in = buffers.input();
         IntBuffer idx4 = buffers.indicesInts();
         LongBuffer idx8 = buffers.indicesLongs();
-        int idxAt = idxPos / plan.indexSize;
-        int outAt = outPos / plan.elementSize;
+        int idxAt = idxPos >> idxShift;
+        int outAt = outPos >> elementShift;
         int axisLength = axisSize;
         switch (kind) {
             case 8 + 4 -> tileE1I4(this, in, inPos, inStep, bytes, at, line, axisLength, idx4, idxAt,
@@ -330,8 +335,11 @@ final class GatherKernel {
         for (int t = 0; t < n; t++) {
             int v = idx.get(idxAt + t);
             int w = v + ((v >> 31) & wrap);
-            out.put(outAt + t, w >= 0 && w < axisLength ? tile[at + w * line + t]
-                    : (byte) k.readOutOfRangeBits(in, inPos + t * inStep, k.widen(v)));
+            if (w >= 0 && w < axisLength) {
+                out.put(outAt + t, tile[at + w * line + t]);
+            } else {
+                out.put(outAt + t, (byte) k.readOutOfRangeBits(in, inPos + t * inStep, k.widen(v)));
+            }
         }
     }
 
@@ -341,8 +349,11 @@ final class GatherKernel {
             long v = idx.get(idxAt + t);
             long w = v + ((v >> 63) & wrap);
             int i = (int) w;
-            out.put(outAt + t, i == w && i >= 0 && i < axisLength ? tile[at + i * line + t]
-                    : (byte) k.readOutOfRangeBits(in, inPos + t * inStep, v));
+            if (i == w && i >= 0 && i < axisLength) {
+                out.put(outAt + t, tile[at + i * line + t]);
+            } else {
+                out.put(outAt + t, (byte) k.readOutOfRangeBits(in, inPos + t * inStep, v));
+            }
         }
     }
 
@@ -351,8 +362,11 @@ final class GatherKernel {
         for (int t = 0; t < n; t++) {
             int v = idx.get(idxAt + t);
             int w = v + ((v >> 31) & wrap);
-            out.put(outAt + t, w >= 0 && w < axisLength ? tile[at + w * line + t]
-                    : (short) k.readOutOfRangeBits(in, inPos + t * inStep, k.widen(v)));
+            if (w >= 0 && w < axisLength) {
+                out.put(outAt + t, tile[at + w * line + t]);
+            } else {
+                out.put(outAt + t, (short) k.readOutOfRangeBits(in, inPos + t * inStep, k.widen(v)));
+            }
         }
     }
 
@@ -362,8 +376,11 @@ final class GatherKernel {
             long v = idx.get(idxAt + t);
             long w = v + ((v >> 63) & wrap);
             int i = (int) w;
-            out.put(outAt + t, i == w && i >= 0 && i < axisLength ? tile[at + i * line + t]
-                    : (short) k.readOutOfRangeBits(in, inPos + t * inStep, v));
+            if (i == w && i >= 0 && i < axisLength) {
+                out.put(outAt + t, tile[at + i * line + t]);
+            } else {
+                out.put(outAt + t, (short) k.readOutOfRangeBits(in, inPos + t * inStep, v));
+            }
         }
     }
 
@@ -372,8 +389,11 @@ final class GatherKernel {
         for (int t = 0; t < n; t++) {
             int v = idx.get(idxAt + t);
             int w = v + ((v >> 31) & wrap);
-            out.put(outAt + t, w >= 0 && w < axisLength ? tile[at + w * line + t]
-                    : (int) k.readOutOfRangeBits(in, inPos + t * inStep, k.widen(v)));
+            if (w >= 0 && w < axisLength) {
+                out.put(outAt + t, tile[at + w * line + t]);
+            } else {
+                out.put(outAt + t, (int) k.readOutOfRangeBits(in, inPos + t * inStep, k.widen(v)));
+            }
         }
     }
 
@@ -383,8 +403,11 @@ final class GatherKernel {
             long v = idx.get(idxAt + t);
             long w = v + ((v >> 63) & wrap);
             int i = (int) w;
-            out.put(outAt + t, i == w && i >= 0 && i < axisLength ? tile[at + i * line + t]
-                    : (int) k.readOutOfRangeBits(in, inPos + t * inStep, v));
+            if (i == w && i >= 0 && i < axisLength) {
+                out.put(outAt + t, tile[at + i * line + t]);
+            } else {
+                out.put(outAt + t, (int) k.readOutOfRangeBits(in, inPos + t * inStep, v));
+            }
         }
     }
 
@@ -393,8 +416,11 @@ final class GatherKernel {
         for (int t = 0; t < n; t++) {
             int v = idx.get(idxAt + t);
             int w = v + ((v >> 31) & wrap);
-            out.put(outAt + t, w >= 0 && w < axisLength ? tile[at + w * line + t]
-                    : k.readOutOfRangeBits(in, inPos + t * inStep, k.widen(v)));
+            if (w >= 0 && w < axisLength) {
+                out.put(outAt + t, tile[at + w * line + t]);
+            } else {
+                out.put(outAt + t, k.readOutOfRangeBits(in, inPos + t * inStep, k.widen(v)));
+            }
         }
     }
 
@@ -404,8 +430,11 @@ final class GatherKernel {
             long v = idx.get(idxAt + t);
             long w = v + ((v >> 63) & wrap);
             int i = (int) w;
-            out.put(outAt + t, i == w && i >= 0 && i < axisLength ? tile[at + i * line + t]
-                    : k.readOutOfRangeBits(in, inPos + t * inStep, v));
+            if (i == w && i >= 0 && i < axisLength) {
+                out.put(outAt + t, tile[at + i * line + t]);
+            } else {
+                out.put(outAt + t, k.readOutOfRangeBits(in, inPos + t * inStep, v));
+            }
         }
     }
 
