@@ -48,7 +48,8 @@ import org.openjdk.jmh.annotations.TearDown;
  *       axis 1; W4: W2 with INT64 indices; W5: 2x3 on axis 1 (per-call overhead).
  *   <li>STRIDED: W1 with the input a transposed view (strides {1, 4096}); BROADCAST: W2 with a broadcast input row
  *       (strides {0, 1}). ONNX Runtime has no strides, so it runs the same logical gather on packed data.
- *   <li>W2_F16, W2_F64: W2 with float16 and float64 data (2- and 8-byte elements).
+ *   <li>W2_F16, W2_F64: W2 with float16 and float64 data (2- and 8-byte elements); W1_F16, W1_F64: the same for
+ *       W1 (the tiled order).
  * </ul>
  *
  * <p>Data elements hold their own offset as raw bits (truncated to the element size), so every element is distinct
@@ -62,7 +63,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
 public class GatherElementsBenchmark {
 
-    @Param({"W1", "W2", "W3", "W4", "W5", "STRIDED", "BROADCAST", "W2_F16", "W2_F64"})
+    @Param({"W1", "W2", "W3", "W4", "W5", "STRIDED", "BROADCAST", "W2_F16", "W2_F64", "W1_F16",
+        "W1_F64"})
     public String workload;
 
     @Param({"1", "2"})
@@ -105,6 +107,8 @@ public class GatherElementsBenchmark {
             case "BROADCAST" -> new Shape(square, square, 1, TensorDataType.INT32, List.of(0L, 1L));
             case "W2_F16" -> new Shape(square, square, 1, TensorDataType.INT32, null, TensorDataType.FLOAT16);
             case "W2_F64" -> new Shape(square, square, 1, TensorDataType.INT32, null, TensorDataType.FLOAT64);
+            case "W1_F16" -> new Shape(square, square, 0, TensorDataType.INT32, null, TensorDataType.FLOAT16);
+            case "W1_F64" -> new Shape(square, square, 0, TensorDataType.INT32, null, TensorDataType.FLOAT64);
             default -> throw new IllegalArgumentException(workload);
         };
     }

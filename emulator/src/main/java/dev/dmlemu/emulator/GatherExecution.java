@@ -65,11 +65,19 @@ final class GatherExecution {
     /** As above, copying input rows of at least {@code rowCopyMin} elements in the contiguous-row loops. */
     static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
             int threads, ExecutorService pool, long parallelThreshold, long forcedTile, int rowCopyMin) {
+        return prepare(desc, semantics, policy, threads, pool, parallelThreshold, forcedTile, rowCopyMin,
+                GatherKernel.TILE_COPY_MAX);
+    }
+
+    /** As above, copying tiles of at most {@code tileCopyMax} bytes of input in the tiled order. */
+    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
+            int threads, ExecutorService pool, long parallelThreshold, long forcedTile, int rowCopyMin,
+            long tileCopyMax) {
         GatherPlan plan = GatherPlan.compile(desc, semantics, policy);
         // An output layout that writes some element twice (DirectML accepts a few; the validator warns) is written in
         // row-major order, last write wins: splitting it over threads would make the result depend on scheduling.
         int effectiveThreads = pool == null || outputMayOverlap(desc) ? 1 : threads;
-        return new GatherExecution(new GatherKernel(plan, forcedTile, rowCopyMin), effectiveThreads, pool,
+        return new GatherExecution(new GatherKernel(plan, forcedTile, rowCopyMin, tileCopyMax), effectiveThreads, pool,
                 parallelThreshold);
     }
 
@@ -87,6 +95,11 @@ final class GatherExecution {
     /** Whether the kernel gathers from copied rows along a contiguous innermost axis. */
     boolean rowsBulk() {
         return kernel.rowsBulk();
+    }
+
+    /** Whether the kernel gathers each tile of the tiled order from a copy of its input lines. */
+    boolean tilesBulk() {
+        return kernel.tilesBulk();
     }
 
     void execute(Bindings bindings) {

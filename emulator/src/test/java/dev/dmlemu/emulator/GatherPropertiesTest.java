@@ -92,14 +92,91 @@ class GatherPropertiesTest {
         reached.forEach((pairing, n) -> assertEquals(30, n, pairing + " cases"));
     }
 
-    /** The tiled order (tiles of 1 to 4 elements), single-threaded and split across three threads. */
+    /**
+     * The tiled order (tiles of 1 to 4 elements), each tile gathered from a copy of its input lines or read in place,
+     * single-threaded and split across three threads.
+     */
     @Property(tries = 600)
     void tiledOrderMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherCase c = new GatherCase(seed, 400, 6);
-        long tile = 1 + (seed >>> 1) % 4;
+        long tile = 1 + (seed >>> 4) % 4;
         boolean split = (seed & 2) == 0;
+        long tileCopyMax = (seed & 8) == 0 ? GatherKernel.TILE_COPY_MAX : 0;
         check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
-                split ? 3 : 1, split ? POOL : null, 1, tile));
+                split ? 3 : 1, split ? POOL : null, 1, tile, GatherKernel.ROW_COPY_MIN, tileCopyMax));
+    }
+
+    /**
+     * The tiled order through a copy of each tile, for every element size (1, 2, 4, 8 bytes) and index width, aimed
+     * at directly: seeds are drawn until each pairing has run at least 40 cases whose plan takes that path (under
+     * every policy, in tiles of 1 to 4 elements, split across threads or not), among them at least 3 with each
+     * feature the copy handles apart: an out-of-range index, a size-1 input axis, an innermost input stride other
+     * than one element (padded or zero: the copy goes element by element), a broadcast (zero-stride) input
+     * dimension, non-contiguous indices or output (the loop with steps), and contiguous ones (the typed-view loops).
+     */
+    @Example
+    void copiedTilesOfEveryElementSizeMatchTheNaiveReference() {
+        String[] features = {"cases", "out of range", "size-1 axis", "strided input line", "broadcast input",
+            "strided indices or output", "contiguous indices and output"};
+        java.util.Map<String, int[]> reached = new java.util.TreeMap<>();
+        java.util.SplittableRandom seeds = new java.util.SplittableRandom(0x711ED);
+        IndexPolicy[] policies = IndexPolicy.values();
+        int wantedCases = 40;
+        int wantedPerFeature = 3;
+        java.util.function.Predicate<int[]> done = n -> n[0] >= wantedCases
+                && java.util.Arrays.stream(n, 1, n.length).allMatch(k -> k >= wantedPerFeature);
+        for (int attempt = 0; attempt < 200_000
+                && !(reached.size() == 8 && reached.values().stream().allMatch(done)); attempt++) {
+            long seed = seeds.nextLong();
+            GatherCase c = new GatherCase(seed, 400, 6);
+            String pairing = "E" + c.dataType.sizeInBytes() + "/I" + c.indexType.sizeInBytes();
+            int[] counts = reached.computeIfAbsent(pairing, p -> new int[features.length]);
+            if (done.test(counts)) {
+                continue;
+            }
+            IndexPolicy policy = policies[(int) Math.floorMod(seed, (long) policies.length)];
+            boolean split = (seed & 8) == 0;
+            long tile = 1 + (seed >>> 4) % 4;
+            GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
+                    split ? 3 : 1, split ? POOL : null, 1, tile, GatherKernel.ROW_COPY_MIN,
+                    GatherKernel.TILE_COPY_MAX);
+            if (!execution.tilesBulk()) {
+                continue;
+            }
+            check(c, policy, execution, null);
+            counts[0]++;
+            // The features, read off the case and its plan (they only classify; the reference decides correctness).
+            GatherPlan plan = execution.plan();
+            int last = plan.sizes.length - 1;
+            if (NaiveGather.run(c, IndexPolicy.STRICT, c.input, c.indices, c.outputPattern.clone()) != null) {
+                counts[1]++;
+            }
+            if (c.inputSizes[c.axis] == 1) {
+                counts[2]++;
+            }
+            if (plan.inputStrides[last] != plan.elementSize) {
+                counts[3]++;
+            }
+            for (int d = 0; d < c.inputSizes.length; d++) {
+                if (d != c.axis && c.inputSizes[d] > 1 && c.inputStrides()[d] == 0) {
+                    counts[4]++;
+                    break;
+                }
+            }
+            if (plan.indicesStrides[last] != plan.indexSize || plan.outputStrides[last] != plan.elementSize) {
+                counts[5]++;
+            } else {
+                counts[6]++;
+            }
+        }
+        assertEquals(8, reached.size(), "pairings reached: " + reached.keySet());
+        reached.forEach((pairing, counts) -> {
+            for (int f = 0; f < features.length; f++) {
+                int n = counts[f];
+                org.junit.jupiter.api.Assertions.assertTrue(n >= (f == 0 ? wantedCases : wantedPerFeature),
+                        pairing + " " + features[f] + ": " + n);
+            }
+        });
     }
 
     /** Split across three threads; chunk borders fall mid-row. */
