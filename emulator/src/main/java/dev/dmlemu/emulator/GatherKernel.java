@@ -170,7 +170,8 @@ final class GatherKernel {
             int dst = 0;
             for (int mid = 0; mid < mids; mid++) {
                 for (int a = 0; a < axisLength; a++, dst += b) {
-                    copyLine(buffers, (int) (midRow + a * axisStrideBytes), bytes, shorts, ints, longs, dst, n);
+                    copyLine(buffers, (int) (midRow + a * axisStrideBytes), inStep, bytes, shorts, ints, longs, dst,
+                            n);
                 }
                 for (int d = last - 1; d > first; d--) {
                     midRow += inS[d];
@@ -213,13 +214,12 @@ final class GatherKernel {
     }
 
     /**
-     * Copies {@code n} input elements, the first at byte offset {@code at} and {@code inStep} apart, into the tile
-     * array of this element size (the non-null one) from index {@code dst}.
+     * Copies {@code n} input elements, the first at byte offset {@code at} and {@code step} bytes apart, into the
+     * array of this element size (the non-null one) from index {@code dst}: a tile's line or a whole row.
      */
-    private void copyLine(BoundBuffers buffers, int at, byte[] bytes, short[] shorts, int[] ints, long[] longs,
-            int dst, int n) {
+    private void copyLine(BoundBuffers buffers, int at, int step, byte[] bytes, short[] shorts, int[] ints,
+            long[] longs, int dst, int n) {
         ByteBuffer in = buffers.input();
-        final int step = inStep;
         switch (plan.elementSize) {
             case 1 -> {
                 if (step == 1) {
@@ -503,7 +503,7 @@ final class GatherKernel {
                             outAt * (long) es, n);
                 } else {
                     if (inRow != copiedRow) {
-                        copyRow(buffers, inBase, bytes, shorts, longs, rowLength);
+                        copyLine(buffers, inBase, es, bytes, shorts, null, longs, 0, rowLength);
                         copiedRow = inRow;
                     }
                     rowFromArrayOther(buffers, inBase, bytes, shorts, longs, idxAt, outAt, n);
@@ -516,7 +516,7 @@ final class GatherKernel {
                 }
             } else {
                 if (inRow != copiedRow) { // a broadcast input row (stride 0) is copied once
-                    inInts.get(inBase / 4, row, 0, rowLength);
+                    copyLine(buffers, inBase, es, null, null, row, null, 0, rowLength);
                     copiedRow = inRow;
                 }
                 if (idxInts != null) {
@@ -683,18 +683,6 @@ final class GatherKernel {
             case 4 -> in.getInt(from);
             default -> in.getLong(from);
         };
-    }
-
-    /** Copies one input row (byte offset {@code inBase}) into the array for this element size. */
-    private static void copyRow(BoundBuffers buffers, int inBase, byte[] bytes, short[] shorts, long[] longs,
-            int length) {
-        if (bytes != null) {
-            buffers.input().get(inBase, bytes, 0, length);
-        } else if (shorts != null) {
-            buffers.inputShorts().get(inBase / 2, shorts, 0, length);
-        } else {
-            buffers.inputLongs().get(inBase / 8, longs, 0, length);
-        }
     }
 
     /** One row segment of 1-, 2- or 8-byte elements from the copied row, in the loop for its index width. */
