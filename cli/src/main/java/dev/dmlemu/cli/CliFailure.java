@@ -1,29 +1,54 @@
 package dev.dmlemu.cli;
 
+import dev.dmlemu.desc.model.ModelFormatException;
+import java.util.Optional;
+
 /**
  * A failure the user caused or can act on, with the exit code it maps to and a message that names the file, the
- * field or the reason. Never carries a stack trace to the user.
+ * field or the reason. Never carries a stack trace to the user. When the failure is at a place in a file, that place
+ * is kept apart too, for {@code --json}'s error object.
  */
 final class CliFailure extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    private final ExitCode exitCode;
+    /** Where in which file: the JSON path is empty for the file as a whole, line and column -1 when unknown. */
+    record Location(String file, String jsonPath, int line, int column) {}
 
-    CliFailure(ExitCode exitCode, String message) {
+    private final ExitCode exitCode;
+    private final transient Location location;
+
+    private CliFailure(ExitCode exitCode, String message, Location location) {
         super(message, null, false, false);
         this.exitCode = exitCode;
+        this.location = location;
     }
 
     static CliFailure unusableInput(String message) {
-        return new CliFailure(ExitCode.UNUSABLE_INPUT, message);
+        return new CliFailure(ExitCode.UNUSABLE_INPUT, message, null);
+    }
+
+    /** A file that cannot be used: the message is {@code file: path: detail (line L, column C)}. */
+    static CliFailure unusableInput(ModelFormatException e) {
+        return new CliFailure(ExitCode.UNUSABLE_INPUT, e.describe(),
+                new Location(e.sourceName(), e.jsonPath(), e.line(), e.column()));
+    }
+
+    /** As {@link #unusableInput(ModelFormatException)}, with the message led by what was being read. */
+    static CliFailure unusableInput(String context, ModelFormatException e) {
+        return new CliFailure(ExitCode.UNUSABLE_INPUT, context + e.describe(),
+                new Location(e.sourceName(), e.jsonPath(), e.line(), e.column()));
     }
 
     static CliFailure backendUnavailable(String message) {
-        return new CliFailure(ExitCode.BACKEND_UNAVAILABLE, message);
+        return new CliFailure(ExitCode.BACKEND_UNAVAILABLE, message, null);
     }
 
     ExitCode exitCode() {
         return exitCode;
+    }
+
+    Optional<Location> location() {
+        return Optional.ofNullable(location);
     }
 }

@@ -16,11 +16,16 @@ import picocli.CommandLine.Command;
             LevelsCommand.class,
             OnnxCommand.class},
         footer = {"", "Exit codes: 0 success/valid, 1 invalid operator, 2 unusable input or usage,",
-            "3 requested backend unavailable."})
+            "3 requested backend unavailable, 70 internal error."})
 final class DmlemuCommand implements Runnable {
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
+
+    /** Read by {@link Main} from the arguments themselves; declared here so that every command accepts it. */
+    @picocli.CommandLine.Option(names = "--debug", scope = picocli.CommandLine.ScopeType.INHERIT,
+            description = "on an internal error, print its stack trace too")
+    boolean debug;
 
     @Override
     public void run() {

@@ -9,7 +9,13 @@ public enum ExitCode {
     /** Unusable input or usage: a message names the file, the JSON path and the line/column. */
     UNUSABLE_INPUT(2),
     /** The requested backend is not available here; the message says why. */
-    BACKEND_UNAVAILABLE(3);
+    BACKEND_UNAVAILABLE(3),
+    /**
+     * dmlemu itself failed (a bug, or the Java heap ran out despite the checks made before allocating): one line on
+     * stderr, the stack trace only with {@code --debug}. 70 is {@code EX_SOFTWARE} of BSD's sysexits.h, so no
+     * script mistakes it for a verdict on the model.
+     */
+    INTERNAL_ERROR(70);
 
     private final int code;
 
@@ -19,5 +25,10 @@ public enum ExitCode {
 
     public int code() {
         return code;
+    }
+
+    /** How {@code --json} error objects name the outcome: {@code unusable-input}, {@code internal-error}, ... */
+    String kind() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 }

@@ -1,15 +1,27 @@
 package dev.dmlemu.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.model.ElementValues;
 import dev.dmlemu.featurelevels.Diagnostic;
+import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.util.Optional;
 import java.util.Locale;
 
-/** The {@code --json} output: one object on stdout, built as a Jackson tree. */
+/**
+ * The {@code --json} output: one object on stdout, built as a Jackson tree, or streamed through a generator where it
+ * holds a resource's values (which can be millions).
+ */
 final class Json {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -30,6 +42,38 @@ final class Json {
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A generator that writes the same pretty form as {@link #write}, onto {@code out} (left open). */
+    static JsonGenerator generator(Writer out) {
+        try {
+            JsonGenerator generator = MAPPER.getFactory().createGenerator(out);
+            generator.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            generator.setPrettyPrinter(new DefaultPrettyPrinter());
+            return generator;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * One element as JSON: integers exactly (64-bit included), floats as the shortest decimal that reads back to the
+     * same value (FLOAT16 too), NaN and infinities as {@code "nan"}, {@code "inf"}, {@code "-inf"}.
+     */
+    static void writeElement(JsonGenerator generator, TensorDataType type, ByteBuffer buffer, long index)
+            throws IOException {
+        Optional<String> special = ElementValues.nonFinite(type, buffer, index).map(s -> s.jsonText());
+        if (special.isPresent()) {
+            generator.writeString(special.get());
+        } else {
+            generator.writeNumber(ElementValues.finiteText(type, buffer, index));
+        }
+    }
+
+    /** As {@link #writeElement}, appended to a tree's array. */
+    static void addElement(ArrayNode array, TensorDataType type, ByteBuffer buffer, long index) {
+        ElementValues.nonFinite(type, buffer, index).ifPresentOrElse(special -> array.add(special.jsonText()),
+                () -> array.addRawValue(new RawValue(ElementValues.finiteText(type, buffer, index))));
     }
 
     /** {@code {"dispatchable", "severity", "rule", "path", "featureLevel", "message"}}. */

@@ -7,6 +7,7 @@ import dev.dmlemu.desc.model.BindingRef;
 import dev.dmlemu.desc.model.Command;
 import dev.dmlemu.desc.model.ConstantValues;
 import dev.dmlemu.desc.model.DispatchCommand;
+import dev.dmlemu.desc.model.ElementValues;
 import dev.dmlemu.desc.model.Dispatchable;
 import dev.dmlemu.desc.model.FileValues;
 import dev.dmlemu.desc.model.InitialValues;
@@ -107,7 +108,7 @@ final class LoweredModel {
 
     /** Whether the resource's bytes, as DxDispatch makes them, are exactly {@code expected}. */
     private static boolean holdsExactly(ResourceDecl decl, ByteBuffer expected) {
-        ByteBuffer made = ResourceData.materialize(decl, null);
+        ByteBuffer made = ResourceData.materialize(decl);
         return made.limit(expected.remaining()).equals(expected.duplicate().order(ByteOrder.LITTLE_ENDIAN));
     }
 

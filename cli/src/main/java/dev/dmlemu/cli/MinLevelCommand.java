@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -31,9 +32,12 @@ final class MinLevelCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object on stdout")
     boolean json;
 
+    @Mixin
+    ModelReading reading;
+
     @Override
     public Integer call() {
-        ModelInput input = ModelInput.read(model);
+        ModelInput input = ModelInput.read(model, reading);
         if (input.operators().isEmpty()) {
             // No dispatchable means no answer, not an invalid operator: exit 1 would claim diagnostics.
             throw CliFailure.unusableInput(model + ": the model has no dispatchables; min-level needs at least one");

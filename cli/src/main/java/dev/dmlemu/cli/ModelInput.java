@@ -2,42 +2,55 @@ package dev.dmlemu.cli;
 
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.model.Dispatchable;
+import dev.dmlemu.desc.model.ModelDocument;
 import dev.dmlemu.desc.model.ModelFile;
 import dev.dmlemu.desc.model.ModelFiles;
 import dev.dmlemu.desc.model.ModelFormatException;
 import dev.dmlemu.desc.model.OperatorDispatchable;
+import dev.dmlemu.desc.model.SourceFolders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** A model file given on the command line, read once; every read failure becomes exit code 2. */
-record ModelInput(Path path, ModelFile model) {
+/**
+ * A model file given on the command line, read once within the limits of {@link ModelReading}; every read failure
+ * becomes exit code 2.
+ *
+ * @param path the file as given
+ * @param document what it holds, and where each part was written
+ * @param sources the folders its {@code sourcePath}s may read from
+ */
+record ModelInput(Path path, ModelDocument document, SourceFolders sources) {
 
-    static ModelInput read(Path path) {
+    static ModelInput read(Path path, ModelReading reading) {
         if (!Files.exists(path)) {
             throw CliFailure.unusableInput(path + ": no such file");
         }
         if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
             throw CliFailure.unusableInput(path + ": not a readable file");
         }
+        SourceFolders sources = reading.sources(path);
         try {
-            return new ModelInput(path, ModelFiles.read(path));
+            return new ModelInput(path, ModelFiles.read(path, reading.readOptions(sources)), sources);
         } catch (ModelFormatException e) {
-            throw CliFailure.unusableInput(e.describe());
+            throw CliFailure.unusableInput(e);
         }
     }
 
-    /** The directory that relative {@code sourcePath}s are resolved against. */
-    Path baseDir() {
-        Path parent = path.toAbsolutePath().getParent();
-        return parent == null ? Path.of(".") : parent;
+    ModelFile model() {
+        return document.model();
+    }
+
+    /** A problem found after reading, at {@code jsonPath} of this file, with its line and column: exit code 2. */
+    CliFailure problemAt(String jsonPath, String detail) {
+        return CliFailure.unusableInput(document.problemAt(jsonPath, detail));
     }
 
     /** Every operator dispatchable's desc, by name, in file order. */
     Map<String, OperatorDesc> operators() {
         Map<String, OperatorDesc> operators = new LinkedHashMap<>();
-        for (Map.Entry<String, Dispatchable> entry : model.dispatchables().entrySet()) {
+        for (Map.Entry<String, Dispatchable> entry : model().dispatchables().entrySet()) {
             if (entry.getValue() instanceof OperatorDispatchable operator) {
                 operators.put(entry.getKey(), operator.desc());
             }

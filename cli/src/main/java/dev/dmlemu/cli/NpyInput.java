@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A framework tensor read from a {@code .npy} file given on the command line: its numpy dtype as the framework
@@ -34,6 +35,11 @@ record NpyInput(String option, Path path, String descr, ElementType elementType,
         }
         try {
             NpyFile.Header header = NpyFile.readHeader(path);
+            Optional<String> refusal = HeapBudget.refusal(header.dataSizeInBytes());
+            if (refusal.isPresent()) {
+                throw CliFailure.unusableInput(option + " " + path + ": its " + header.dataSizeInBytes()
+                        + " bytes of data are " + refusal.get());
+            }
             NpyFile.Array array = NpyFile.read(path);
             return new NpyInput(option, path, header.descr(), elementTypeOf(header.descr()), array.dataType(),
                     array.shape(), array.data());

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.model.ElementValues;
 import dev.dmlemu.desc.model.ModelFile;
 import dev.dmlemu.desc.model.ModelFiles;
 import dev.dmlemu.desc.model.NpyFile;
@@ -211,19 +212,24 @@ final class OnnxCommand implements Callable<Integer> {
         stdout.println("Shape: " + indicesTensor.shape() + ", type: " + dataTensor.elementType());
     }
 
+    /** Writes the output atomically (a temporary file renamed over the target, never through a link). */
     private static String write(Path target, NpyInput dataTensor, NpyInput indicesTensor, ByteBuffer output) {
         Path name = target.getFileName();
         if (name == null || !name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".npy")) {
             throw CliFailure.unusableInput("--out " + target + ": dmlemu writes .npy files only");
         }
+        // The user named this path on the command line: it may be anywhere, but is never written through a link.
+        OutputFolder folder = new OutputFolder(Path.of(""), false);
+        OutputFolder.Result resolved = folder.resolve(target.toString());
+        if (resolved.refusal().isPresent()) {
+            throw CliFailure.unusableInput("--out " + target + ": " + resolved.refusal().get());
+        }
+        Path file = resolved.file().orElseThrow();
         try {
-            NpyFile.write(target, dataTensor.canonicalDescr(), indicesTensor.shape(), output.duplicate());
-        } catch (UncheckedIOException e) {
-            String reason = e.getCause() instanceof java.nio.file.NoSuchFileException
-                    ? "no such directory " + target.toAbsolutePath().getParent()
-                    : e.getCause() instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                    : e.getCause().getMessage();
-            throw CliFailure.unusableInput("--out: cannot write " + target + ": " + reason);
+            folder.write(file, channel -> NpyFile.write(channel, dataTensor.canonicalDescr(), indicesTensor.shape(),
+                    output.duplicate()));
+        } catch (IOException e) {
+            throw CliFailure.unusableInput("--out: cannot write " + target + ": " + e.getMessage());
         }
         return target.toString();
     }
@@ -242,7 +248,7 @@ final class OnnxCommand implements Callable<Integer> {
         resource.put("elementType", dataTensor.elementType().onnxName());
         ArrayNode values = resource.putArray("values");
         for (long i = 0; i < indicesTensor.elementCount(); i++) {
-            ElementValues.addJson(values, dataTensor.dataType(), output, i);
+            Json.addElement(values, dataTensor.dataType(), output, i);
         }
         root.putObject("timings");
         ArrayNode files = root.putArray("files");

@@ -1,16 +1,8 @@
 package dev.dmlemu.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.dmlemu.desc.BufferTensorDesc;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dmlemu.desc.FeatureLevel;
-import dev.dmlemu.desc.OperatorDesc;
-import dev.dmlemu.desc.TensorField;
-import dev.dmlemu.desc.model.BindingRef;
-import dev.dmlemu.desc.model.DispatchCommand;
 import dev.dmlemu.desc.model.NpyFile;
-import dev.dmlemu.desc.model.PrintCommand;
-import dev.dmlemu.desc.model.WriteFileCommand;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
@@ -26,14 +18,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -77,9 +68,27 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object on stdout")
     boolean json;
 
-    @Option(names = "--max-resource-bytes", paramLabel = "BYTES", defaultValue = "268435456",
-            description = "refuse models whose resources need more bytes in all (default ${DEFAULT-VALUE}, 256 MiB)")
-    long maxResourceBytes;
+    @Mixin
+    ModelReading reading;
+
+    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = ".",
+            description = "where writeFile targets go; they must stay inside it (default: the current directory;"
+                    + " created if missing)")
+    Path outputDir;
+
+    @Option(names = OutputFolder.WRITE_ANYWHERE,
+            description = "let writeFile targets be absolute or leave --output-dir, as DxDispatch does")
+    boolean writeAnywhere;
+
+    @Option(names = "--max-write-bytes", paramLabel = "BYTES", defaultValue = "1073741824",
+            description = "refuse runs whose writeFile commands would write more bytes in all (default"
+                    + " ${DEFAULT-VALUE}, 1 GiB)")
+    long maxWriteBytes;
+
+    @Option(names = "--max-elements", paramLabel = "N", defaultValue = "17179869184",
+            description = "refuse runs that would process more elements in all: every dispatch's outputs for each"
+                    + " execution, every printed and written value (default ${DEFAULT-VALUE}, 2^34)")
+    long maxElements;
 
     /** What one timed dispatch measured. */
     record Timing(String dispatchable, int iterations, double medianMs, double minMs) {}
@@ -87,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         checkCounts();
-        ModelInput input = ModelInput.read(model);
+        ModelInput input = ModelInput.read(model, reading);
         EmulatorOptions emulatorOptions;
         try {
             emulatorOptions = EmulatorOptions.builder()
@@ -120,8 +129,8 @@ final class RunCommand implements Callable<Integer> {
         if (iterations < 0 || warmup < 0) {
             throw CliFailure.unusableInput("--iterations and --warmup must be 0 or more");
         }
-        if (maxResourceBytes < 0) {
-            throw CliFailure.unusableInput("--max-resource-bytes must be 0 or more");
+        if (maxWriteBytes < 0 || maxElements < 0) {
+            throw CliFailure.unusableInput("--max-write-bytes and --max-elements must be 0 or more");
         }
         if (warmup > 0 && iterations == 0) {
             throw CliFailure.unusableInput("--warmup needs --iterations");
@@ -141,100 +150,79 @@ final class RunCommand implements Callable<Integer> {
         return ExitCode.INVALID_OPERATOR.code();
     }
 
+    /**
+     * Plans the whole run (resource sizes, bindings, targets, budgets) before allocating or running anything, then
+     * materializes the resources and runs the commands in order.
+     */
     private int execute(ModelInput input, BackendSession session, FeatureLevel level, ModelVerdict verdict) {
-        ResourceBuffers resources = ResourceBuffers.materialize(input, maxResourceBytes);
+        ResourcePlan resourcePlan = ResourcePlan.of(input, reading);
+        OutputFolder outputs = new OutputFolder(outputDir, !writeAnywhere);
+        long executions = iterations == 0 ? 1 : (long) warmup + iterations;
+        RunPlan plan = RunPlan.of(input, input.operators(), resourcePlan, outputs,
+                new RunPlan.Budget(maxElements, maxWriteBytes, executions));
+        ResourceBuffers resources = ResourceBuffers.materialize(input, resourcePlan);
         Map<String, PreparedOperator> prepared = new HashMap<>();
         List<Timing> timings = new ArrayList<>();
-        Set<String> printed = new LinkedHashSet<>();
-        Set<String> boundOutputs = new LinkedHashSet<>();
+        Map<String, Long> printed = new LinkedHashMap<>();
+        Map<String, Long> boundOutputs = new LinkedHashMap<>();
         List<String> written = new ArrayList<>();
         PrintWriter out = spec.commandLine().getOut();
         try {
-            List<dev.dmlemu.desc.model.Command> commands = input.model().commands();
-            for (int i = 0; i < commands.size(); i++) {
-                dev.dmlemu.desc.model.Command command = commands.get(i);
-                String where = "commands[" + i + "]";
-                if (command instanceof DispatchCommand dispatch) {
-                    OperatorDesc desc = input.operators().get(dispatch.dispatchable());
-                    PreparedOperator operator = prepared.computeIfAbsent(dispatch.dispatchable(),
-                            name -> session.backend().prepare(verdict.results().get(name).validated()));
-                    Bindings bindings = bind(where, dispatch, desc, resources, boundOutputs);
-                    dispatch(where, dispatch.dispatchable(), operator, bindings).ifPresent(timings::add);
-                } else if (command instanceof PrintCommand print) {
-                    printed.add(print.resource());
-                    if (!json) {
-                        printResource(out, resources.get(print.resource()), print.verbose());
+            for (RunPlan.Step step : plan.steps()) {
+                if (step instanceof RunPlan.Dispatch dispatch) {
+                    PreparedOperator operator = prepare(input, session, verdict, dispatch, prepared);
+                    Map<String, BufferBinding> byField = new LinkedHashMap<>();
+                    for (RunPlan.PlannedBinding binding : dispatch.bindings()) {
+                        byField.put(binding.field(), new BufferBinding(resources.get(binding.resource()).bytes(),
+                                binding.offset(), binding.available()));
+                        if (binding.output()) {
+                            boundOutputs.put(binding.resource(), RunPlan.printableCount(
+                                    resourcePlan.get(binding.resource())));
+                        }
                     }
-                } else if (command instanceof WriteFileCommand write) {
-                    written.add(writeFile(where, resources.get(write.resource()), write.targetPath()));
+                    dispatch(input, dispatch, operator, Bindings.byFieldName(dispatch.desc(), byField))
+                            .ifPresent(timings::add);
+                } else if (step instanceof RunPlan.Print print) {
+                    printed.put(print.resource(), print.count());
+                    if (!json) {
+                        ResourceText.print(out, resources.get(print.resource()), print.count(), print.verbose());
+                    }
+                } else if (step instanceof RunPlan.Write write) {
+                    written.add(writeFile(input, outputs, write, resources.get(write.resource())));
                 }
             }
         } finally {
             prepared.values().forEach(PreparedOperator::close);
         }
         if (json) {
-            out.println(Json.write(toJson(session, level, resources, printed.isEmpty() ? boundOutputs : printed,
-                    timings, written)));
+            writeJson(out, session, level, resources, printed.isEmpty() ? boundOutputs : printed, timings, written);
         } else {
             for (Timing timing : timings) {
                 out.printf(Locale.ROOT, "Dispatch '%s': %d iterations, %.4f ms median (CPU), %.4f ms min (CPU)%n",
-                        timing.dispatchable(), timing.iterations(), timing.medianMs(), timing.minMs());
+                        OneLine.of(timing.dispatchable()), timing.iterations(), timing.medianMs(), timing.minMs());
             }
             written.forEach(path -> spec.commandLine().getErr().println("wrote " + OneLine.of(path)));
         }
         return ExitCode.SUCCESS.code();
     }
 
-    /** DML_BUFFER_BINDINGs for a dispatch, each checked against its tensor's TotalTensorSizeInBytes. */
-    private static Bindings bind(String where, DispatchCommand dispatch, OperatorDesc desc,
-            ResourceBuffers resources, Set<String> boundOutputs) {
-        // Binding names that are not tensor fields never get here: the model reader refuses them with their line.
-        Map<String, BufferBinding> byField = new LinkedHashMap<>();
-        for (TensorField field : desc.tensorFields()) {
-            BindingRef ref = dispatch.bindings().get(field.name());
-            if (ref == null) {
-                throw CliFailure.unusableInput(where + ".bindings: no binding for " + field.name()
-                        + " of dispatchable '" + dispatch.dispatchable() + "'");
+    /** The dispatchable compiled once for all its dispatches; a backend's refusal is exit code 2 at the command. */
+    private static PreparedOperator prepare(ModelInput input, BackendSession session, ModelVerdict verdict,
+            RunPlan.Dispatch dispatch, Map<String, PreparedOperator> prepared) {
+        PreparedOperator operator = prepared.get(dispatch.dispatchable());
+        if (operator == null) {
+            try {
+                operator = session.backend().prepare(verdict.results().get(dispatch.dispatchable()).validated());
+            } catch (OperatorExecutionException e) {
+                throw input.problemAt(dispatch.where(), "dispatchable '" + dispatch.dispatchable() + "': the "
+                        + session.backend().name() + " backend refuses it: " + e.getMessage());
             }
-            ResourceBuffers.Resource resource = resources.get(ref.resource());
-            long offset = byteOffset(where + ".bindings." + field.name(), resource, ref.elementOffset());
-            long available = resource.bytes().capacity() - offset;
-            long needed = ((BufferTensorDesc) field.desc()).totalTensorSizeInBytes();
-            // TotalTensorSizeInBytes is a UINT64: compare unsigned.
-            if (Long.compareUnsigned(available, needed) < 0) {
-                throw CliFailure.unusableInput(where + ".bindings." + field.name() + ": resource '"
-                        + OneLine.of(resource.name()) + "' has " + available + " bytes from element offset "
-                        + Long.toUnsignedString(ref.elementOffset()) + ", but " + field.name()
-                        + " needs TotalTensorSizeInBytes = " + Long.toUnsignedString(needed));
-            }
-            if (field.kind() == dev.dmlemu.desc.TensorKind.OUTPUT) {
-                boundOutputs.add(resource.name());
-            }
-            byField.put(field.name(), new BufferBinding(resource.bytes(), offset, available));
+            prepared.put(dispatch.dispatchable(), operator);
         }
-        return Bindings.byFieldName(desc, byField);
+        return operator;
     }
 
-    /**
-     * The byte offset of {@code elementOffset} (a UINT64) in the resource: within the buffer and on a byte boundary
-     * (an odd offset into UINT4/INT4 data is not).
-     */
-    private static long byteOffset(String where, ResourceBuffers.Resource resource, long elementOffset) {
-        long bits = resource.dataType().sizeInBits();
-        long capacityElements = resource.bytes().capacity() * 8L / bits;
-        if (Long.compareUnsigned(elementOffset, capacityElements) > 0) {
-            throw CliFailure.unusableInput(where + ": elementOffset " + Long.toUnsignedString(elementOffset)
-                    + " is past the end of resource '" + OneLine.of(resource.name()) + "' (" + capacityElements + " "
-                    + resource.dataType().name() + " elements)");
-        }
-        if (elementOffset * bits % 8 != 0) {
-            throw CliFailure.unusableInput(where + ": elementOffset " + elementOffset + " of "
-                    + resource.dataType().name() + " data does not start on a byte");
-        }
-        return elementOffset * bits / 8;
-    }
-
-    private Optional<Timing> dispatch(String where, String name, PreparedOperator operator,
+    private Optional<Timing> dispatch(ModelInput input, RunPlan.Dispatch step, PreparedOperator operator,
             Bindings bindings) {
         try {
             if (iterations == 0) {
@@ -253,93 +241,80 @@ final class RunCommand implements Callable<Integer> {
             Arrays.sort(nanos);
             double median = iterations % 2 == 1 ? nanos[iterations / 2]
                     : (nanos[iterations / 2 - 1] + nanos[iterations / 2]) / 2.0;
-            return Optional.of(new Timing(name, iterations, median / 1e6, nanos[0] / 1e6));
+            return Optional.of(new Timing(step.dispatchable(), iterations, median / 1e6, nanos[0] / 1e6));
         } catch (OperatorExecutionException e) {
-            throw CliFailure.unusableInput(where + " (dispatch '" + name + "'): " + e.getMessage());
+            throw input.problemAt(step.where(), "dispatch '" + step.dispatchable() + "': " + e.getMessage());
         }
     }
 
-    /** {@code Resource 'Y': 4, 8, 3, 7, 2, 3}, or one {@code [i] value (0xBITS)} line per element when verbose. */
-    private static void printResource(PrintWriter out, ResourceBuffers.Resource resource, boolean verbose) {
-        long count = printableCount(resource);
-        if (verbose) {
-            out.println("Resource '" + OneLine.of(resource.name()) + "':");
-            for (long i = 0; i < count; i++) {
-                out.println("[" + i + "] " + ElementValues.printText(resource.dataType(), resource.bytes(), i) + " ("
-                        + ElementValues.hex(resource.dataType(), resource.bytes(), i) + ")");
-            }
-            return;
+    /** Writes the resource's initial element count of values as a 1-D .npy file, atomically; returns its path. */
+    private static String writeFile(ModelInput input, OutputFolder outputs, RunPlan.Write write,
+            ResourceBuffers.Resource resource) {
+        String targetPath = write.targetPath();
+        // The folder may have changed since the plan resolved the target (an earlier write, another process).
+        OutputFolder.Result target = outputs.resolve(targetPath);
+        if (target.refusal().isPresent() || !target.file().equals(Optional.of(write.file()))) {
+            throw input.problemAt(write.where() + ".targetPath", "'" + targetPath + "' "
+                    + target.refusal().orElse("now resolves to another file than when the run was planned"));
         }
-        StringBuilder line = new StringBuilder("Resource '").append(OneLine.of(resource.name())).append("': ");
-        for (long i = 0; i < count; i++) {
-            if (i > 0) {
-                line.append(", ");
-            }
-            line.append(ElementValues.printText(resource.dataType(), resource.bytes(), i));
-        }
-        out.println(line);
-    }
-
-    /** The initializer's element count, never past the buffer. */
-    private static long printableCount(ResourceBuffers.Resource resource) {
-        long capacityElements = (long) resource.bytes().capacity() * 8 / resource.dataType().sizeInBits();
-        return Math.min(resource.initialElementCount(), capacityElements);
-    }
-
-    private static String writeFile(String where, ResourceBuffers.Resource resource, String targetPath) {
-        if (!targetPath.toLowerCase(Locale.ROOT).endsWith(".npy")) {
-            throw CliFailure.unusableInput(where + ".targetPath: '" + targetPath
-                    + "': dmlemu writes .npy files only");
-        }
-        if (!resource.dataType().isByteAddressable()) {
-            throw CliFailure.unusableInput(where + ": .npy has no " + resource.dataType() + " type");
-        }
-        long count = printableCount(resource);
         ByteBuffer data = resource.bytes().duplicate();
-        data.position(0).limit(Math.toIntExact(count * resource.dataType().sizeInBytes()));
-        Path target = Path.of(targetPath);
+        data.position(0).limit(Math.toIntExact(write.count() * resource.dataType().sizeInBytes()));
+        String descr = NpyFile.descrOf(resource.dataType());
         try {
-            NpyFile.write(target, resource.dataType(), List.of(count), data.slice());
-        } catch (UncheckedIOException e) {
-            throw CliFailure.unusableInput(where + ": cannot write " + target + ": " + e.getCause().getMessage());
-        } catch (RuntimeException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw CliFailure.unusableInput(where + ": cannot write " + target + ": " + io.getMessage());
-            }
-            throw e;
+            outputs.write(write.file(), channel -> NpyFile.write(channel, descr, List.of(write.count()),
+                    data.slice()));
+        } catch (IOException e) {
+            throw input.problemAt(write.where() + ".targetPath", "cannot write " + write.file() + ": "
+                    + OneLine.of(String.valueOf(e.getMessage())));
         }
-        return target.toString();
+        return write.file().toString();
     }
 
-    private ObjectNode toJson(BackendSession session, FeatureLevel level, ResourceBuffers resources,
-            Set<String> shown, List<Timing> timings, List<String> written) {
-        ObjectNode root = Json.object();
-        root.put("backend", session.backend().name());
-        session.fallbackReason().ifPresent(reason -> root.put("directmlUnavailable", reason));
-        root.put("featureLevel", level.cName());
-        if (session.isEmulator()) {
-            root.put("indexPolicy", (indexPolicy == null ? IndexPolicyOption.DIRECTML : indexPolicy).toString());
-        }
-        ObjectNode resourcesNode = root.putObject("resources");
-        for (String name : shown) {
-            ResourceBuffers.Resource resource = resources.get(name);
-            ObjectNode node = resourcesNode.putObject(name);
-            node.put("dataType", resource.dataType().name());
-            ArrayNode values = node.putArray("values");
-            long count = printableCount(resource);
-            for (long i = 0; i < count; i++) {
-                ElementValues.addJson(values, resource.dataType(), resource.bytes(), i);
+    /** The --json object, streamed: a resource's values are written as they are read, never held as a tree. */
+    private void writeJson(PrintWriter out, BackendSession session, FeatureLevel level, ResourceBuffers resources,
+            Map<String, Long> shown, List<Timing> timings, List<String> written) {
+        try (JsonGenerator g = Json.generator(out)) {
+            g.writeStartObject();
+            g.writeStringField("backend", session.backend().name());
+            if (session.fallbackReason().isPresent()) {
+                g.writeStringField("directmlUnavailable", session.fallbackReason().get());
             }
+            g.writeStringField("featureLevel", level.cName());
+            if (session.isEmulator()) {
+                g.writeStringField("indexPolicy",
+                        (indexPolicy == null ? IndexPolicyOption.DIRECTML : indexPolicy).toString());
+            }
+            g.writeObjectFieldStart("resources");
+            for (Map.Entry<String, Long> entry : shown.entrySet()) {
+                ResourceBuffers.Resource resource = resources.get(entry.getKey());
+                g.writeObjectFieldStart(entry.getKey());
+                g.writeStringField("dataType", resource.dataType().name());
+                g.writeArrayFieldStart("values");
+                for (long i = 0; i < entry.getValue(); i++) {
+                    Json.writeElement(g, resource.dataType(), resource.bytes(), i);
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+            g.writeObjectFieldStart("timings");
+            for (Timing timing : timings) {
+                g.writeObjectFieldStart(timing.dispatchable());
+                g.writeNumberField("iterations", timing.iterations());
+                g.writeNumberField("medianMs", timing.medianMs());
+                g.writeNumberField("minMs", timing.minMs());
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+            g.writeArrayFieldStart("files");
+            for (String path : written) {
+                g.writeString(path);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        ObjectNode timingsNode = root.putObject("timings");
-        for (Timing timing : timings) {
-            ObjectNode node = timingsNode.putObject(timing.dispatchable());
-            node.put("iterations", timing.iterations());
-            node.put("medianMs", timing.medianMs());
-            node.put("minMs", timing.minMs());
-        }
-        ArrayNode files = root.putArray("files");
-        written.forEach(files::add);
-        return root;
+        out.println();
     }
 }

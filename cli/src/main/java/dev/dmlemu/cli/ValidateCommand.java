@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -34,9 +35,12 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object on stdout")
     boolean json;
 
+    @Mixin
+    ModelReading reading;
+
     @Override
     public Integer call() {
-        ModelInput input = ModelInput.read(model);
+        ModelInput input = ModelInput.read(model, reading);
         ModelVerdict verdict = ModelVerdict.of(input.operators(), featureLevel);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

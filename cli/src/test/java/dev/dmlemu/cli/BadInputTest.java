@@ -97,8 +97,8 @@ class BadInputTest {
         // InputTensor 1x1x3x3 FLOAT32 needs 36 bytes; X now holds 3 floats (12 bytes).
         String model = docsWith("[1, 2, 3, 4, 5, 6, 7, 8, 9]", "[1, 2, 3]");
         Cli.run("run", model, "--backend", "emulator")
-                .assertUnusable("commands[0].bindings.InputTensor", "resource 'X' has 12 bytes",
-                        "TotalTensorSizeInBytes = 36");
+                .assertUnusable("model.json: commands[0].bindings.InputTensor: resource 'X' has 12 bytes",
+                        "TotalTensorSizeInBytes = 36 (line 22, column 36)");
     }
 
     @Test
@@ -154,7 +154,7 @@ class BadInputTest {
         Cli.run("run", docsWith("\"OutputTensor\": \"Y\"", "\"Output\": \"Y\""))
                 .assertUnusable("commands[0].bindings.Output", "no tensor field 'Output'");
         Cli.run("run", docsWith(", \"OutputTensor\": \"Y\"", ""))
-                .assertUnusable("commands[0].bindings", "no binding for OutputTensor");
+                .assertUnusable("model.json: commands[0].bindings: no binding for OutputTensor", "(line 22, column 19)");
     }
 
     @Test

@@ -75,7 +75,10 @@ class MinLevelCommandTest {
         Path empty = Cli.write(dir, "empty.json", "{\"resources\": {}, \"dispatchables\": {}, \"commands\": []}");
         Cli.run("min-level", empty.toString()).assertUnusable("empty.json", "no dispatchables");
         Cli.Result json = Cli.run("min-level", empty.toString(), "--json").assertUnusable("no dispatchables");
-        assertEquals("", json.out());
+        // --json: the failure as one object on stdout, so scripts need not read stderr.
+        assertEquals(2, json.json().at("/error/exitCode").asInt(), json.out());
+        assertEquals("unusable-input", json.json().at("/error/kind").asText(), json.out());
+        assertTrue(json.json().at("/error/message").asText().contains("no dispatchables"), json.out());
     }
 
     private static void assertMinLevel(String model, String expected) {

@@ -413,6 +413,25 @@ class OnnxCommandTest {
                 + "\"output\"}]", model.get("commands").toString());
     }
 
+    /** A printed model saved away from the .npy files reads them only once their folder is allowed. */
+    @Test
+    void printedModelSavedElsewhereNeedsReadDir() throws IOException {
+        Path data = floats("data.npy", shape(3), 1, 2, 3);
+        Path idx = int32s("indices.npy", shape(2), 2, 0);
+        Result printed = dmlemu(args("onnx", "--data", data, "--indices", idx, "--print-desc"));
+        assertEquals(0, printed.code(), printed.err());
+        Path model = Files.writeString(Files.createDirectories(dir.resolve("elsewhere")).resolve("ge.json"),
+                printed.out());
+        Result refused = dmlemu("run", model.toString(), "--backend", "emulator");
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains("resources.data.initialValues.sourcePath: '" + data.toAbsolutePath()
+                + "' resolves to"), refused.err());
+        assertTrue(refused.err().contains("add its folder with --read-dir"), refused.err());
+        Result run = dmlemu("run", model.toString(), "--backend", "emulator", "--read-dir", dir.toString());
+        assertEquals(0, run.code(), run.err());
+        assertEquals(List.of("Resource 'output': 3, 1"), run.outLines());
+    }
+
     /** Bits no decimal carries (-0, a NaN payload) survive --inline-values: the resource holds them as UINT32. */
     @Test
     void inlineValuesKeepEveryBit() throws IOException {
@@ -479,8 +498,8 @@ class OnnxCommandTest {
         Path nowhere = dir.resolve("missing").resolve("y.npy");
         Result missingDir = dmlemu(args("onnx", "--data", data, "--indices", idx, "--out", nowhere));
         assertEquals(2, missingDir.code());
-        assertTrue(missingDir.err().contains("cannot write " + nowhere + ": no such directory "
-                + dir.resolve("missing")), missingDir.err());
+        assertTrue(missingDir.err().contains("--out " + nowhere + ": is in a folder that does not exist ("
+                + dir.resolve("missing") + ")"), missingDir.err());
     }
 
     /** The bundled example (examples/README.md shows this output). */

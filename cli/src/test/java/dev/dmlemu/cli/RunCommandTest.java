@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.model.NpyFile;
 import java.nio.ByteOrder;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -273,13 +274,12 @@ class RunCommandTest {
     }
 
     @Test
-    void writeFileWritesANpyFile() {
-        Path target = dir.resolve("y.npy");
+    void writeFileWritesANpyFile() throws IOException {
+        Path target = dir.toRealPath().resolve("y.npy");
         String model = Cli.identityModel("INT64", "[-3, 9007199254740993, 42]", 3)
                 .replace("{ \"type\": \"print\", \"resource\": \"Y\" }",
-                        "{ \"type\": \"writeFile\", \"resource\": \"Y\", \"targetPath\": "
-                                + quoted(target.toString()) + " }");
-        Cli.Result result = runModel(model);
+                        "{ \"type\": \"writeFile\", \"resource\": \"Y\", \"targetPath\": \"y.npy\" }");
+        Cli.Result result = runModel(model, "--output-dir", dir.toString());
         assertEquals("", result.out());
         assertTrue(result.err().contains("wrote " + target), result.err());
         NpyFile.Array array = NpyFile.read(target);
@@ -288,7 +288,7 @@ class RunCommandTest {
         var data = array.data().order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(List.of(-3L, 9007199254740993L, 42L), List.of(data.getLong(0), data.getLong(8), data.getLong(16)));
 
-        Cli.Result json = runModel(model, "--json");
+        Cli.Result json = runModel(model, "--json", "--output-dir", dir.toString());
         assertEquals(target.toString(), json.json().at("/files/0").asText());
     }
 
@@ -298,9 +298,10 @@ class RunCommandTest {
         String model = Cli.identityModel("FLOAT32", "[1]", 1)
                 .replace("{ \"type\": \"print\", \"resource\": \"Y\" }",
                         "{ \"type\": \"writeFile\", \"resource\": \"Y\", \"targetPath\": "
-                                + quoted(target.toString()) + " }");
-        Cli.run("run", Cli.write(dir, "m.json", model).toString(), "--backend", "emulator")
-                .assertUnusable("commands[1]", "cannot write");
+                                + "\"no-such-dir/y.npy\" }");
+        Cli.run("run", Cli.write(dir, "m.json", model).toString(), "--backend", "emulator", "--output-dir",
+                dir.toString()).assertUnusable("m.json: commands[1].targetPath: 'no-such-dir/y.npy' is in a folder"
+                        + " that does not exist", "(line 17, column 59)");
         assertFalse(Files.exists(target));
     }
 

@@ -1,13 +1,18 @@
 package dev.dmlemu.desc.model;
 
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Reads and writes DxDispatch-style model files ({@code resources}, {@code dispatchables}, {@code commands}) for
@@ -20,6 +25,12 @@ import java.util.Objects;
  * {@code TotalTensorSizeInBytes} is {@code DMLCalcBufferTensorSize}. Every initial value is checked against its
  * resource's data type. Every problem is a {@link ModelFormatException} with the JSON path, line and column.
  *
+ * <p>A model file is untrusted input, and reading is bounded: the file's size and its inline values' bytes are
+ * checked against {@link ReadLimits} before they are read or allocated, inline {@code initialValues} arrays are
+ * encoded as they stream in ({@link EncodedValues}), the rest of the document may hold at most
+ * 1,000,000 values nested at most 64 deep, and {@code .npy} files are read
+ * only through {@link SourceFolders}.
+ *
  * <p>Writing is the inverse: pretty JSON, short enum names, and defaults left out (Flags NONE, DimensionCount equal to
  * len(Sizes), TotalTensorSizeInBytes equal to the computed size, alignment 0, absent Strides, empty execution flags,
  * verbose false, element offset 0). Reading what was written gives equal records, and writing those gives the same
@@ -31,52 +42,122 @@ public final class ModelFiles {
     private ModelFiles() {}
 
     /**
-     * Reads a model file (UTF-8). Relative {@code sourcePath}s resolve against the file's directory, and each
-     * {@code .npy} file's header is checked now (dtype, C order, size), so that its problems carry the JSON position.
+     * Reads a model file (UTF-8): a regular file no larger than {@code options.limits()} allow. Each {@code .npy}
+     * file's header is checked now (dtype, C order, size), so that its problems carry the JSON position; the files
+     * are found through {@code options.sources()}, which confine them.
      *
-     * @throws ModelFormatException for any problem, including an unreadable file
+     * @throws ModelFormatException for any problem, including an unreadable or oversized file
      */
-    public static ModelFile read(Path file) {
+    public static ModelDocument read(Path file, ReadOptions options) {
+        Objects.requireNonNull(options, "options");
         String name = file.toString();
         byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
+        try (SeekableByteChannel channel = Files.newByteChannel(requireRegularFile(file, name))) {
+            long size = channel.size();
+            Optional<String> refusal = options.limits().modelBytesRefusal(size);
+            if (refusal.isPresent()) {
+                throw whole(name, "the model file has " + size + " bytes, " + refusal.get());
+            }
+            if (size > Integer.MAX_VALUE - 8) {
+                throw whole(name, "the model file has " + size + " bytes, more than 2 GiB");
+            }
+            bytes = new byte[(int) size];
+            ByteBuffer into = ByteBuffer.wrap(bytes);
+            while (into.hasRemaining() && channel.read(into) >= 0) {
+                // keep reading
+            }
+            if (into.hasRemaining() || channel.read(ByteBuffer.allocate(1)) >= 0) {
+                throw whole(name, "the model file changed size while it was read");
+            }
         } catch (IOException e) {
-            throw new ModelFormatException(name, "", ModelFormatException.NO_POSITION,
-                    ModelFormatException.NO_POSITION, "cannot read the model file: " + e);
+            throw whole(name, "cannot read the model file: " + FileErrors.describe(e));
         }
-        String json;
-        try {
-            json = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw new ModelFormatException(name, "", ModelFormatException.NO_POSITION,
-                    ModelFormatException.NO_POSITION, "the model file is not UTF-8 text");
-        }
-        Path dir = file.toAbsolutePath().getParent();
-        return parse(json, dir, name);
+        return parse(bytes, name, options);
     }
 
     /**
-     * Parses model JSON.
+     * Parses model JSON (UTF-8 bytes).
      *
-     * @param json the document
-     * @param baseDir where relative {@code sourcePath}s resolve; null to open no file now (their headers are then
-     *     checked only by {@link ResourceData#materialize})
+     * @param sourceName the name errors give for the document, e.g. its file name
+     * @throws ModelFormatException for any problem
+     */
+    public static ModelDocument parse(byte[] utf8, String sourceName, ReadOptions options) {
+        Objects.requireNonNull(utf8, "utf8");
+        Objects.requireNonNull(sourceName, "sourceName");
+        Objects.requireNonNull(options, "options");
+        requireUtf8(utf8, sourceName);
+        InlineArrayDecoder inlineArrays = InlineArrayDecoder.survey(utf8, sourceName, options.limits());
+        JsonTree.Node root = JsonTree.parse(utf8, sourceName, inlineArrays);
+        SourceMap sourceMap = new SourceMap();
+        ModelFile model = new ModelReader(sourceName, options.sources(), sourceMap).read(root);
+        return new ModelDocument(sourceName, model, sourceMap);
+    }
+
+    /** Reads a model file with the default limits, opening {@code .npy} files only from its own folder. */
+    public static ModelFile read(Path file) {
+        Path folder = file.toAbsolutePath().getParent();
+        SourceFolders sources;
+        try {
+            sources = SourceFolders.of(folder == null ? Path.of(".") : folder);
+        } catch (IllegalArgumentException e) {
+            throw whole(file.toString(), "cannot read the model file: " + e.getMessage());
+        }
+        return read(file, ReadOptions.confinedTo(sources)).model();
+    }
+
+    /**
+     * Parses model JSON with the default limits.
+     *
+     * @param baseDir the only folder {@code .npy} files may be read from; null to open no file now (their headers
+     *     are then checked only by {@link ResourceData#materialize})
      * @param sourceName the name errors give for the document, e.g. its file name
      * @throws ModelFormatException for any problem
      */
     public static ModelFile parse(String json, Path baseDir, String sourceName) {
         Objects.requireNonNull(json, "json");
-        Objects.requireNonNull(sourceName, "sourceName");
-        JsonTree.Node root = JsonTree.parse(json, sourceName);
-        return new ModelReader(sourceName, baseDir).read(root);
+        ReadOptions options = baseDir == null ? ReadOptions.withoutFiles()
+                : ReadOptions.confinedTo(SourceFolders.of(baseDir));
+        return parse(json.getBytes(StandardCharsets.UTF_8), sourceName, options).model();
     }
 
     /** The model as pretty JSON (ending with a newline), in the shape {@link #parse} reads back to equal records. */
     public static String write(ModelFile model) {
         return ModelWriter.write(Objects.requireNonNull(model, "model"));
+    }
+
+    /** The file itself when it is a regular file (links followed: the caller chose it), else why not. */
+    private static Path requireRegularFile(Path file, String name) throws IOException {
+        if (!Files.readAttributes(file, BasicFileAttributes.class).isRegularFile()) {
+            throw whole(name, "not a regular file; only regular files are read");
+        }
+        return file;
+    }
+
+    /** Checks the bytes decode as UTF-8 a chunk at a time, without holding the text. */
+    private static void requireUtf8(byte[] utf8, String sourceName) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(utf8);
+        CharBuffer out = CharBuffer.allocate(8192);
+        while (true) {
+            CoderResult result = decoder.decode(in, out, true);
+            if (result.isError()) {
+                throw whole(sourceName, "the model file is not UTF-8 text (byte " + in.position() + ")");
+            }
+            if (result.isUnderflow()) {
+                break;
+            }
+            out.clear();
+        }
+        out.clear();
+        if (decoder.flush(out).isError()) {
+            throw whole(sourceName, "the model file is not UTF-8 text");
+        }
+    }
+
+    private static ModelFormatException whole(String name, String detail) {
+        return new ModelFormatException(name, "", ModelFormatException.NO_POSITION, ModelFormatException.NO_POSITION,
+                detail);
     }
 }

@@ -8,7 +8,8 @@ import java.util.Objects;
  * {@code .npy} file whose header is unsupported or lies about its size.
  *
  * <p>Unchecked, like {@link IllegalArgumentException}: the input is bad and the caller can only report it. It is the
- * only exception the model readers throw for bad input; no parser exception escapes. The message has the form
+ * only exception the model readers throw for bad input; no parser exception escapes. The message is one line (control
+ * characters from the file, e.g. in a field name, are shown escaped) of the form
  * {@code dispatchables.ge.desc.IndicesTensor.Sizes[2]: expected an unsigned 32-bit integer, got -1 (line 7, column 40)};
  * the parts are also available one by one.
  */
@@ -34,7 +35,7 @@ public final class ModelFormatException extends RuntimeException {
      * @param detail what is wrong, without path or position
      */
     public ModelFormatException(String sourceName, String jsonPath, int line, int column, String detail) {
-        super(format(jsonPath, line, column, detail));
+        super(OneLine.of(format(jsonPath, line, column, detail)));
         this.sourceName = Objects.requireNonNull(sourceName, "sourceName");
         this.jsonPath = Objects.requireNonNull(jsonPath, "jsonPath");
         this.line = line;
@@ -83,9 +84,10 @@ public final class ModelFormatException extends RuntimeException {
         return detail;
     }
 
-    /** {@code <sourceName>: <message>}, the form a command-line tool prints. */
+    /** {@code <sourceName>: <message>}, the form a command-line tool prints, on one line. */
     public String describe() {
         String message = getMessage();
-        return message.startsWith(sourceName + ":") ? message : sourceName + ": " + message;
+        String source = OneLine.of(sourceName);
+        return message.startsWith(source + ":") ? message : source + ": " + message;
     }
 }

@@ -14,6 +14,7 @@ import dev.dmlemu.desc.TensorSizeOverflowException;
 import dev.dmlemu.desc.TensorType;
 import dev.dmlemu.desc.model.JsonTree.ArrayNode;
 import dev.dmlemu.desc.model.JsonTree.BooleanNode;
+import dev.dmlemu.desc.model.JsonTree.EncodedArrayNode;
 import dev.dmlemu.desc.model.JsonTree.Member;
 import dev.dmlemu.desc.model.JsonTree.Node;
 import dev.dmlemu.desc.model.JsonTree.NullNode;
@@ -43,12 +44,14 @@ final class ModelReader {
     private static final BigDecimal UINT64_MAX = new BigDecimal(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE));
 
     private final String sourceName;
-    /** Where relative {@code sourcePath}s resolve; null when files are not to be opened. */
-    private final Path baseDir;
+    /** Where {@code sourcePath}s may be read from; empty when files are not to be opened. */
+    private final Optional<SourceFolders> sources;
+    private final SourceMap sourceMap;
 
-    ModelReader(String sourceName, Path baseDir) {
+    ModelReader(String sourceName, Optional<SourceFolders> sources, SourceMap sourceMap) {
         this.sourceName = sourceName;
-        this.baseDir = baseDir;
+        this.sources = sources;
+        this.sourceMap = sourceMap;
     }
 
     ModelFile read(Node root) {
@@ -57,14 +60,17 @@ final class ModelReader {
 
         Map<String, ResourceDecl> resources = new LinkedHashMap<>();
         for (Member m : object(top.required("resources"), "resources").node.members().values()) {
+            remember(m.value());
             resources.put(m.name(), resource(m.value()));
         }
         Map<String, Dispatchable> dispatchables = new LinkedHashMap<>();
         for (Member m : object(top.required("dispatchables"), "dispatchables").node.members().values()) {
+            remember(m.value());
             dispatchables.put(m.name(), dispatchable(m.value()));
         }
         List<Command> commands = new ArrayList<>();
         for (Node c : array(top.required("commands")).elements()) {
+            remember(c);
             commands.add(command(c, resources, dispatchables));
         }
         return new ModelFile(resources, dispatchables, commands);
@@ -79,9 +85,9 @@ final class ModelReader {
         if (type == TensorDataType.UNKNOWN) {
             throw error(typeNode, "UNKNOWN (DxDispatch's list initializer) is not supported; give the element type");
         }
-        OptionalLong sizeInBytes = r.optional("sizeInBytes").map(n -> OptionalLong.of(uint64(n)))
+        OptionalLong sizeInBytes = r.optional("sizeInBytes").map(n -> OptionalLong.of(uint64(remember(n))))
                 .orElse(OptionalLong.empty());
-        Node valuesNode = r.required("initialValues");
+        Node valuesNode = remember(r.required("initialValues"));
         InitialValues values = initialValues(valuesNode, type);
         long dataSize = dataSize(valuesNode, values, type);
         if (sizeInBytes.isPresent()) {
@@ -100,8 +106,8 @@ final class ModelReader {
     }
 
     private long dataSize(Node valuesNode, InitialValues values, TensorDataType type) {
-        if (values instanceof ArrayValues) {
-            return ValueCodec.byteCount(type, ((ArrayValues) values).values().size());
+        if (values instanceof EncodedValues) {
+            return ((EncodedValues) values).bytes().remaining();
         }
         if (values instanceof ConstantValues) {
             return ValueCodec.byteCount(type, ((ConstantValues) values).valueCount());
@@ -109,13 +115,13 @@ final class ModelReader {
         if (values instanceof SequenceValues) {
             return ValueCodec.byteCount(type, ((SequenceValues) values).valueCount());
         }
-        if (baseDir == null) {
+        if (sources.isEmpty()) {
             return 0; // unknown until materialized; ResourceData checks sizeInBytes again then
         }
         Node pathNode = ((ObjectNode) valuesNode).members().get("sourcePath").value();
         NpyFile.Header header;
         try {
-            header = NpyFile.readHeader(baseDir.resolve(((FileValues) values).sourcePath()));
+            header = NpyFile.readHeader(sources.get().locate(((FileValues) values).sourcePath()));
         } catch (ModelFormatException e) {
             throw error(pathNode, e.detail());
         }
@@ -127,12 +133,13 @@ final class ModelReader {
     }
 
     private InitialValues initialValues(Node node, TensorDataType type) {
-        if (node instanceof ArrayNode) {
-            List<Scalar> values = new ArrayList<>();
-            for (Node element : ((ArrayNode) node).elements()) {
-                values.add(scalar(element, type));
-            }
-            return new ArrayValues(values);
+        if (node instanceof EncodedArrayNode) {
+            // Encoded in the type the survey read from this same resource's initialValuesDataType.
+            return ((EncodedArrayNode) node).values();
+        }
+        if (node instanceof JsonTree.UnreadArrayNode) {
+            throw new IllegalStateException(node.where().path() + ": an array left unread although its resource has"
+                    + " the data type " + type);
         }
         if (!(node instanceof ObjectNode)) {
             throw error(node, "expected an array or an object ({valueCount, value}, {valueCount, valueStart,"
@@ -141,7 +148,7 @@ final class ModelReader {
         Map<String, Member> members = ((ObjectNode) node).members();
         if (members.containsKey("sourcePath")) {
             Obj o = object(node, "").allow("sourcePath");
-            Node pathNode = o.required("sourcePath");
+            Node pathNode = remember(o.required("sourcePath"));
             String path = string(pathNode);
             if (!path.toLowerCase(Locale.ROOT).endsWith(".npy")) {
                 throw error(pathNode, "only .npy files are supported as initial values, not '" + path + "'");
@@ -336,7 +343,9 @@ final class ModelReader {
                 Map<String, BindingRef> bindings = new LinkedHashMap<>();
                 Optional<Node> bindingsNode = c.optional("bindings");
                 if (bindingsNode.isPresent()) {
+                    remember(bindingsNode.get());
                     for (Member m : object(bindingsNode.get(), "bindings").node.members().values()) {
+                        remember(m.value());
                         if (fields.stream().noneMatch(f -> f.name().equals(m.name()))) {
                             throw error(m.nameWhere(), ((OperatorDispatchable) target).desc().operatorType().name()
                                     + " has no tensor field '" + m.name() + "' (fields: "
@@ -349,14 +358,14 @@ final class ModelReader {
             }
             case "print": {
                 c.allow("type", "resource", "verbose");
-                String resource = resourceName(c.required("resource"), resources);
+                String resource = resourceName(remember(c.required("resource")), resources);
                 boolean verbose = c.optional("verbose").map(this::bool).orElse(false);
                 return new PrintCommand(resource, verbose);
             }
             case "writeFile": {
                 c.allow("type", "resource", "targetPath");
-                String resource = resourceName(c.required("resource"), resources);
-                Node targetNode = c.required("targetPath");
+                String resource = resourceName(remember(c.required("resource")), resources);
+                Node targetNode = remember(c.required("targetPath"));
                 String target = string(targetNode);
                 if (!target.toLowerCase(Locale.ROOT).endsWith(".npy")) {
                     throw error(targetNode, "only .npy output is supported, not '" + target + "'");
@@ -526,6 +535,12 @@ final class ModelReader {
         Optional<Node> optional(String name) {
             return Optional.ofNullable(node.members().get(name)).map(Member::value);
         }
+    }
+
+    /** Notes where {@code node} was written, for errors found after reading ({@link SourceMap}). */
+    private Node remember(Node node) {
+        sourceMap.record(node.where().path(), node.where().line(), node.where().column());
+        return node;
     }
 
     private ModelFormatException error(Node node, String detail) {

@@ -18,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Writes a {@link ModelFile} as pretty DxDispatch JSON: short enum names, defaults left out. */
 final class ModelWriter {
@@ -67,6 +68,18 @@ final class ModelWriter {
             g.writeStartArray();
             for (Scalar s : ((ArrayValues) values).values()) {
                 scalar(g, s);
+            }
+            g.writeEndArray();
+        } else if (values instanceof EncodedValues) {
+            EncodedValues encoded = (EncodedValues) values;
+            g.writeStartArray();
+            for (long i = 0; i < encoded.count(); i++) {
+                Optional<SpecialScalar> special = ElementValues.nonFinite(encoded.dataType(), encoded.bytes(), i);
+                if (special.isPresent()) {
+                    g.writeString(special.get().jsonText());
+                } else {
+                    g.writeNumber(ElementValues.finiteText(encoded.dataType(), encoded.bytes(), i));
+                }
             }
             g.writeEndArray();
         } else if (values instanceof ConstantValues) {

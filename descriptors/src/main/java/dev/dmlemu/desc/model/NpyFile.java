@@ -5,10 +5,13 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -71,12 +74,13 @@ public final class NpyFile {
     /**
      * Reads and checks the header, including that the file holds exactly the data the header promises.
      *
-     * @throws ModelFormatException if the file cannot be read, is not a {@code .npy} file, has an unsupported dtype or
-     *     Fortran order, or its header lies about its size
+     * @throws ModelFormatException if the file is not a regular file (a FIFO, device or directory is refused before it
+     *     is opened, so reading never blocks), cannot be read, is not a {@code .npy} file, has an unsupported dtype
+     *     or Fortran order, or its header lies about its size
      */
     public static Header readHeader(Path file) {
         String name = file.toString();
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel channel = FileChannel.open(requireRegularFile(file, name), StandardOpenOption.READ)) {
             long fileSize = channel.size();
             ByteBuffer prefix = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
             while (prefix.hasRemaining() && channel.read(prefix) >= 0) {
@@ -178,7 +182,28 @@ public final class NpyFile {
             throw fail(file.toString(), header.dataSizeInBytes() + " bytes of data exceed the 2 GiB a buffer holds");
         }
         ByteBuffer data = ByteBuffer.allocate((int) header.dataSizeInBytes()).order(ByteOrder.LITTLE_ENDIAN);
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        readData(file, header, data);
+        return new Array(header.dataType(), header.shape(), data);
+    }
+
+    /**
+     * Reads the data {@code header} (from {@link #readHeader} of the same file) describes into {@code target}, from
+     * its position on, which must leave room for it.
+     *
+     * @throws ModelFormatException if the file cannot be read or no longer holds that data
+     */
+    public static void readData(Path file, Header header, ByteBuffer target) {
+        if (target.remaining() < header.dataSizeInBytes()) {
+            throw new IllegalArgumentException(header.dataSizeInBytes() + " bytes of data do not fit in "
+                    + target.remaining());
+        }
+        ByteBuffer data = target.duplicate();
+        data.limit(data.position() + (int) header.dataSizeInBytes());
+        try (FileChannel channel = FileChannel.open(requireRegularFile(file, file.toString()),
+                StandardOpenOption.READ)) {
+            if (channel.size() != header.dataOffset() + header.dataSizeInBytes()) {
+                throw fail(file.toString(), "file changed size since its header was read");
+            }
             channel.position(header.dataOffset());
             while (data.hasRemaining() && channel.read(data) >= 0) {
                 // keep reading
@@ -189,8 +214,14 @@ public final class NpyFile {
         if (data.hasRemaining()) {
             throw fail(file.toString(), "file shrank while being read");
         }
-        data.flip();
-        return new Array(header.dataType(), header.shape(), data);
+    }
+
+    /** The file itself when it is a regular file, checked before it is opened (links are followed). */
+    private static Path requireRegularFile(Path file, String name) throws IOException {
+        if (!Files.readAttributes(file, BasicFileAttributes.class).isRegularFile()) {
+            throw fail(name, "not a regular file (a FIFO, device or directory); only regular files are read");
+        }
+        return file;
     }
 
     /**
@@ -199,7 +230,8 @@ public final class NpyFile {
      *
      * @throws IllegalArgumentException if the type has no numpy dtype (UNKNOWN, UINT4, INT4) or the data size is not
      *     {@code product(shape) * itemsize}
-     * @throws java.io.UncheckedIOException if the file cannot be written
+     * @throws java.io.UncheckedIOException if the file cannot be written, or is a symbolic link (never written
+     *     through)
      */
     public static void write(Path file, TensorDataType dataType, List<Long> shape, ByteBuffer data) {
         write(file, descrOf(dataType), shape, data);
@@ -213,6 +245,21 @@ public final class NpyFile {
      * @throws IllegalArgumentException if {@code descr} is not a supported dtype, or as the other form
      */
     public static void write(Path file, String descr, List<Long> shape, ByteBuffer data) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS)) {
+            write(channel, descr, shape, data);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /**
+     * As {@link #write(Path, String, List, ByteBuffer)}, onto a channel (which stays open).
+     *
+     * @throws IOException if the channel fails
+     */
+    public static void write(WritableByteChannel channel, String descr, List<Long> shape, ByteBuffer data)
+            throws IOException {
         TensorDataType dataType;
         try {
             dataType = dataTypeOf(descr, "dtype");
@@ -234,7 +281,7 @@ public final class NpyFile {
         String dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shapeText(shape) + ", }";
         int major = dict.length() + 1 + 10 > 0xFFFF ? 2 : 1;
         int preamble = major == 1 ? 10 : 12;
-        int padded = (preamble + dict.length() + 1 + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
+        int padded = paddedHeaderSize(dict);
         String header = dict + " ".repeat(padded - preamble - dict.length() - 1) + "\n";
         ByteBuffer head = ByteBuffer.allocate(padded).order(ByteOrder.LITTLE_ENDIAN);
         head.put(MAGIC).put((byte) major).put((byte) 0);
@@ -245,17 +292,29 @@ public final class NpyFile {
         }
         head.put(header.getBytes(StandardCharsets.ISO_8859_1)).flip();
         ByteBuffer body = data.duplicate();
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            while (head.hasRemaining()) {
-                channel.write(head);
-            }
-            while (body.hasRemaining()) {
-                channel.write(body);
-            }
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot write " + file, e);
+        while (head.hasRemaining()) {
+            channel.write(head);
         }
+        while (body.hasRemaining()) {
+            channel.write(body);
+        }
+    }
+
+    /** The size of the file {@link #write} makes: the padded header and the data. */
+    public static long fileSize(TensorDataType dataType, List<Long> shape) {
+        String dict = "{'descr': '" + descrOf(dataType) + "', 'fortran_order': False, 'shape': " + shapeText(shape)
+                + ", }";
+        long count = 1;
+        for (long dim : shape) {
+            count = Math.multiplyExact(count, dim);
+        }
+        return Math.addExact(paddedHeaderSize(dict), Math.multiplyExact(count, (long) dataType.sizeInBytes()));
+    }
+
+    private static int paddedHeaderSize(String dict) {
+        int major = dict.length() + 1 + 10 > 0xFFFF ? 2 : 1;
+        int preamble = major == 1 ? 10 : 12;
+        return (preamble + dict.length() + 1 + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
     }
 
     /** The numpy dtype string for a type: {@code <f4}, {@code |u1}, ... */

@@ -7,12 +7,17 @@ import java.util.Map;
 
 /**
  * The small subset of Python literals a {@code .npy} header uses: a dict of string keys to strings, True/False,
- * integers and tuples of integers.
+ * integers and tuples of integers. A header is a flat dict holding a shape tuple, so nesting deeper than
+ * {@link #MAX_DEPTH} is refused rather than followed (a header of 30,000 {@code (} would otherwise exhaust the stack).
  */
 final class PythonLiteral {
 
+    /** Dicts and tuples nested deeper than this are refused; numpy writes 2 (a dict holding a tuple). */
+    static final int MAX_DEPTH = 8;
+
     private final String text;
     private int at;
+    private int depth;
 
     PythonLiteral(String text) {
         this.text = text;
@@ -39,6 +44,10 @@ final class PythonLiteral {
             throw new IllegalArgumentException("unexpected end");
         }
         char c = text.charAt(at);
+        if ((c == '{' || c == '(') && ++depth > MAX_DEPTH) {
+            throw new IllegalArgumentException("dicts and tuples nested more than " + MAX_DEPTH + " deep at offset "
+                    + at + " (a .npy header is a flat dict with a shape tuple)");
+        }
         if (c == '{') {
             at++;
             Map<String, Object> map = new LinkedHashMap<>();
@@ -46,6 +55,7 @@ final class PythonLiteral {
                 skipSpace();
                 if (peek('}')) {
                     at++;
+                    depth--;
                     return map;
                 }
                 Object key = value();
@@ -72,6 +82,7 @@ final class PythonLiteral {
                 skipSpace();
                 if (peek(')')) {
                     at++;
+                    depth--;
                     return items;
                 }
                 items.add(value());

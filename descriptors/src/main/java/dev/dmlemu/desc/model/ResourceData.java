@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.Objects;
 
 /** The initial bytes of a resource, as DxDispatch uploads them. */
 public final class ResourceData {
@@ -15,46 +16,44 @@ public final class ResourceData {
      * The resource's buffer: its initial values little-endian (floats rounded to nearest-even from the exact decimal,
      * UINT4/INT4 two per byte with the even element in the low nibble), zero-filled up to
      * {@code max(data size, sizeInBytes)} rounded up to a multiple of 4. Position 0, limit = capacity = that size.
+     * A {@code .npy} file's data is read straight into the buffer.
      *
-     * @param baseDir where a relative {@code sourcePath} resolves (the model file's directory)
-     * @throws ModelFormatException if a {@code .npy} file is bad or of another dtype, {@code sizeInBytes} is smaller
-     *     than the data, a value does not fit the type, or the buffer would exceed 2 GiB
+     * @param sources where a {@code sourcePath} may be read from (the model file's folder and any added ones)
+     * @throws ModelFormatException if a {@code .npy} file is bad, of another dtype or outside {@code sources},
+     *     {@code sizeInBytes} is smaller than the data, a value does not fit the type, or the buffer would exceed
+     *     2 GiB
      */
-    public static ByteBuffer materialize(ResourceDecl decl, Path baseDir) {
+    public static ByteBuffer materialize(ResourceDecl decl, SourceFolders sources) {
+        InitialValues values = decl.initialValues();
+        if (values instanceof FileValues) {
+            Path path = Objects.requireNonNull(sources, "sources").locate(((FileValues) values).sourcePath());
+            NpyFile.Header header = NpyFile.readHeader(path);
+            if (header.dataType() != decl.initialValuesDataType()) {
+                throw fail(path.toString(), path + " holds " + header.dataType() + " data but initialValuesDataType is "
+                        + decl.initialValuesDataType().name());
+            }
+            ByteBuffer buffer = allocate(path.toString(), decl, header.dataSizeInBytes());
+            NpyFile.readData(path, header, buffer);
+            return buffer.clear();
+        }
+        return materialize(decl);
+    }
+
+    /**
+     * As {@link #materialize(ResourceDecl, SourceFolders)} for a resource whose values are in the model itself.
+     *
+     * @throws IllegalArgumentException for a {@code .npy} initializer, which needs the folders it may be read from
+     */
+    public static ByteBuffer materialize(ResourceDecl decl) {
         TensorDataType type = decl.initialValuesDataType();
         InitialValues values = decl.initialValues();
-        NpyFile.Array file = null;
         String source = "resource";
-        long dataSize;
         if (values instanceof FileValues) {
-            Path path = baseDir == null ? Path.of(((FileValues) values).sourcePath())
-                    : baseDir.resolve(((FileValues) values).sourcePath());
-            source = path.toString();
-            file = NpyFile.read(path);
-            if (file.dataType() != type) {
-                throw fail(source, path + " holds " + file.dataType() + " data but initialValuesDataType is "
-                        + type.name());
-            }
-            dataSize = file.data().remaining();
-        } else {
-            dataSize = ValueCodec.byteCount(type, initialElementCount(decl));
+            throw new IllegalArgumentException("a .npy initializer needs the folders it may be read from");
         }
-        long size = dataSize;
-        if (decl.sizeInBytes().isPresent()) {
-            long declared = decl.sizeInBytes().getAsLong();
-            if (Long.compareUnsigned(declared, dataSize) < 0) {
-                throw fail(source, "sizeInBytes " + Long.toUnsignedString(declared) + " is smaller than the initial"
-                        + " data (" + dataSize + " bytes)");
-            }
-            size = declared;
-        }
-        if (size < 0 || size > Integer.MAX_VALUE - 8) {
-            throw fail(source, "a buffer of " + Long.toUnsignedString(size) + " bytes exceeds the 2 GiB this"
-                    + " implementation can hold");
-        }
-        ByteBuffer buffer = ByteBuffer.allocate((int) ((size + 3) & ~3L)).order(ByteOrder.LITTLE_ENDIAN);
-        if (file != null) {
-            buffer.put(file.data().duplicate()).clear();
+        ByteBuffer buffer = allocate(source, decl, ValueCodec.byteCount(type, initialElementCount(decl)));
+        if (values instanceof EncodedValues) {
+            buffer.put(((EncodedValues) values).bytes().duplicate()).clear();
             return buffer;
         }
         if (values instanceof ArrayValues) {
@@ -88,6 +87,24 @@ public final class ResourceData {
         return buffer;
     }
 
+    /** A zeroed buffer of max(dataSize, sizeInBytes) rounded up to 4, or why it cannot be had. */
+    private static ByteBuffer allocate(String source, ResourceDecl decl, long dataSize) {
+        long size = dataSize;
+        if (decl.sizeInBytes().isPresent()) {
+            long declared = decl.sizeInBytes().getAsLong();
+            if (Long.compareUnsigned(declared, dataSize) < 0) {
+                throw fail(source, "sizeInBytes " + Long.toUnsignedString(declared) + " is smaller than the initial"
+                        + " data (" + dataSize + " bytes)");
+            }
+            size = declared;
+        }
+        if (size < 0 || size > Integer.MAX_VALUE - 8) {
+            throw fail(source, "a buffer of " + Long.toUnsignedString(size) + " bytes exceeds the 2 GiB this"
+                    + " implementation can hold");
+        }
+        return ByteBuffer.allocate((int) ((size + 3) & ~3L)).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
     /** IEEE arithmetic on the specials: inf + i*d stays inf, nan stays nan, start + i*inf is inf past element 0. */
     private static void sequenceWithSpecials(ByteBuffer buffer, SequenceValues s, TensorDataType type, String source) {
         check(source, s.valueStart(), 0, type);
@@ -117,6 +134,9 @@ public final class ResourceData {
         InitialValues values = decl.initialValues();
         if (values instanceof ArrayValues) {
             return ((ArrayValues) values).values().size();
+        }
+        if (values instanceof EncodedValues) {
+            return ((EncodedValues) values).count();
         }
         if (values instanceof ConstantValues) {
             return ((ConstantValues) values).valueCount();

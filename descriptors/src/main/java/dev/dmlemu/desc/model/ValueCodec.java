@@ -93,24 +93,40 @@ final class ValueCodec {
      * {@link #problem}.
      */
     static void put(ByteBuffer buffer, TensorDataType type, long index, Scalar scalar) {
-        int at;
         switch (type) {
             case FLOAT16:
-                at = Math.toIntExact(index * 2);
-                buffer.putShort(at, float16Bits(scalar));
+                putFloat16(buffer, index, float16Bits(scalar));
                 return;
             case FLOAT32:
-                at = Math.toIntExact(index * 4);
-                buffer.putInt(at, Float.floatToRawIntBits(float32(scalar)));
+                putFloat32(buffer, index, float32(scalar));
                 return;
             case FLOAT64:
-                at = Math.toIntExact(index * 8);
-                buffer.putLong(at, Double.doubleToRawLongBits(float64(scalar)));
+                putFloat64(buffer, index, float64(scalar));
                 return;
+            default:
+                putInteger(buffer, type, index, integerBits(scalar));
+        }
+    }
+
+    static void putFloat16(ByteBuffer buffer, long index, short bits) {
+        buffer.putShort(Math.toIntExact(index * 2), bits);
+    }
+
+    static void putFloat32(ByteBuffer buffer, long index, float value) {
+        buffer.putInt(Math.toIntExact(index * 4), Float.floatToRawIntBits(value));
+    }
+
+    static void putFloat64(ByteBuffer buffer, long index, double value) {
+        buffer.putLong(Math.toIntExact(index * 8), Double.doubleToRawLongBits(value));
+    }
+
+    /** Stores the low bits of an integer element (its two's complement bits, truncated to the type's size). */
+    static void putInteger(ByteBuffer buffer, TensorDataType type, long index, long bits) {
+        switch (type) {
             case UINT4:
             case INT4: {
-                at = Math.toIntExact(index / 2);
-                int nibble = (int) integerBits(scalar) & 0xF;
+                int at = Math.toIntExact(index / 2);
+                int nibble = (int) bits & 0xF;
                 int old = buffer.get(at) & 0xFF;
                 int updated = index % 2 == 0 ? (old & 0xF0) | nibble : (old & 0x0F) | (nibble << 4);
                 buffer.put(at, (byte) updated);
@@ -118,23 +134,32 @@ final class ValueCodec {
             }
             case UINT8:
             case INT8:
-                buffer.put(Math.toIntExact(index), (byte) integerBits(scalar));
+                buffer.put(Math.toIntExact(index), (byte) bits);
                 return;
             case UINT16:
             case INT16:
-                buffer.putShort(Math.toIntExact(index * 2), (short) integerBits(scalar));
+                buffer.putShort(Math.toIntExact(index * 2), (short) bits);
                 return;
             case UINT32:
             case INT32:
-                buffer.putInt(Math.toIntExact(index * 4), (int) integerBits(scalar));
+                buffer.putInt(Math.toIntExact(index * 4), (int) bits);
                 return;
             case UINT64:
             case INT64:
-                buffer.putLong(Math.toIntExact(index * 8), integerBits(scalar));
+                buffer.putLong(Math.toIntExact(index * 8), bits);
                 return;
             default:
                 throw new IllegalArgumentException("no element encoding for " + type);
         }
+    }
+
+    /** Whether a 64-bit integer is a value of an integer type (UINT64 only up to 2^63 - 1 here). */
+    static boolean fits(long value, TensorDataType type) {
+        if (type.isSignedInteger()) {
+            long max = (1L << (type.sizeInBits() - 1)) - 1;
+            return value >= -max - 1 && value <= max;
+        }
+        return value >= 0 && (type.sizeInBits() == 64 || value < 1L << type.sizeInBits());
     }
 
     /** The two's complement bits of an integral value (UINT64 above 2^63 wraps to its bit pattern). */
@@ -142,7 +167,7 @@ final class ValueCodec {
         return ((DecimalScalar) scalar).value().toBigIntegerExact().longValue();
     }
 
-    private static short float16Bits(Scalar scalar) {
+    static short float16Bits(Scalar scalar) {
         if (scalar instanceof SpecialScalar) {
             switch ((SpecialScalar) scalar) {
                 case NAN:
@@ -158,7 +183,7 @@ final class ValueCodec {
     }
 
     /** BigDecimal.floatValue rounds the exact decimal once to nearest-even (checked against an exact rounding). */
-    private static float float32(Scalar scalar) {
+    static float float32(Scalar scalar) {
         if (scalar instanceof SpecialScalar) {
             return (float) special((SpecialScalar) scalar);
         }
@@ -166,7 +191,7 @@ final class ValueCodec {
         return decimal.negativeZero() ? -0.0f : decimal.value().floatValue();
     }
 
-    private static double float64(Scalar scalar) {
+    static double float64(Scalar scalar) {
         if (scalar instanceof SpecialScalar) {
             return special((SpecialScalar) scalar);
         }

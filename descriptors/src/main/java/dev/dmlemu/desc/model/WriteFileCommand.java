@@ -6,7 +6,8 @@ import java.util.Objects;
  * {@code {"type": "writeFile", "resource": "Y", "targetPath": "y.npy"}}: saves a resource as a {@code .npy} file.
  *
  * @param resource the resource to save
- * @param targetPath the path as written; relative paths are relative to the model file's directory
+ * @param targetPath the path as written; a runner resolves it against its output folder (DxDispatch: its {@code -o}
+ *     path, default the current directory), and dmlemu's refuses paths that leave that folder
  */
 public record WriteFileCommand(String resource, String targetPath) implements Command {
 

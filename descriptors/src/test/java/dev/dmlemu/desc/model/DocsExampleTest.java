@@ -24,10 +24,8 @@ class DocsExampleTest {
         ModelFile model = ModelFiles.read(DOCS_EXAMPLE);
 
         assertEquals(List.of("X", "I", "Y"), List.copyOf(model.resources().keySet()));
-        assertEquals(new ResourceDecl(TensorDataType.FLOAT32,
-                new ArrayValues(List.of(Scalar.of(1), Scalar.of(2), Scalar.of(3), Scalar.of(4), Scalar.of(5),
-                        Scalar.of(6), Scalar.of(7), Scalar.of(8), Scalar.of(9))), OptionalLong.empty()),
-                model.resources().get("X"));
+        assertEquals(new ResourceDecl(TensorDataType.FLOAT32, Encoded.float32(1, 2, 3, 4, 5, 6, 7, 8, 9),
+                OptionalLong.empty()), model.resources().get("X"));
         assertEquals(new ResourceDecl(TensorDataType.FLOAT32, new ConstantValues(6, Scalar.of(0)),
                 OptionalLong.empty()), model.resources().get("Y"));
 
@@ -57,11 +55,11 @@ class DocsExampleTest {
     @Test
     void materializesLittleEndianBytes() {
         ModelFile model = ModelFiles.read(DOCS_EXAMPLE);
-        ByteBuffer i = ResourceData.materialize(model.resources().get("I"), DOCS_EXAMPLE.getParent());
+        ByteBuffer i = ResourceData.materialize(model.resources().get("I"), SourceFolders.of(DOCS_EXAMPLE.getParent()));
         assertEquals(24, i.remaining());
         assertEquals(2, i.get(4)); // element 1 = 2, low byte first
         assertEquals(0, i.get(5));
-        ByteBuffer x = ResourceData.materialize(model.resources().get("X"), DOCS_EXAMPLE.getParent());
+        ByteBuffer x = ResourceData.materialize(model.resources().get("X"), SourceFolders.of(DOCS_EXAMPLE.getParent()));
         assertEquals(36, x.remaining());
         assertEquals(0x3F80_0000, x.getInt(0)); // 1.0f
         assertEquals(new BigDecimal("9"), BigDecimal.valueOf(x.getFloat(32)).stripTrailingZeros());

@@ -270,7 +270,7 @@ class ModelFormatErrorsTest {
         assertTrue(missing.getMessage().startsWith("cannot read the model file"), missing.getMessage());
         Path latin1 = dir.resolve("latin1.json");
         Files.write(latin1, new byte[] {'{', '"', (byte) 0xE9, '"', ':', '1', '}'});
-        assertEquals("the model file is not UTF-8 text",
+        assertEquals("the model file is not UTF-8 text (byte 2)",
                 assertThrows(ModelFormatException.class, () -> ModelFiles.read(latin1)).getMessage());
     }
 }

@@ -52,13 +52,16 @@ class ModelRoundTripTest {
 
         ResourceDecl in = model.resources().get("In");
         assertEquals(TensorDataType.FLOAT16, in.initialValuesDataType());
-        assertEquals(List.of(Scalar.of("0.1"), Scalar.of("-2.5"), SpecialScalar.NAN, SpecialScalar.POSITIVE_INFINITY,
-                SpecialScalar.NEGATIVE_INFINITY, Scalar.of(65504), Scalar.of("1e-8"), Scalar.of("3.000")),
-                ((ArrayValues) in.initialValues()).values());
+        // binary16 by hand: 0.1 → 0x2E66 (0.0999755859375), -2.5 → 0xC100, NaN 0x7E00, ±inf 0x7C00/0xFC00,
+        // 65504 → 0x7BFF, 1e-8 (below half the smallest subnormal, 2^-25) → +0, 3.000 → 0x4200.
+        assertEquals(Encoded.float16Bits(0x2E66, 0xC100, 0x7E00, 0x7C00, 0xFC00, 0x7BFF, 0x0000, 0x4200),
+                in.initialValues());
         assertEquals(OptionalLong.of(40), in.sizeInBytes());
         assertEquals(new SequenceValues(4, Scalar.of(-2), Scalar.of(1)), model.resources().get("Idx").initialValues());
-        assertEquals(new ArrayValues(List.of(Scalar.of("18446744073709551615"), Scalar.of(0),
-                Scalar.of("9223372036854775808"))), model.resources().get("Big").initialValues());
+        assertEquals(Encoded.longBits(TensorDataType.UINT64, -1L, 0, Long.MIN_VALUE),
+                model.resources().get("Big").initialValues());
+        // INT4 [-8, 7, 0]: two per byte, the even element low: 0x78, then 0x00.
+        assertEquals(Encoded.bytes(TensorDataType.INT4, 3, 0x78, 0x00), model.resources().get("Small").initialValues());
         assertEquals(new ConstantValues(8, Scalar.of("0.0")), model.resources().get("Out").initialValues());
 
         OperatorDispatchable longForm = (OperatorDispatchable) model.dispatchables().get("long");
@@ -111,7 +114,8 @@ class ModelRoundTripTest {
         assertTrue(written.contains("\"executionFlags\": [ \"ALLOW_HALF_PRECISION_COMPUTATION\", "
                 + "\"DESCRIPTORS_VOLATILE\" ]"), written);
         assertTrue(written.contains("\"executionFlags\": \"DISABLE_META_COMMANDS\""), written);
-        assertTrue(written.contains("[ 0.1, -2.5, \"nan\", \"inf\", \"-inf\", 65504, 1E-8, 3.000 ]"), written);
+        // Each value as the shortest decimal that reads back to its binary16 bits (65504 as 65500; 1e-8 was read as 0).
+        assertTrue(written.contains("[ 0.1, -2.5, \"nan\", \"inf\", \"-inf\", 65500, 0, 3 ]"), written);
         assertTrue(written.contains("18446744073709551615"), written);
         assertTrue(written.contains("{ \"Type\": \"INVALID\" }") || written.contains("\"Type\": \"INVALID\""),
                 written);
@@ -173,8 +177,7 @@ class ModelRoundTripTest {
                 + "}, \"dispatchables\": {}, \"commands\": [{\"type\": \"print\", \"resource\": \"f\"}]}";
         Files.writeString(dir.resolve("m.json"), json);
         ModelFile model = ModelFiles.read(dir.resolve("m.json"));
-        assertEquals(new ArrayValues(List.of(Scalar.of("1.5"), SpecialScalar.NEGATIVE_INFINITY, Scalar.of("-0.25e2"))),
-                model.resources().get("a").initialValues());
+        assertEquals(Encoded.float32(1.5f, Float.NEGATIVE_INFINITY, -25f), model.resources().get("a").initialValues());
         assertEquals(new ConstantValues(3, Scalar.of(-7)), model.resources().get("c").initialValues());
         assertEquals(new SequenceValues(5, Scalar.of("0.5"), Scalar.of("-0.125")),
                 model.resources().get("s").initialValues());

@@ -211,7 +211,7 @@ class NpyFileTest {
         Path good = modelDir.resolve("good.json");
         Files.writeString(good, String.format(template, "UINT32", "data/i.npy"));
         ModelFile model = ModelFiles.read(good);
-        ByteBuffer bytes = ResourceData.materialize(model.resources().get("I"), modelDir);
+        ByteBuffer bytes = ResourceData.materialize(model.resources().get("I"), SourceFolders.of(modelDir));
         assertEquals(12, bytes.remaining());
         assertEquals(2, bytes.getInt(0));
         assertEquals(1, bytes.getInt(8));
@@ -232,7 +232,7 @@ class NpyFileTest {
         // Parsed without a base directory, the file is checked when the bytes are made.
         ModelFile unchecked = ModelFiles.parse(String.format(template, "INT32", "data/i.npy"), null, "m");
         String late = assertThrows(ModelFormatException.class,
-                () -> ResourceData.materialize(unchecked.resources().get("I"), modelDir)).getMessage();
+                () -> ResourceData.materialize(unchecked.resources().get("I"), SourceFolders.of(modelDir))).getMessage();
         assertTrue(late.contains("i.npy holds UINT32 data but initialValuesDataType is INT32"), late);
     }
 }

@@ -153,7 +153,7 @@ class ResourceDataTest {
                 + "[-0.0, 1]}}, \"dispatchables\": {}, \"commands\": []}";
         ModelFile model = ModelFiles.parse(json, null, "r");
         String written = ModelFiles.write(model);
-        assertTrue(written.contains("-0.0"), written);
+        assertTrue(written.contains("[ -0, 1 ]"), written);
         assertEquals(model, ModelFiles.parse(written, null, "r"));
     }
 }

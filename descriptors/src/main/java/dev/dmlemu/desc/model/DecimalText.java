@@ -1,4 +1,4 @@
-package dev.dmlemu.cli;
+package dev.dmlemu.desc.model;
 
 import dev.dmlemu.desc.Float16;
 import java.math.BigDecimal;
@@ -9,7 +9,7 @@ import java.math.RoundingMode;
  * Decimal text for floating-point values: the shortest decimal that reads back to the same value (for JSON), and
  * C++ {@code ostream}'s default 6-significant-digit form (for DxDispatch-style {@code print} lines).
  */
-final class DecimalText {
+public final class DecimalText {
 
     private DecimalText() {}
 
@@ -17,7 +17,7 @@ final class DecimalText {
      * The shortest decimal that parses back to exactly {@code value} as a double, in JSON number syntax
      * ({@code 4}, {@code 0.1}, {@code -0}, {@code 1.5e+30}). Not for NaN or infinities.
      */
-    static String shortestDouble(double value) {
+    public static String shortestDouble(double value) {
         BigDecimal exact = new BigDecimal(value);
         for (int digits = 1; digits <= 17; digits++) {
             BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
@@ -29,7 +29,7 @@ final class DecimalText {
     }
 
     /** As {@link #shortestDouble}, but the shortest decimal that reads back to {@code value} as a float. */
-    static String shortestFloat(float value) {
+    public static String shortestFloat(float value) {
         BigDecimal exact = new BigDecimal(value);
         for (int digits = 1; digits <= 9; digits++) {
             BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
@@ -41,7 +41,7 @@ final class DecimalText {
     }
 
     /** As {@link #shortestDouble}, but the shortest decimal that reads back to the binary16 {@code bits}. */
-    static String shortestFloat16(short bits) {
+    public static String shortestFloat16(short bits) {
         float value = Float16.toFloat(bits);
         BigDecimal exact = new BigDecimal(value);
         for (int digits = 1; digits <= 5; digits++) {
@@ -71,7 +71,7 @@ final class DecimalText {
      * C++ {@code ostream << value} with default flags: {@code %g} with 6 significant digits and trailing zeros
      * removed ({@code 4}, {@code 0.1}, {@code 1.23457e+06}, {@code 1e-05}, {@code nan}, {@code -inf}, {@code -0}).
      */
-    static String cppDefault(double value) {
+    public static String cppDefault(double value) {
         if (Double.isNaN(value)) {
             return "nan";
         }

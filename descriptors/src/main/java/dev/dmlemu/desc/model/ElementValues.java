@@ -1,16 +1,16 @@
-package dev.dmlemu.cli;
+package dev.dmlemu.desc.model;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.util.RawValue;
 import dev.dmlemu.desc.Float16;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.model.SpecialScalar;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Optional;
 
-/** Reads one element of a little-endian resource buffer as text: DxDispatch's print form, raw hex, or JSON. */
-final class ElementValues {
+/**
+ * Reads one element of a little-endian buffer as text: DxDispatch's print form, raw hex, or the exact text a JSON
+ * document holds.
+ */
+public final class ElementValues {
 
     private ElementValues() {}
 
@@ -18,7 +18,7 @@ final class ElementValues {
      * DxDispatch's {@code print} text: floats as C++ {@code ostream} prints them (6 significant digits), integers
      * in decimal (8-bit integers as numbers, not characters).
      */
-    static String printText(TensorDataType type, ByteBuffer buffer, long index) {
+    public static String printText(TensorDataType type, ByteBuffer buffer, long index) {
         ByteBuffer le = littleEndian(buffer);
         return switch (type) {
             case FLOAT32 -> DecimalText.cppDefault(le.getFloat(at(index, 4)));
@@ -29,7 +29,7 @@ final class ElementValues {
     }
 
     /** {@code 0x40800000}: the element's raw bits, as many hex digits as its size needs. */
-    static String hex(TensorDataType type, ByteBuffer buffer, long index) {
+    public static String hex(TensorDataType type, ByteBuffer buffer, long index) {
         ByteBuffer le = littleEndian(buffer);
         return switch (type.sizeInBits()) {
             case 64 -> String.format("0x%016x", le.getLong(at(index, 8)));
@@ -40,17 +40,8 @@ final class ElementValues {
         };
     }
 
-    /**
-     * Appends the element to a JSON array: integers exactly (64-bit included), floats as the shortest decimal that
-     * reads back to the same value (FLOAT16 too), NaN and infinities as {@code "nan"}, {@code "inf"}, {@code "-inf"}.
-     */
-    static void addJson(ArrayNode array, TensorDataType type, ByteBuffer buffer, long index) {
-        nonFinite(type, buffer, index).ifPresentOrElse(special -> array.add(special.jsonText()),
-                () -> array.addRawValue(new RawValue(finiteText(type, buffer, index))));
-    }
-
     /** The element's special value when it is a float NaN or infinity; empty for integers and finite floats. */
-    static Optional<SpecialScalar> nonFinite(TensorDataType type, ByteBuffer buffer, long index) {
+    public static Optional<SpecialScalar> nonFinite(TensorDataType type, ByteBuffer buffer, long index) {
         ByteBuffer le = littleEndian(buffer);
         double value = switch (type) {
             case FLOAT32 -> le.getFloat(at(index, 4));
@@ -71,7 +62,7 @@ final class ElementValues {
      * The exact text of an element that is not {@link #nonFinite}: integers in full, floats as the shortest decimal
      * that reads back to the same value in their own type.
      */
-    static String finiteText(TensorDataType type, ByteBuffer buffer, long index) {
+    public static String finiteText(TensorDataType type, ByteBuffer buffer, long index) {
         ByteBuffer le = littleEndian(buffer);
         return switch (type) {
             case FLOAT32 -> DecimalText.shortestFloat(le.getFloat(at(index, 4)));

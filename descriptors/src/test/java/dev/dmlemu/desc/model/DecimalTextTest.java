@@ -1,4 +1,4 @@
-package dev.dmlemu.cli;
+package dev.dmlemu.desc.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,0 +1,81 @@
+package dev.dmlemu.cli;
+
+import dev.dmlemu.desc.model.ReadLimits;
+import dev.dmlemu.desc.model.ReadOptions;
+import dev.dmlemu.desc.model.SourceFolders;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of every command that reads a model file, which is untrusted input: how large it and its resources may
+ * be, and which folders besides its own its {@code sourcePath}s may read from.
+ */
+final class ModelReading {
+
+    static final String READ_DIR = "--read-dir";
+
+    @Option(names = "--max-model-bytes", paramLabel = "BYTES", defaultValue = "67108864",
+            description = "refuse model files larger than this (default ${DEFAULT-VALUE}, 64 MiB)")
+    long maxModelBytes;
+
+    @Option(names = "--max-resource-bytes", paramLabel = "BYTES", defaultValue = "268435456",
+            description = "refuse models whose resources need more bytes in all (default ${DEFAULT-VALUE}, 256 MiB)")
+    long maxResourceBytes;
+
+    @Option(names = READ_DIR, paramLabel = "DIR",
+            description = "also let sourcePath read files under DIR (repeatable; the model's own folder always)")
+    List<Path> readDirs = new ArrayList<>();
+
+    /** The folders a model at {@code model} may read from. */
+    SourceFolders sources(Path model) {
+        checkLimits();
+        Path folder = model.toAbsolutePath().getParent();
+        try {
+            return SourceFolders.of(folder == null ? Path.of(".") : folder, readDirs,
+                    "add its folder with " + READ_DIR + " to allow it");
+        } catch (IllegalArgumentException e) {
+            throw CliFailure.unusableInput(READ_DIR + " " + e.getMessage());
+        }
+    }
+
+    ReadOptions readOptions(SourceFolders sources) {
+        return new ReadOptions(limits(), Optional.of(sources));
+    }
+
+    private void checkLimits() {
+        if (maxModelBytes < 0 || maxResourceBytes < 0) {
+            throw CliFailure.unusableInput("--max-model-bytes and --max-resource-bytes must be 0 or more");
+        }
+    }
+
+    /** The flags' limits, and the heap's. */
+    private ReadLimits limits() {
+        return new ReadLimits() {
+            @Override
+            public Optional<String> modelBytesRefusal(long bytes) {
+                if (bytes > maxModelBytes) {
+                    return Optional.of("more than the limit of " + maxModelBytes + " bytes (raise it with"
+                            + " --max-model-bytes)");
+                }
+                return HeapBudget.refusal(bytes);
+            }
+
+            @Override
+            public Optional<String> inlineBytesRefusal(long bytes) {
+                return resourceBytesRefusal(bytes);
+            }
+        };
+    }
+
+    /** Why the resources may not take {@code bytes} in all: more than --max-resource-bytes, or than the heap has. */
+    Optional<String> resourceBytesRefusal(long bytes) {
+        if (bytes > maxResourceBytes) {
+            return Optional.of("more than the limit of " + maxResourceBytes + " bytes for all resources together"
+                    + " (raise it with --max-resource-bytes)");
+        }
+        return HeapBudget.refusal(bytes);
+    }
+}

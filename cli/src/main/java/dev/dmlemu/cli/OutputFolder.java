@@ -1,0 +1,159 @@
+package dev.dmlemu.cli;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Where a model's {@code writeFile} targets go. A model file is untrusted input, so by default a target is a relative
+ * path inside one folder ({@code --output-dir}, default the current directory, as DxDispatch's {@code -o} defaults):
+ * an absolute path, a {@code ..} that leaves the folder or a parent that is a symbolic link leading out is refused.
+ * {@code --write-anywhere} lifts that confinement. Either way a target is never written through a symbolic link, and
+ * every file is written to a temporary file beside it and then renamed over it, so a failed run leaves no half-written
+ * file and a link at the target is replaced, never followed.
+ */
+final class OutputFolder {
+
+    /** The option that lifts the confinement. */
+    static final String WRITE_ANYWHERE = "--write-anywhere";
+
+    /** Writes a file's bytes onto a channel. */
+    @FunctionalInterface
+    interface Content {
+        void writeTo(FileChannel channel) throws IOException;
+    }
+
+    private final Path folder;
+    private final boolean confined;
+
+    /**
+     * @param folder the output folder (relative to the current directory); created when a target needs it
+     * @param confined whether targets must stay inside it
+     */
+    OutputFolder(Path folder, boolean confined) {
+        this.folder = folder.toAbsolutePath().normalize();
+        this.confined = confined;
+    }
+
+    /**
+     * The file {@code targetPath} names, checked as far as it can be before anything is written (the output folder is
+     * created if missing).
+     *
+     * @return the target, or the reason it may not be written
+     */
+    Result resolve(String targetPath) {
+        Path given;
+        try {
+            given = Path.of(targetPath);
+        } catch (InvalidPathException e) {
+            return Result.refused("is not a valid path (" + e.getReason() + ")");
+        }
+        if (confined && (given.isAbsolute() || given.getRoot() != null)) {
+            return Result.refused("is an absolute path; writeFile targets are relative to the output folder "
+                    + folder + " (" + WRITE_ANYWHERE + " allows any path)");
+        }
+        Path target = folder.resolve(given).normalize();
+        if (confined && !target.startsWith(folder)) {
+            return Result.refused("leaves the output folder " + folder + " through '..' (" + WRITE_ANYWHERE
+                    + " allows any path)");
+        }
+        if (target.getFileName() == null || target.equals(folder)) {
+            return Result.refused("names no file");
+        }
+        Path parent;
+        Path realFolder;
+        try {
+            Files.createDirectories(folder);
+            realFolder = folder.toRealPath();
+            parent = target.getParent().toRealPath();
+        } catch (NoSuchFileException e) {
+            return Result.refused("is in a folder that does not exist (" + target.getParent() + ")");
+        } catch (IOException e) {
+            return Result.refused("cannot be written: " + e.getMessage());
+        }
+        if (confined && !parent.startsWith(realFolder)) {
+            return Result.refused("is in " + target.getParent() + ", which a symbolic link leads to " + parent
+                    + ", outside the output folder " + folder + " (" + WRITE_ANYWHERE + " allows it)");
+        }
+        Path file = parent.resolve(target.getFileName());
+        Optional<BasicFileAttributes> existing = attributes(file);
+        if (existing.isPresent() && existing.get().isSymbolicLink()) {
+            return Result.refused("is a symbolic link (" + file + "); dmlemu never writes through one");
+        }
+        if (existing.isPresent() && !existing.get().isRegularFile()) {
+            return Result.refused("is " + (existing.get().isDirectory() ? "a directory" : "not a regular file")
+                    + " (" + file + ")");
+        }
+        return new Result(Optional.of(file), Optional.empty());
+    }
+
+    /** A resolved target, or why there is none. */
+    record Result(Optional<Path> file, Optional<String> refusal) {
+        static Result refused(String reason) {
+            return new Result(Optional.empty(), Optional.of(reason));
+        }
+    }
+
+    /**
+     * Writes {@code content} to a new temporary file beside {@code file} and renames it over {@code file}. The
+     * temporary file is created exclusively (never through an existing name or link) and removed if anything fails.
+     *
+     * @param file a file {@link #resolve} returned
+     * @throws IOException if the file cannot be written; nothing is left behind
+     */
+    void write(Path file, Content content) throws IOException {
+        Path temporary = createTemporaryBeside(file);
+        boolean moved = false;
+        try {
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS)) {
+                content.writeTo(channel);
+            }
+            try {
+                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            moved = true;
+        } finally {
+            if (!moved) {
+                Files.deleteIfExists(temporary);
+            }
+        }
+    }
+
+    private static Path createTemporaryBeside(Path file) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path temporary = file.resolveSibling("." + file.getFileName() + "."
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+            try {
+                // CREATE_NEW fails on any existing name, a dangling link included: nothing is written through a link.
+                FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                return temporary;
+            } catch (FileAlreadyExistsException e) {
+                if (attempt >= 8) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static Optional<BasicFileAttributes> attributes(Path file) {
+        try {
+            return Optional.of(Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.dmlemu.cli;
+
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.model.FileValues;
+import dev.dmlemu.desc.model.JsonPath;
+import dev.dmlemu.desc.model.ModelFormatException;
+import dev.dmlemu.desc.model.NpyFile;
+import dev.dmlemu.desc.model.ResourceData;
+import dev.dmlemu.desc.model.ResourceDecl;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Each resource's data type, element count and buffer size, worked out from the declarations and {@code .npy} headers
+ * before any buffer is allocated, so that a small file that declares gigabytes is refused first. A run's commands are
+ * checked against this plan (bindings, prints, written files) before the first one runs.
+ *
+ * @param resources by name, in file order
+ * @param totalBytes all buffers together
+ */
+record ResourcePlan(Map<String, Planned> resources, long totalBytes) {
+
+    /**
+     * One resource.
+     *
+     * @param initialElementCount how many elements its initializer gave ({@code print} and {@code writeFile} show
+     *     that many)
+     * @param bufferBytes its buffer's size: max(data size, sizeInBytes) rounded up to 4, as DxDispatch pads it
+     */
+    record Planned(String name, TensorDataType dataType, long initialElementCount, long bufferBytes) {
+
+        /** Whole elements the buffer holds from its start. */
+        long capacityElements() {
+            return bufferBytes * 8 / dataType.sizeInBits();
+        }
+    }
+
+    /**
+     * @throws CliFailure exit code 2 naming the resource, for a bad {@code .npy} file or sizes beyond
+     *     {@code --max-resource-bytes} or the heap
+     */
+    static ResourcePlan of(ModelInput input, ModelReading reading) {
+        Map<String, Planned> resources = new LinkedHashMap<>();
+        long total = 0;
+        for (Map.Entry<String, ResourceDecl> entry : input.model().resources().entrySet()) {
+            String name = entry.getKey();
+            ResourceDecl decl = entry.getValue();
+            long count = initialElementCount(input, name, decl);
+            long bufferBytes = bufferBytes(input, name, decl, count);
+            // Unsigned sizes at or above 2^63 are negative here: they exceed any limit.
+            total = bufferBytes < 0 || total + bufferBytes < 0 ? Long.MAX_VALUE : total + bufferBytes;
+            Optional<String> refusal = reading.resourceBytesRefusal(total);
+            if (refusal.isPresent()) {
+                throw input.problemAt(JsonPath.child("resources", name), "the resources need "
+                        + (total == Long.MAX_VALUE ? "more than 2^63" : Long.toString(total)) + " bytes up to this"
+                        + " one (sizeInBytes and initial values): " + refusal.get());
+            }
+            resources.put(name, new Planned(name, decl.initialValuesDataType(), count, bufferBytes));
+        }
+        return new ResourcePlan(Collections.unmodifiableMap(resources), total);
+    }
+
+    /** The initializer's element count, from the declaration or the {@code .npy} header. */
+    private static long initialElementCount(ModelInput input, String name, ResourceDecl decl) {
+        if (!(decl.initialValues() instanceof FileValues file)) {
+            return ResourceData.initialElementCount(decl);
+        }
+        try {
+            return NpyFile.readHeader(input.sources().locate(file.sourcePath())).elementCount();
+        } catch (ModelFormatException e) {
+            throw input.problemAt(JsonPath.child(JsonPath.child("resources", name), "initialValues") + ".sourcePath", e.detail());
+        }
+    }
+
+    /** max(data size, sizeInBytes) rounded up to 4; -1 when that is 2^63 or more. */
+    private static long bufferBytes(ModelInput input, String name, ResourceDecl decl, long count) {
+        long bits = decl.initialValuesDataType().sizeInBits();
+        long dataBytes;
+        try {
+            dataBytes = Math.addExact(Math.multiplyExact(count / 8, bits), (count % 8 * bits + 7) / 8);
+        } catch (ArithmeticException e) {
+            return -1;
+        }
+        long declared = decl.sizeInBytes().orElse(0);
+        long size = Long.compareUnsigned(declared, dataBytes) > 0 ? declared : dataBytes;
+        if (size < 0 || size > Long.MAX_VALUE - 3) {
+            return -1;
+        }
+        long rounded = (size + 3) & ~3L;
+        if (rounded > Integer.MAX_VALUE - 8) {
+            throw input.problemAt(JsonPath.child("resources", name), "a buffer of " + rounded + " bytes exceeds"
+                    + " the 2 GiB one resource can hold here");
+        }
+        return rounded;
+    }
+
+    Planned get(String name) {
+        Planned planned = resources.get(name);
+        if (planned == null) {
+            throw new IllegalArgumentException("no resource named '" + name + "'"); // the reader checked every name
+        }
+        return planned;
+    }
+}

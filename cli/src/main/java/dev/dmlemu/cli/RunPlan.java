@@ -1,0 +1,182 @@
+package dev.dmlemu.cli;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.TensorField;
+import dev.dmlemu.desc.TensorKind;
+import dev.dmlemu.desc.model.BindingRef;
+import dev.dmlemu.desc.model.Command;
+import dev.dmlemu.desc.model.DispatchCommand;
+import dev.dmlemu.desc.model.JsonPath;
+import dev.dmlemu.desc.model.NpyFile;
+import dev.dmlemu.desc.model.PrintCommand;
+import dev.dmlemu.desc.model.WriteFileCommand;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A run's commands, each checked against the resource plan before the first one runs: every binding fits its tensor,
+ * every {@code writeFile} target may be written, and the whole run stays within its budgets. So an unusable model is
+ * refused before any dispatch or write (exit 2, naming the command's JSON path and line/column), and a run never
+ * stops half-way for a reason that could be known in advance.
+ *
+ * @param steps one per command, in order
+ */
+record RunPlan(List<Step> steps) {
+
+    /** What a run may spend: elements processed (dispatched, printed, written) and bytes written to files. */
+    record Budget(long maxElements, long maxWriteBytes, long executionsPerDispatch) {}
+
+    /** One checked command; {@code where} is its JSON path, {@code commands[3]}. */
+    sealed interface Step permits Dispatch, Print, Write {
+        String where();
+    }
+
+    /** A dispatch, with its bindings in the desc's field order. */
+    record Dispatch(String where, String dispatchable, OperatorDesc desc, List<PlannedBinding> bindings)
+            implements Step {}
+
+    /** A binding checked to cover its tensor: bytes {@code [offset, offset + available)} of the resource. */
+    record PlannedBinding(String field, String resource, long offset, long available, boolean output) {}
+
+    record Print(String where, String resource, boolean verbose, long count) implements Step {}
+
+    /** A {@code writeFile} whose target was resolved (and may be written) and whose element count is known. */
+    record Write(String where, String resource, String targetPath, Path file, long count) implements Step {}
+
+    /**
+     * @param operators every operator dispatchable's desc, by name
+     * @throws CliFailure exit code 2 at the first command that cannot run
+     */
+    static RunPlan of(ModelInput input, java.util.Map<String, OperatorDesc> operators, ResourcePlan resources,
+            OutputFolder outputs, Budget budget) {
+        List<Step> steps = new ArrayList<>();
+        long elements = 0;
+        long writeBytes = 0;
+        List<Command> commands = input.model().commands();
+        for (int i = 0; i < commands.size(); i++) {
+            String where = JsonPath.element("commands", i);
+            Command command = commands.get(i);
+            Step step;
+            long stepElements;
+            if (command instanceof DispatchCommand dispatch) {
+                OperatorDesc desc = operators.get(dispatch.dispatchable());
+                step = new Dispatch(where, dispatch.dispatchable(), desc, bind(input, where, dispatch, desc,
+                        resources));
+                stepElements = saturatingMultiply(outputElements(desc), budget.executionsPerDispatch());
+            } else if (command instanceof PrintCommand print) {
+                long count = printableCount(resources.get(print.resource()));
+                step = new Print(where, print.resource(), print.verbose(), count);
+                stepElements = count;
+            } else {
+                WriteFileCommand write = (WriteFileCommand) command;
+                ResourcePlan.Planned resource = resources.get(write.resource());
+                if (!resource.dataType().isByteAddressable()) {
+                    throw input.problemAt(where + ".resource", ".npy has no " + resource.dataType() + " type");
+                }
+                OutputFolder.Result target = outputs.resolve(write.targetPath());
+                if (target.refusal().isPresent()) {
+                    throw input.problemAt(where + ".targetPath", "'" + write.targetPath() + "' "
+                            + target.refusal().get());
+                }
+                long count = printableCount(resource);
+                step = new Write(where, write.resource(), write.targetPath(), target.file().orElseThrow(), count);
+                stepElements = count;
+                writeBytes = saturatingAdd(writeBytes, NpyFile.fileSize(resource.dataType(), List.of(count)));
+                if (writeBytes > budget.maxWriteBytes()) {
+                    throw input.problemAt(where, "the run would write " + writeBytes + " bytes of files up to this"
+                            + " command, more than the limit of " + budget.maxWriteBytes()
+                            + " (raise it with --max-write-bytes)");
+                }
+            }
+            elements = saturatingAdd(elements, stepElements);
+            if (elements > budget.maxElements()) {
+                throw input.problemAt(where, "the run would process " + (elements == Long.MAX_VALUE ? "more than 2^63"
+                        : Long.toString(elements)) + " elements up to this command (dispatched outputs for every"
+                        + " execution, printed and written values), more than the limit of " + budget.maxElements()
+                        + " (raise it with --max-elements)");
+            }
+            steps.add(step);
+        }
+        return new RunPlan(List.copyOf(steps));
+    }
+
+    /** DML_BUFFER_BINDINGs for a dispatch, each checked against its tensor's TotalTensorSizeInBytes. */
+    private static List<PlannedBinding> bind(ModelInput input, String where, DispatchCommand dispatch,
+            OperatorDesc desc, ResourcePlan resources) {
+        // Binding names that are not tensor fields never get here: the model reader refuses them with their line.
+        List<PlannedBinding> bindings = new ArrayList<>();
+        for (TensorField field : desc.tensorFields()) {
+            BindingRef ref = dispatch.bindings().get(field.name());
+            String bindingsPath = where + ".bindings";
+            if (ref == null) {
+                throw input.problemAt(bindingsPath, "no binding for "
+                        + field.name() + " of dispatchable '" + OneLine.of(dispatch.dispatchable()) + "'");
+            }
+            String fieldPath = bindingsPath + "." + field.name();
+            ResourcePlan.Planned resource = resources.get(ref.resource());
+            long offset = byteOffset(input, fieldPath, resource, ref.elementOffset());
+            long available = resource.bufferBytes() - offset;
+            long needed = ((BufferTensorDesc) field.desc()).totalTensorSizeInBytes();
+            // TotalTensorSizeInBytes is a UINT64: compare unsigned.
+            if (Long.compareUnsigned(available, needed) < 0) {
+                throw input.problemAt(fieldPath, "resource '" + OneLine.of(resource.name()) + "' has " + available
+                        + " bytes from element offset " + Long.toUnsignedString(ref.elementOffset()) + ", but "
+                        + field.name() + " needs TotalTensorSizeInBytes = " + Long.toUnsignedString(needed));
+            }
+            bindings.add(new PlannedBinding(field.name(), resource.name(), offset, available,
+                    field.kind() == TensorKind.OUTPUT));
+        }
+        return List.copyOf(bindings);
+    }
+
+    /**
+     * The byte offset of {@code elementOffset} (a UINT64) in the resource: within the buffer and on a byte boundary
+     * (an odd offset into UINT4/INT4 data is not).
+     */
+    private static long byteOffset(ModelInput input, String where, ResourcePlan.Planned resource,
+            long elementOffset) {
+        long bits = resource.dataType().sizeInBits();
+        long capacityElements = resource.capacityElements();
+        if (Long.compareUnsigned(elementOffset, capacityElements) > 0) {
+            throw input.problemAt(where, "elementOffset " + Long.toUnsignedString(elementOffset)
+                    + " is past the end of resource '" + OneLine.of(resource.name()) + "' (" + capacityElements + " "
+                    + resource.dataType().name() + " elements)");
+        }
+        if (elementOffset * bits % 8 != 0) {
+            throw input.problemAt(where, "elementOffset " + elementOffset + " of " + resource.dataType().name()
+                    + " data does not start on a byte");
+        }
+        return elementOffset * bits / 8;
+    }
+
+    /** The elements a dispatch writes: every output tensor's product of Sizes. */
+    private static long outputElements(OperatorDesc desc) {
+        long total = 0;
+        for (TensorField field : desc.tensorFields()) {
+            if (field.kind() == TensorKind.OUTPUT && field.desc() instanceof BufferTensorDesc output) {
+                long count = 1;
+                for (long size : output.sizes()) {
+                    count = saturatingMultiply(count, size);
+                }
+                total = saturatingAdd(total, count);
+            }
+        }
+        return total;
+    }
+
+    /** The initializer's element count, never past the buffer: what print and writeFile show. */
+    static long printableCount(ResourcePlan.Planned resource) {
+        return Math.min(resource.initialElementCount(), resource.capacityElements());
+    }
+
+    private static long saturatingAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
+    }
+
+    private static long saturatingMultiply(long a, long b) {
+        return a != 0 && b > Long.MAX_VALUE / a ? Long.MAX_VALUE : a * b;
+    }
+}

@@ -1,0 +1,436 @@
+package dev.dmlemu.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.model.NpyFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A model file is untrusted input. Each attack here uses real files (links, a FIFO, oversized and deeply nested
+ * headers) and asserts the exit code, the message (file, JSON path, line/column, rule) and that nothing outside the
+ * folders the user chose changed. The layout: {@code models/} holds the model (and is the output folder),
+ * {@code outside/} holds what an attacker would like to read or overwrite.
+ */
+class TrustBoundaryTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path root;
+
+    private Path models;
+    private Path outside;
+    private Path victim;
+    private Path secret;
+
+    @BeforeEach
+    void layout() throws IOException {
+        models = Files.createDirectories(root.resolve("models")).toRealPath();
+        outside = Files.createDirectories(root.resolve("outside")).toRealPath();
+        victim = Files.writeString(outside.resolve("victim.txt"), "precious\n");
+        secret = outside.resolve("secret.npy");
+        writeFloats(secret, 13f, 17f);
+    }
+
+    // ---- writeFile: output confinement ------------------------------------------------------------------------
+
+    @Test
+    void absoluteTargetIsRefusedAndNothingIsWritten() throws IOException {
+        Map<String, String> before = snapshot(outside);
+        Path model = model(List.of(writeFile(outside.resolve("evil.npy").toString())));
+        run(model).assertUnusable("docs.json: commands[2].targetPath: '" + outside.resolve("evil.npy")
+                + "' is an absolute path", "--write-anywhere allows any path", "(line ");
+        assertEquals(before, snapshot(outside));
+        assertFalse(Files.exists(outside.resolve("evil.npy")));
+    }
+
+    @Test
+    void dotDotTargetIsRefused() throws IOException {
+        Path model = model(List.of(writeFile("../outside/escape.npy")));
+        Map<String, String> before = snapshot(root);
+        run(model)
+                .assertUnusable("commands[2].targetPath: '../outside/escape.npy' leaves the output folder " + models);
+        assertEquals(before, snapshot(root));
+    }
+
+    @Test
+    void targetThatIsASymlinkIsNeverWrittenThrough() throws IOException {
+        Files.createSymbolicLink(models.resolve("out.npy"), victim);
+        Map<String, String> before = snapshot(outside);
+        run(model(List.of(writeFile("out.npy"))))
+                .assertUnusable("commands[2].targetPath: 'out.npy' is a symbolic link", "never writes through one");
+        assertEquals(before, snapshot(outside));
+        assertEquals("precious\n", Files.readString(victim));
+        // Not even with the confinement lifted.
+        run(model(List.of(writeFile("out.npy"))), "--write-anywhere").assertUnusable("never writes through one");
+        assertEquals("precious\n", Files.readString(victim));
+    }
+
+    @Test
+    void targetUnderASymlinkedFolderIsRefused() throws IOException {
+        Files.createSymbolicLink(models.resolve("sub"), outside);
+        Map<String, String> before = snapshot(outside);
+        run(model(List.of(writeFile("sub/x.npy"))))
+                .assertUnusable("commands[2].targetPath: 'sub/x.npy' is in " + models.resolve("sub"),
+                        "a symbolic link leads to " + outside, "outside the output folder");
+        assertEquals(before, snapshot(outside));
+    }
+
+    @Test
+    void aRefusedTargetStopsTheRunBeforeAnyCommandRuns() throws IOException {
+        // The first writeFile is fine, the second is not: neither happens, and nothing is printed.
+        Path model = model(List.of(writeFile("first.npy"), writeFile("/etc/second.npy")));
+        Cli.Result result = run(model);
+        result.assertUnusable("commands[3].targetPath");
+        assertEquals("", result.out());
+        assertFalse(Files.exists(models.resolve("first.npy")));
+    }
+
+    @Test
+    void writeAnywhereLiftsTheConfinement() throws IOException {
+        Path target = outside.resolve("wanted.npy");
+        Cli.Result result = run(model(List.of(writeFile(target.toString()))), "--write-anywhere");
+        assertEquals(0, result.code(), result.err());
+        assertEquals(List.of(4L, 8L, 3L, 7L, 2L, 3L), floatsOf(target));
+    }
+
+    @Test
+    void anExistingFileIsReplacedNotWrittenInPlace() throws IOException {
+        // out.npy and keep.npy are one file (a hard link): the write must replace out.npy, leaving keep.npy as it was.
+        writeFloats(models.resolve("keep.npy"), 1f);
+        Files.createLink(models.resolve("out.npy"), models.resolve("keep.npy"));
+        byte[] kept = Files.readAllBytes(models.resolve("keep.npy"));
+        Cli.Result result = run(model(List.of(writeFile("out.npy"))));
+        assertEquals(0, result.code(), result.err());
+        assertEquals(List.of(4L, 8L, 3L, 7L, 2L, 3L), floatsOf(models.resolve("out.npy")));
+        assertArrayEquals(kept, Files.readAllBytes(models.resolve("keep.npy")));
+        try (Stream<Path> files = Files.list(models)) {
+            assertEquals(List.of(), files.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList(),
+                    "no temporary file is left behind");
+        }
+    }
+
+    @Test
+    void outputDirIsCreatedAndConfinesTargets() throws IOException {
+        Path out = root.resolve("results");
+        Cli.Result result = Cli.run("run", model(List.of(writeFile("y.npy"))).toString(), "--backend", "emulator",
+                "--output-dir", out.toString());
+        assertEquals(0, result.code(), result.err());
+        assertTrue(Files.isRegularFile(out.resolve("y.npy")));
+        assertTrue(result.err().contains("wrote " + out.toRealPath().resolve("y.npy")), result.err());
+        Cli.run("run", model(List.of(writeFile("../models/y.npy"))).toString(), "--backend", "emulator",
+                "--output-dir", out.toString()).assertUnusable("leaves the output folder " + out);
+    }
+
+    @Test
+    void aFailedWriteLeavesNoFile() throws IOException {
+        OutputFolder folder = new OutputFolder(models, true);
+        Path file = folder.resolve("half.npy").file().orElseThrow();
+        Files.writeString(file, "before");
+        IOException failure = new IOException("disk full");
+        IOException thrown = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                () -> folder.write(file, channel -> {
+                    channel.write(ByteBuffer.wrap(new byte[] {1, 2, 3}));
+                    throw failure;
+                }));
+        assertEquals(failure, thrown);
+        assertEquals("before", Files.readString(file), "the target keeps its old bytes");
+        try (Stream<Path> files = Files.list(models)) {
+            assertEquals(List.of(file), files.toList(), "and no temporary file remains");
+        }
+    }
+
+    // ---- sourcePath: input confinement ------------------------------------------------------------------------
+
+    @Test
+    void absoluteSourcePathIsRefused() {
+        Cli.Result result = run(modelReading(secret.toString()));
+        result.assertUnusable("docs.json: resources.S.initialValues.sourcePath: '" + secret + "' resolves to "
+                + secret + ", outside the folders a model may read from (" + models + ")",
+                "add its folder with --read-dir", "(line ");
+        assertFalse(result.out().contains("13"), "the secret is never printed: " + result.out());
+    }
+
+    @Test
+    void dotDotSourcePathIsRefused() {
+        run(modelReading("../outside/secret.npy")).assertUnusable("'../outside/secret.npy' resolves to " + secret,
+                "outside the folders a model may read from");
+    }
+
+    @Test
+    void symlinkPointingOutIsRefused() throws IOException {
+        Files.createSymbolicLink(models.resolve("inside.npy"), secret);
+        run(modelReading("inside.npy")).assertUnusable("'inside.npy' resolves to " + secret, "outside the folders");
+    }
+
+    @Test
+    void readDirAllowsAFolder() {
+        Cli.Result result = run(modelReading("../outside/secret.npy"), "--read-dir", outside.toString());
+        assertEquals(0, result.code(), result.err());
+        assertTrue(result.out().contains("Resource 'S': 13, 17"), result.out());
+    }
+
+    @Test
+    void readDirMustBeAFolder() {
+        run(modelReading("x.npy"), "--read-dir", root.resolve("nope").toString())
+                .assertUnusable("--read-dir " + root.resolve("nope"));
+    }
+
+    @Test
+    void fifoIsRefusedWithoutBlocking() throws Exception {
+        Path fifo = models.resolve("fifo.npy");
+        assumeTrue(mkfifo(fifo), "no mkfifo on this OS: a FIFO cannot be made to test with");
+        Path model = modelReading("fifo.npy");
+        for (String command : List.of("run", "validate")) {
+            Cli.Result result = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                    () -> Cli.run(command, model.toString()));
+            result.assertUnusable("'fifo.npy' is not a regular file", "only regular files are read");
+        }
+        // A FIFO given as the model itself is refused too.
+        Cli.Result itself = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> Cli.run("validate",
+                fifo.toString()));
+        itself.assertUnusable("fifo.npy", "not a readable file");
+    }
+
+    @Test
+    void devicesAndFoldersAreNotRead() throws IOException {
+        Path zero = Path.of("/dev/zero");
+        assumeTrue(Files.exists(zero), "no /dev/zero on this OS: no device to test with");
+        Files.createSymbolicLink(models.resolve("zero.npy"), zero);
+        run(modelReading("zero.npy"), "--read-dir", "/dev")
+                .assertUnusable("'zero.npy' is not a regular file (a FIFO, socket or device)");
+        Files.createDirectories(models.resolve("folder.npy"));
+        run(modelReading("folder.npy")).assertUnusable("'folder.npy' is not a regular file (a directory)");
+    }
+
+    @Test
+    void deeplyNestedNpyHeaderIsRefusedWithItsReason() throws IOException {
+        String dict = "{'descr': '<f4', 'fortran_order': False, 'shape': " + "(".repeat(30_000) + "}";
+        byte[] header = dict.getBytes(StandardCharsets.ISO_8859_1);
+        ByteBuffer file = ByteBuffer.allocate(12 + header.length).order(ByteOrder.LITTLE_ENDIAN);
+        file.put((byte) 0x93).put("NUMPY".getBytes(StandardCharsets.US_ASCII)).put((byte) 2).put((byte) 0)
+                .putInt(header.length).put(header);
+        Files.write(models.resolve("deep.npy"), file.array());
+        Cli.Result result = run(modelReading("deep.npy"));
+        result.assertUnusable("resources.S.initialValues.sourcePath", "deep.npy: unreadable header",
+                "nested more than 8 deep");
+        assertTrue(result.err().split("\n").length <= 2, "one line of message, no trace: " + result.err());
+    }
+
+    // ---- bounded parsing ---------------------------------------------------------------------------------------
+
+    @Test
+    void modelLargerThanTheLimitIsRefusedBeforeParsing() {
+        Path model = model(List.of());
+        run(model, "--max-model-bytes", "100").assertUnusable("docs.json: the model file has", "more than the limit"
+                + " of 100 bytes (raise it with --max-model-bytes)");
+        Cli.run("validate", model.toString(), "--max-model-bytes", "100").assertUnusable("--max-model-bytes");
+    }
+
+    @Test
+    void inlineValuesCountAgainstTheResourceLimitAsTheyAreRead() throws IOException {
+        // 4,000 UINT32 values are 16,000 bytes: refused at the array, with its position, before it is built.
+        String values = "[" + "7,".repeat(3999) + "7]";
+        Path model = Files.writeString(models.resolve("inline.json"), "{\"resources\": {\n"
+                + "  \"A\": {\"initialValuesDataType\": \"UINT32\", \"initialValues\": " + values + "}},\n"
+                + " \"dispatchables\": {}, \"commands\": []}");
+        for (String command : List.of("run", "validate")) {
+            Cli.run(command, model.toString(), "--max-resource-bytes", "15999").assertUnusable(
+                    "inline.json: resources.A.initialValues: 4000 UINT32 values need 16000 bytes",
+                    "more than the limit of 15999 bytes", "--max-resource-bytes", "(line 2, column 61)");
+        }
+        assertEquals(0, Cli.run("validate", model.toString(), "--max-resource-bytes", "16000").code());
+    }
+
+    @Test
+    void tooManyJsonValuesAreRefused() throws IOException {
+        StringBuilder text = new StringBuilder("{\"resources\": {}, \"dispatchables\": {}, \"commands\": [");
+        text.append("0,".repeat(1_000_000)).append("0]}");
+        Path model = Files.writeString(models.resolve("wide.json"), text);
+        Cli.run("validate", model.toString()).assertUnusable("wide.json",
+                "more than 1000000 JSON values outside initialValues arrays");
+    }
+
+    @Test
+    void deeplyNestedJsonIsRefused() throws IOException {
+        Path model = Files.writeString(models.resolve("deep.json"), "{\"resources\": {}, \"dispatchables\": {},"
+                + " \"commands\": [" + "[".repeat(5000) + "]".repeat(5000) + "]}");
+        Cli.run("validate", model.toString()).assertUnusable("deep.json: malformed JSON: Document nesting depth (65)"
+                + " exceeds the maximum allowed (64)", "(line 1");
+    }
+
+    // ---- work budgets --------------------------------------------------------------------------------------
+
+    @Test
+    void runsBeyondTheElementBudgetAreRefusedBeforeRunning() {
+        // The docs example dispatches 6 output elements and prints 6: 12 in all.
+        Path model = model(List.of());
+        assertEquals(0, run(model, "--max-elements", "12").code());
+        run(model, "--max-elements", "11").assertUnusable("docs.json: commands[1]: the run would process 12"
+                + " elements up to this command", "more than the limit of 11", "--max-elements");
+        // Every timed execution counts: 1 warm-up and 4 iterations of 6 outputs, then 6 printed.
+        run(model, "--max-elements", "35", "--iterations", "4", "--warmup", "1")
+                .assertUnusable("the run would process 36 elements");
+    }
+
+    @Test
+    void writesBeyondTheByteBudgetAreRefused() {
+        // 6 FLOAT32 values in a .npy file: a 128-byte header and 24 bytes of data.
+        Path model = model(List.of(writeFile("a.npy"), writeFile("b.npy")));
+        run(model, "--max-write-bytes", "303").assertUnusable("commands[3]: the run would write 304 bytes of files",
+                "--max-write-bytes");
+        assertFalse(Files.exists(models.resolve("a.npy")));
+        assertEquals(0, run(model, "--max-write-bytes", "304").code());
+    }
+
+    // ---- --json failures ---------------------------------------------------------------------------------------
+
+    @Test
+    void jsonFailuresAreOneObjectOnStdout() throws IOException {
+        Cli.Result refused = run(model(List.of(writeFile("../x.npy"))), "--json");
+        refused.assertUnusable("leaves the output folder");
+        JsonNode error = refused.json().get("error");
+        assertEquals(2, error.get("exitCode").asInt());
+        assertEquals("unusable-input", error.get("kind").asText());
+        assertTrue(error.get("message").asText().contains("leaves the output folder"), refused.out());
+        assertEquals(models.resolve("docs.json").toString(), error.get("file").asText());
+        assertEquals("commands[2].targetPath", error.get("path").asText());
+        assertTrue(error.get("line").asInt() > 1 && error.get("column").asInt() > 1, refused.out());
+
+        Cli.Result usage = Cli.run("validate", "--json", "--no-such-flag");
+        assertEquals(2, usage.code());
+        assertEquals("unusable-input", usage.json().at("/error/kind").asText());
+
+        Cli.Result backend = Cli.run("run", model(List.of()).toString(), "--backend", "directml", "--json");
+        if (!Cli.isWindows()) {
+            assertEquals(3, backend.code());
+            assertEquals("backend-unavailable", backend.json().at("/error/kind").asText());
+            assertEquals(3, backend.json().at("/error/exitCode").asInt());
+        }
+    }
+
+    // ---- helpers -----------------------------------------------------------------------------------------------
+
+    /** The docs example in {@code models/docs.json}, with extra commands after its dispatch and print. */
+    private Path model(List<ObjectNode> extraCommands) {
+        try {
+            ObjectNode model = (ObjectNode) JSON.readTree(Cli.EXAMPLES.resolve("docs-example.json").toFile());
+            ArrayNode commands = (ArrayNode) model.get("commands");
+            extraCommands.forEach(commands::add);
+            return Files.writeString(models.resolve("docs.json"),
+                    JSON.writerWithDefaultPrettyPrinter().writeValueAsString(model));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The docs example plus a FLOAT32 resource {@code S} read from {@code sourcePath}, printed at the end. */
+    private Path modelReading(String sourcePath) {
+        try {
+            ObjectNode print = JSON.createObjectNode().put("type", "print").put("resource", "S");
+            Path path = model(List.of(print));
+            ObjectNode model = (ObjectNode) JSON.readTree(path.toFile());
+            ObjectNode resource = ((ObjectNode) model.get("resources")).putObject("S");
+            resource.put("initialValuesDataType", "FLOAT32");
+            resource.putObject("initialValues").put("sourcePath", sourcePath);
+            return Files.writeString(path, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(model));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ObjectNode writeFile(String targetPath) {
+        return JSON.createObjectNode().put("type", "writeFile").put("resource", "Y").put("targetPath", targetPath);
+    }
+
+    /** {@code run MODEL --backend emulator --output-dir models/} plus {@code extra}. */
+    private Cli.Result run(Path model, String... extra) {
+        List<String> args = new java.util.ArrayList<>(List.of("run", model.toString(), "--backend", "emulator",
+                "--output-dir", models.toString()));
+        args.addAll(List.of(extra));
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    private static void writeFloats(Path file, float... values) {
+        ByteBuffer data = ByteBuffer.allocate(values.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (float value : values) {
+            data.putFloat(value);
+        }
+        NpyFile.write(file, TensorDataType.FLOAT32, List.of((long) values.length), data.flip());
+    }
+
+    private static List<Long> floatsOf(Path npy) {
+        NpyFile.Array array = NpyFile.read(npy);
+        ByteBuffer data = array.data().order(ByteOrder.LITTLE_ENDIAN);
+        List<Long> values = new java.util.ArrayList<>();
+        for (int at = 0; at < data.limit(); at += 4) {
+            values.add((long) data.getFloat(at));
+        }
+        return values;
+    }
+
+    private static boolean mkfifo(Path path) {
+        try {
+            Process process = new ProcessBuilder("mkfifo", path.toString()).redirectErrorStream(true).start();
+            return process.waitFor() == 0 && Files.exists(path);
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Every path under {@code dir} (links not followed) with a hash of its contents, or its link target. */
+    static Map<String, String> snapshot(Path dir) throws IOException {
+        Map<String, String> entries = new TreeMap<>();
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.toList()) {
+                String key = dir.relativize(path).toString();
+                if (Files.isSymbolicLink(path)) {
+                    entries.put(key, "link to " + Files.readSymbolicLink(path));
+                } else if (Files.isRegularFile(path)) {
+                    entries.put(key, sha256(Files.readAllBytes(path)));
+                } else {
+                    entries.put(key, "folder");
+                }
+            }
+        }
+        return entries;
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
