@@ -245,8 +245,8 @@ class OnnxCommandTest {
     }
 
     /**
-     * DirectML's measured behaviour (directml-facts §4.4b): element offset 3 * 3 + 1 = 10 lies past the last
-     * element (8) of the 36-byte input, so it reads element 8, the value 9. clamp-axis reads row 2 instead: 8.
+     * DirectML's measured behaviour (docs/directml-behaviour.md §7.1): element offset 3 * 3 + 1 = 10 lies past the
+     * last element (8) of the 36-byte input, so it reads element 8, the value 9. clamp-axis reads row 2 instead: 8.
      */
     @Test
     void directmlAndClampAxisPolicies() {

@@ -229,8 +229,8 @@ class RunCommandTest {
 
     @Test
     void directmlIndexPolicyReadsLinearlyThroughTheBuffer() {
-        // DirectML facts 4.4b: row 0's offset is 0 * 3 + 4 = 4, inside the 6-element buffer: it reads 5 from the
-        // next row. Row 1 reads 4. The default policy is directml.
+        // docs/directml-behaviour.md §7.1: row 0's offset is 0 * 3 + 4 = 4, inside the 6-element buffer: it reads 5
+        // from the next row. Row 1 reads 4. The default policy is directml.
         for (String[] policy : new String[][] {{}, {"--index-policy", "directml"}}) {
             List<String> args = new ArrayList<>(List.of("run", outOfRangeModel().toString(), "--backend", "emulator"));
             args.addAll(List.of(policy));

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** {@code DMLCalcBufferTensorSize} and friends against documented or hand-computed values (facts §3). */
+/**
+ * {@code DMLCalcBufferTensorSize} and friends against documented or hand-computed values
+ * (docs/directml-behaviour.md §5).
+ */
 class BufferTensorMathTest {
 
     private static long size(TensorDataType type, List<Long> sizes) {

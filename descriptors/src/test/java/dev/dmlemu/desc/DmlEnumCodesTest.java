@@ -12,12 +12,12 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every enum code against the {@code directml.h} tables (directml-facts.md §1.2–1.5). The expected tables are typed
- * in from the reference, never derived from the enums under test.
+ * Every enum code against the {@code directml.h} tables (docs/directml-behaviour.md §2.1–2.4). The expected tables
+ * are typed in from the reference, never derived from the enums under test.
  */
 class DmlEnumCodesTest {
 
-    /** §1.2: DML_TENSOR_DATA_TYPE name → value, with bits per element. */
+    /** §2.1: DML_TENSOR_DATA_TYPE name → value, with bits per element. */
     private static final Object[][] DATA_TYPES = {
         {"DML_TENSOR_DATA_TYPE_UNKNOWN", 0, 0},
         {"DML_TENSOR_DATA_TYPE_FLOAT32", 1, 32},
@@ -101,7 +101,7 @@ class DmlEnumCodesTest {
 
     @Test
     void featureLevelCodesMatchHeader() {
-        // §1.4: every value is 0xMN00 (the docs page's auto-increment reading is wrong).
+        // §2.3: every value is 0xMN00 (the docs page's auto-increment reading is wrong).
         Object[][] levels = {
             {"1_0", 0x1000}, {"2_0", 0x2000}, {"2_1", 0x2100}, {"3_0", 0x3000}, {"3_1", 0x3100},
             {"4_0", 0x4000}, {"4_1", 0x4100}, {"5_0", 0x5000}, {"5_1", 0x5100}, {"5_2", 0x5200},
@@ -131,7 +131,7 @@ class DmlEnumCodesTest {
 
     @Test
     void operatorTypeCodesMatchHeader() {
-        // §1.5
+        // §2.4
         Map<String, Integer> ops = new LinkedHashMap<>();
         ops.put("DML_OPERATOR_INVALID", 0);
         ops.put("DML_OPERATOR_ELEMENT_WISE_IDENTITY", 1);

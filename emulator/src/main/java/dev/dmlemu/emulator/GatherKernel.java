@@ -1107,7 +1107,7 @@ final class GatherKernel {
         long axisSize = plan.axisSize;
         switch (plan.policy) {
             case DIRECTML: {
-                // DirectML facts §4.4b, steps 1-7.
+                // docs/directml-behaviour.md §7.1, steps 1-7.
                 long index = raw < 0 ? raw + axisSize : raw;
                 long low32 = axisSize == 1 ? 0 : index & 0xFFFF_FFFFL;
                 long offset = (base + low32 * plan.axisStride) & 0xFFFF_FFFFL;

@@ -142,7 +142,8 @@ final class GatherPlan {
             throw new IllegalArgumentException("InputTensor.Sizes[" + axis + "] must be in [1, 2^32)");
         }
         b.signedWrap = semantics == IndexSemantics.SIGNED_WRAP;
-        // DirectML reads every index as signed 64-bit, UINT64 included (§4.4b step 1); UINT32 is zero-extended.
+        // DirectML reads every index as signed 64-bit, UINT64 included (docs/directml-behaviour.md §7.1, step 1);
+        // UINT32 is zero-extended.
         boolean wrapsNegative = policy == IndexPolicy.DIRECTML ? b.indexType != TensorDataType.UINT32 : b.signedWrap;
         b.wrapMask = wrapsNegative ? b.axisSize : 0;
         List<Long> inStrides = input.effectiveStrides();

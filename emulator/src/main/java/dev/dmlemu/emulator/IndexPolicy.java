@@ -7,12 +7,12 @@ package dev.dmlemu.emulator;
  */
 public enum IndexPolicy {
     /**
-     * What the real DirectML.dll 1.15.4 does, as measured (DirectML facts §4.4b): the index is read as signed 64-bit
-     * (UINT64 too), a negative value gets the axis size added once, only its low 32 bits are kept, a size-1 input
-     * axis ignores it, the element offset is summed with the input strides modulo 2^32, an offset past the buffer
-     * declared by {@code TotalTensorSizeInBytes} is clamped to its last element, and an element that does not lie
-     * wholly inside {@code TotalTensorSizeInBytes} reads as zero. The read can land in a neighbouring row: this is
-     * not a per-axis clamp.
+     * What the real DirectML.dll 1.15.4 does, as measured (docs/directml-behaviour.md §7.1): the index is read as
+     * signed 64-bit (UINT64 too), a negative value gets the axis size added once, only its low 32 bits are kept, a
+     * size-1 input axis ignores it, the element offset is summed with the input strides modulo 2^32, an offset past
+     * the buffer declared by {@code TotalTensorSizeInBytes} is clamped to its last element, and an element that does
+     * not lie wholly inside {@code TotalTensorSizeInBytes} reads as zero. The read can land in a neighbouring row:
+     * this is not a per-axis clamp.
      */
     DIRECTML,
     /**

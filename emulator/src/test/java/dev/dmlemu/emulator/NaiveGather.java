@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * A deliberately naive GatherElements, written from the specs alone and sharing no code with the emulator: one
  * output coordinate at a time, over the original dimensions, on byte arrays assembled little-endian by hand.
- * Out-of-range handling follows DirectML facts §4.4b step by step (DIRECTML), a per-axis clamp (CLAMP_AXIS), or
- * reports the first offending coordinate (STRICT).
+ * Out-of-range handling follows docs/directml-behaviour.md §7.1 step by step (DIRECTML), a per-axis clamp
+ * (CLAMP_AXIS), or reports the first offending coordinate (STRICT).
  */
 final class NaiveGather {
 
@@ -74,7 +74,7 @@ final class NaiveGather {
         return null;
     }
 
-    /** DirectML facts §4.4b, steps 1 to 7. */
+    /** docs/directml-behaviour.md §7.1, steps 1 to 7. */
     private static long directMl(GatherCase c, long[] coord, long raw, long axisSize, int es) {
         long value = raw; // step 1: INT32 sign-extended, UINT32 zero-extended, UINT64 read as signed
         if (value < 0) {

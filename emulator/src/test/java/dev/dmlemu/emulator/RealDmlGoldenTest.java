@@ -22,7 +22,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The real DirectML.dll's recorded outputs ({@link RealDmlGoldenCases}) under the default
  * {@link IndexPolicy#DIRECTML}: the docs example, negative indices, 1-D/8-D, INT8/FLOAT64, strided and broadcast
- * inputs, an unaligned TotalTensorSizeInBytes, and the out-of-range probes behind DirectML facts §4.4b.
+ * inputs, an unaligned TotalTensorSizeInBytes, and the out-of-range probes behind docs/directml-behaviour.md §7.
  *
  * <p>Buffers are set up as the harness does: each tensor in a zeroed buffer of TotalTensorSizeInBytes rounded up
  * to 256 bytes, holding the listed values from the start.

@@ -22,8 +22,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every vtable slot the bridge calls, against directml-facts §6.3 (compiler-verified against DirectML.h/d3d12.h),
- * typed in here. IDXGIAdapter1::GetDesc1 (10) comes from mingw-w64 dxgi.h, compiled for x86_64-w64-mingw32.
+ * Every vtable slot the bridge calls, against docs/directml-behaviour.md §4.3 (compiler-verified against
+ * DirectML.h/d3d12.h), typed in here. IDXGIAdapter1::GetDesc1 (10) comes from mingw-w64 dxgi.h, compiled for
+ * x86_64-w64-mingw32.
  */
 class VtableSlotsTest {
 

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
-/** The bundled DirectML docs example (examples/docs-example.json, facts §7.4) as records. */
+/** The bundled DirectML docs example (examples/docs-example.json, docs/directml-behaviour.md §9) as records. */
 class DocsExampleTest {
 
     static final Path DOCS_EXAMPLE = Path.of("..", "examples", "docs-example.json");

@@ -115,8 +115,8 @@ public class ComObject implements AutoCloseable {
 
     /**
      * Calls a method that returns a struct by value. The Windows x64 C++ ABI passes a hidden pointer to the result
-     * as the first argument after {@code this} (directml-facts §6.4); calling it as if it returned the struct
-     * in registers reads garbage. The struct is read back from native memory after the call.
+     * as the first argument after {@code this} (docs/directml-behaviour.md §4.4); calling it as if it returned the
+     * struct in registers reads garbage. The struct is read back from native memory after the call.
      */
     protected final <T extends Structure> T callReturningStruct(int slot, T result) {
         invoke(slot, Pointer.class, result.getPointer());

@@ -2,7 +2,7 @@ package dev.dmlemu.nativebridge.com;
 
 /**
  * The interface ids the bridge asks for, copied from {@code DirectML.h}, {@code d3d12.h} and the DXGI headers
- * (directml-facts §6.2). A test pins each one to the reference table.
+ * (docs/directml-behaviour.md §4.2). A test pins each one to the reference table.
  */
 public final class Iids {
 

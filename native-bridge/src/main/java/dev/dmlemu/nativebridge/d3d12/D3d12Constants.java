@@ -1,6 +1,6 @@
 package dev.dmlemu.nativebridge.d3d12;
 
-/** {@code d3d12.h} / {@code d3dcommon.h} enum values the bridge needs (directml-facts §2). */
+/** {@code d3d12.h} / {@code d3dcommon.h} enum values the bridge needs (docs/directml-behaviour.md §2.6). */
 public final class D3d12Constants {
 
     public static final int D3D_FEATURE_LEVEL_11_0 = 0xb000;

@@ -17,13 +17,19 @@ public final class D3d12DescriptorHeap extends ComObject {
         super(pointer, "ID3D12DescriptorHeap");
     }
 
-    /** The first CPU handle; a struct returned by value, so through a hidden result pointer (§6.4). */
+    /**
+     * The first CPU handle; a struct returned by value, so through a hidden result pointer
+     * (docs/directml-behaviour.md §4.4).
+     */
     public long cpuHandleForHeapStart() {
         return callReturningStruct(SLOT_GET_CPU_DESCRIPTOR_HANDLE_FOR_HEAP_START, new D3D12_CPU_DESCRIPTOR_HANDLE())
                 .ptr;
     }
 
-    /** The first GPU handle; a struct returned by value, so through a hidden result pointer (§6.4). */
+    /**
+     * The first GPU handle; a struct returned by value, so through a hidden result pointer
+     * (docs/directml-behaviour.md §4.4).
+     */
     public long gpuHandleForHeapStart() {
         return callReturningStruct(SLOT_GET_GPU_DESCRIPTOR_HANDLE_FOR_HEAP_START, new D3D12_GPU_DESCRIPTOR_HANDLE())
                 .ptr;

@@ -14,7 +14,7 @@ import dev.dmlemu.nativebridge.com.NativeCallException;
  */
 public final class DirectMlLibrary {
 
-    /** Message for {@code DXGI_ERROR_SDK_COMPONENT_MISSING} with the debug flag (directml-facts §1.3). */
+    /** Message for {@code DXGI_ERROR_SDK_COMPONENT_MISSING} with the debug flag (docs/directml-behaviour.md §2.5). */
     public static final String DEBUG_LAYER_MISSING = "DirectML debug layer (DirectML.Debug.dll) not installed: put "
             + "DirectML.Debug.dll (NuGet Microsoft.AI.DirectML) next to DirectML.dll and turn on Windows developer "
             + "mode, or run without the debug layer";

@@ -1,6 +1,6 @@
 package dev.dmlemu.nativebridge.dml;
 
-/** {@code DirectML.h} enum values the bridge passes as plain integers (directml-facts §1.3). */
+/** {@code DirectML.h} enum values the bridge passes as plain integers (docs/directml-behaviour.md §2.5). */
 public final class DmlConstants {
 
     public static final int DML_CREATE_DEVICE_FLAG_NONE = 0x0;

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class GuidTest {
 
-    /** directml-facts §6.2, typed in. */
+    /** docs/directml-behaviour.md §4.2, typed in. */
     private static Map<String, Guid> reference() {
         Map<String, Guid> table = new LinkedHashMap<>();
         table.put("6dbd6437-96fd-423f-a98c-ae5e7c2a573f", Iids.IDML_DEVICE);

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
-/** Values from mingw-w64 winerror.h (printed by a program compiled against it) and directml-facts §1.3. */
+/** Values from mingw-w64 winerror.h (printed by a program compiled against it) and docs/directml-behaviour.md §4.1. */
 class HResultTest {
 
     @ParameterizedTest

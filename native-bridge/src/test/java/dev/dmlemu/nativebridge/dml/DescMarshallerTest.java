@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Marshals descriptor records and reads the native memory back with raw pointer reads at the offsets of the
- * reference table (directml-facts §2), never through the JNA structures under test.
+ * reference table (docs/directml-behaviour.md §3.1), never through the JNA structures under test.
  */
 class DescMarshallerTest {
 
@@ -134,7 +134,7 @@ class DescMarshallerTest {
     @ParameterizedTest
     @EnumSource(TensorDataType.class)
     void everyDataTypeCode(TensorDataType type) {
-        // directml-facts §1.2, typed in: the position in this array is the C value.
+        // docs/directml-behaviour.md §2.1, typed in: the position in this array is the C value.
         List<String> cOrder = List.of("UNKNOWN", "FLOAT32", "FLOAT16", "UINT32", "UINT16", "UINT8", "INT32", "INT16",
                 "INT8", "FLOAT64", "UINT64", "INT64", "UINT4", "INT4");
         BufferTensorDesc tensor = new BufferTensorDesc(type, TensorFlags.NONE, 1, longs(8), Optional.empty(), 64, 0);

@@ -35,7 +35,7 @@ class DmlDeviceOnFakeComTest {
         int invoke(Pointer self, Pointer desc, Pointer riid, Pointer out);
     }
 
-    /** directml-facts §1.4, typed in. */
+    /** docs/directml-behaviour.md §2.3, typed in. */
     private static final List<Integer> ALL_LEVEL_CODES = List.of(0x1000, 0x2000, 0x2100, 0x3000, 0x3100, 0x4000,
             0x4100, 0x5000, 0x5100, 0x5200, 0x6000, 0x6100, 0x6200, 0x6300, 0x6400);
 

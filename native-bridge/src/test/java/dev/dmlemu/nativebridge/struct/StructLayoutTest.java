@@ -16,7 +16,7 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Sizes and field offsets of every C structure, as Windows x64 lays them out. The expected numbers are typed in
- * from directml-facts §1.3 and §2 (compiled against DirectML.h / d3d12.h) and, for DXGI_ADAPTER_DESC1, from the
+ * from docs/directml-behaviour.md §3 (compiled against DirectML.h / d3d12.h) and, for DXGI_ADAPTER_DESC1, from the
  * mingw-w64 dxgi.h compiled for x86_64-w64-mingw32. They hold on any 64-bit OS because the structures use the MSVC
  * alignment rule and no type whose size differs between Windows and LP64.
  */
