@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.featurelevels.GatherElementsSupport;
+import dev.dmlemu.featurelevels.OperatorCatalog;
+import dev.dmlemu.featurelevels.OperatorSupport;
 import dev.dmlemu.featurelevels.SupportTable;
 import dev.dmlemu.featurelevels.TensorSupport;
 import java.io.PrintWriter;
@@ -30,7 +31,7 @@ final class LevelsCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--operator", paramLabel = "TYPE", defaultValue = "GATHER_ELEMENTS",
-            description = "the operator (GATHER_ELEMENTS or DML_OPERATOR_GATHER_ELEMENTS; default ${DEFAULT-VALUE})")
+            description = "the operator, with or without DML_OPERATOR_ (default ${DEFAULT-VALUE})")
     String operator;
 
     @Option(names = "--json", description = "print one JSON object on stdout")
@@ -44,32 +45,31 @@ final class LevelsCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw CliFailure.unusableInput("--operator: " + e.getMessage());
         }
-        if (type != OperatorType.GATHER_ELEMENTS) {
-            throw CliFailure.unusableInput("--operator: dmlemu has support tables for GATHER_ELEMENTS only, not "
-                    + type.name());
-        }
-        List<SupportTable> blocks = GatherElementsSupport.blocks();
+        OperatorSupport support = OperatorCatalog.support(type).orElseThrow(() -> CliFailure.unusableInput(
+                "--operator: dmlemu has no support tables for " + type.name() + " (it has: "
+                        + OperatorCatalog.operators().stream().map(OperatorType::name).collect(Collectors.joining(", "))
+                        + ")"));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(Json.write(toJson(type, blocks)));
+            out.println(Json.write(toJson(support)));
         } else {
-            printTable(out, type, blocks);
+            printTable(out, support);
         }
         return ExitCode.SUCCESS.code();
     }
 
-    private static void printTable(PrintWriter out, OperatorType type, List<SupportTable> blocks) {
-        out.println(type.cName() + ": introduced in " + GatherElementsSupport.introducedIn().cName()
-                + "; not available at " + shortNames(unavailableLevels()));
+    private static void printTable(PrintWriter out, OperatorSupport support) {
+        out.println(support.operatorType().cName() + ": introduced in " + support.introducedIn().cName()
+                + "; not available at " + shortNames(unavailableLevels(support)));
         out.println();
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"Table", "Applies to", "Tensor", "Kind", "Dimensions", "Data types"});
-        for (SupportTable block : blocks) {
+        for (SupportTable block : support.blocks()) {
             boolean first = true;
             for (TensorSupport tensor : block.tensors()) {
                 rows.add(new String[] {
                     first ? block.since().shortName() : "",
-                    first ? shortNames(levelsUsing(block)) : "",
+                    first ? shortNames(levelsUsing(support, block)) : "",
                     tensor.field(),
                     tensor.kind().name().toLowerCase(Locale.ROOT),
                     tensor.dimensionCounts().toString(),
@@ -92,16 +92,16 @@ final class LevelsCommand implements Callable<Integer> {
         }
     }
 
-    private static ObjectNode toJson(OperatorType type, List<SupportTable> blocks) {
+    private static ObjectNode toJson(OperatorSupport support) {
         ObjectNode root = Json.object();
-        root.put("operator", type.cName());
-        root.put("introducedIn", GatherElementsSupport.introducedIn().cName());
+        root.put("operator", support.operatorType().cName());
+        root.put("introducedIn", support.introducedIn().cName());
         ArrayNode tables = root.putArray("tables");
-        for (SupportTable block : blocks) {
+        for (SupportTable block : support.blocks()) {
             ObjectNode table = tables.addObject();
             table.put("since", block.since().cName());
             ArrayNode appliesTo = table.putArray("appliesTo");
-            levelsUsing(block).forEach(level -> appliesTo.add(level.cName()));
+            levelsUsing(support, block).forEach(level -> appliesTo.add(level.cName()));
             ArrayNode tensors = table.putArray("tensors");
             for (TensorSupport tensor : block.tensors()) {
                 ObjectNode node = tensors.addObject();
@@ -116,15 +116,15 @@ final class LevelsCommand implements Callable<Integer> {
         return root;
     }
 
-    private static List<FeatureLevel> levelsUsing(SupportTable block) {
+    private static List<FeatureLevel> levelsUsing(OperatorSupport support, SupportTable block) {
         return Arrays.stream(FeatureLevel.values())
-                .filter(level -> GatherElementsSupport.forLevel(level).filter(block::equals).isPresent())
+                .filter(level -> support.forLevel(level).filter(block::equals).isPresent())
                 .collect(Collectors.toList());
     }
 
-    private static List<FeatureLevel> unavailableLevels() {
+    private static List<FeatureLevel> unavailableLevels(OperatorSupport support) {
         return Arrays.stream(FeatureLevel.values())
-                .filter(level -> GatherElementsSupport.forLevel(level).isEmpty())
+                .filter(level -> support.forLevel(level).isEmpty())
                 .collect(Collectors.toList());
     }
 

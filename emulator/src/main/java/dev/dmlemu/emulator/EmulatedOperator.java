@@ -4,15 +4,15 @@ import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.ValidatedOperator;
 
-/** A GatherElements prepared by an {@link Emulator}. Immutable apart from its closed flag; thread-safe. */
+/** An operator prepared by an {@link Emulator}. Immutable apart from its closed flag; thread-safe. */
 final class EmulatedOperator implements PreparedOperator {
 
     private final Emulator emulator;
     private final ValidatedOperator operator;
-    private final GatherExecution execution;
+    private final OperatorExecution execution;
     private volatile boolean closed;
 
-    EmulatedOperator(Emulator emulator, ValidatedOperator operator, GatherExecution execution) {
+    EmulatedOperator(Emulator emulator, ValidatedOperator operator, OperatorExecution execution) {
         this.emulator = emulator;
         this.operator = operator;
         this.execution = execution;

@@ -13,9 +13,10 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The Java GatherElements emulator: gives the bytes DirectML gives, on any OS, for every data type of the
- * {@code DML_FEATURE_LEVEL_4_1} table (any 1/2/4/8-byte element moves as raw bits) and INT32, UINT32, INT64 and
- * UINT64 indices, with every tensor addressed through its Sizes and Strides.
+ * The Java emulator of DirectML operators: gives the bytes DirectML gives, on any OS. For GatherElements, every data
+ * type of the {@code DML_FEATURE_LEVEL_4_1} table (any 1/2/4/8-byte element moves as raw bits) and INT32, UINT32,
+ * INT64 and UINT64 indices, with every tensor addressed through its Sizes and Strides. The operators it runs are
+ * registered in {@link EmulatorKernels}.
  *
  * <pre>{@code
  * ValidatedOperator op = new FeatureLevelValidator().validate(desc, FeatureLevel.LEVEL_6_4).validated();
@@ -75,13 +76,10 @@ public final class Emulator implements ExecutionBackend {
     public PreparedOperator prepare(ValidatedOperator operator) {
         Objects.requireNonNull(operator, "operator");
         checkOpen();
-        if (operator.desc().operatorType() != OperatorType.GATHER_ELEMENTS) {
-            throw new OperatorExecutionException("the emulator does not implement "
-                    + operator.desc().operatorType().cName());
-        }
-        GatherExecution execution = GatherExecution.prepare(operator.gatherElements(), operator.indexSemantics(),
-                options.indexPolicy(), options.threads(), pool);
-        return new EmulatedOperator(this, operator, execution);
+        OperatorType type = operator.desc().operatorType();
+        OperatorKernel kernel = EmulatorKernels.of(type).orElseThrow(() -> new OperatorExecutionException(
+                "the emulator does not implement " + type.cName()));
+        return new EmulatedOperator(this, operator, kernel.prepare(operator, options, pool));
     }
 
     void checkOpen() {

@@ -20,7 +20,7 @@ import java.util.concurrent.RejectedExecutionException;
  * executions with the same {@link Bindings} instance reuse, the way a DirectML binding table is bound once and
  * dispatched many times; it holds immutable values behind a volatile reference, so a race only costs a rebind.
  */
-final class GatherExecution {
+final class GatherExecution implements OperatorExecution {
 
     /** Below this many output elements one thread is faster than handing work to the pool. */
     static final long PARALLEL_THRESHOLD = 1 << 15;
@@ -45,40 +45,13 @@ final class GatherExecution {
      * @param pool the emulator's pool, or null for one thread
      */
     static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
-            int threads, ExecutorService pool) {
-        return prepare(desc, semantics, policy, threads, pool, PARALLEL_THRESHOLD);
-    }
-
-    /** As above, splitting executions of at least {@code parallelThreshold} elements. */
-    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
-            int threads, ExecutorService pool, long parallelThreshold) {
-        return prepare(desc, semantics, policy, threads, pool, parallelThreshold, 0);
-    }
-
-    /** As above, with a forced tile size (elements) when {@code forcedTile} is positive. */
-    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
-            int threads, ExecutorService pool, long parallelThreshold, long forcedTile) {
-        return prepare(desc, semantics, policy, threads, pool, parallelThreshold, forcedTile,
-                GatherKernel.ROW_COPY_MIN);
-    }
-
-    /** As above, copying input rows of at least {@code rowCopyMin} elements in the contiguous-row loops. */
-    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
-            int threads, ExecutorService pool, long parallelThreshold, long forcedTile, int rowCopyMin) {
-        return prepare(desc, semantics, policy, threads, pool, parallelThreshold, forcedTile, rowCopyMin,
-                GatherKernel.TILE_COPY_MAX);
-    }
-
-    /** As above, copying tiles of at most {@code tileCopyMax} bytes of input in the tiled order. */
-    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
-            int threads, ExecutorService pool, long parallelThreshold, long forcedTile, int rowCopyMin,
-            long tileCopyMax) {
+            int threads, ExecutorService pool, KernelTuning tuning) {
         GatherPlan plan = GatherPlan.compile(desc, semantics, policy);
         // An output layout that writes some element twice (DirectML accepts a few; the validator warns) is written in
         // row-major order, last write wins: splitting it over threads would make the result depend on scheduling.
         int effectiveThreads = pool == null || outputMayOverlap(desc) ? 1 : threads;
-        return new GatherExecution(new GatherKernel(plan, forcedTile, rowCopyMin, tileCopyMax), effectiveThreads, pool,
-                parallelThreshold);
+        return new GatherExecution(new GatherKernel(plan, tuning.forcedTile(), tuning.rowCopyMin(),
+                tuning.tileCopyMax()), effectiveThreads, pool, tuning.parallelThreshold());
     }
 
     private static boolean outputMayOverlap(GatherElementsOperatorDesc desc) {
@@ -102,7 +75,8 @@ final class GatherExecution {
         return kernel.tilesBulk();
     }
 
-    void execute(Bindings bindings) {
+    @Override
+    public void execute(Bindings bindings) {
         GatherPlan plan = kernel.plan();
         BoundBuffers buffers = lastBound;
         if (buffers == null || buffers.source() != bindings) {
@@ -131,7 +105,8 @@ final class GatherExecution {
     }
 
     /** Drops the cached views, so the operator no longer refers to the caller's buffers. */
-    void forgetBindings() {
+    @Override
+    public void forgetBindings() {
         lastBound = null;
     }
 

@@ -41,7 +41,8 @@ class GatherPropertiesTest {
     @Property(tries = 1500)
     void matchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherCase c = new GatherCase(seed, 200, 3);
-        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy, 1, null));
+        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy, 1, null,
+                KernelTuning.DEFAULT));
     }
 
     /**
@@ -54,7 +55,7 @@ class GatherPropertiesTest {
         GatherCase c = new GatherCase(seed, 400, 6);
         boolean split = (seed & 2) == 0;
         GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
-                split ? 3 : 1, split ? POOL : null, 1, 0, 1);
+                split ? 3 : 1, split ? POOL : null, KernelTuning.DEFAULT.withParallelThreshold(1).withRowCopyMin(1));
         Bindings bindings = check(c, policy, execution, null);
         check(c.withInputAndPatternReversed(), policy, execution, bindings);
     }
@@ -81,7 +82,8 @@ class GatherPropertiesTest {
             IndexPolicy policy = policies[(int) Math.floorMod(seed, (long) policies.length)];
             boolean split = (seed & 8) == 0;
             GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
-                    split ? 3 : 1, split ? POOL : null, 1, 0, 1);
+                    split ? 3 : 1, split ? POOL : null,
+                    KernelTuning.DEFAULT.withParallelThreshold(1).withRowCopyMin(1));
             if (!execution.rowsBulk()) {
                 continue;
             }
@@ -103,7 +105,8 @@ class GatherPropertiesTest {
         boolean split = (seed & 2) == 0;
         long tileCopyMax = (seed & 8) == 0 ? GatherKernel.TILE_COPY_MAX : 0;
         check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
-                split ? 3 : 1, split ? POOL : null, 1, tile, GatherKernel.ROW_COPY_MIN, tileCopyMax));
+                split ? 3 : 1, split ? POOL : null,
+                KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(tile).withTileCopyMax(tileCopyMax)));
     }
 
     /**
@@ -138,8 +141,8 @@ class GatherPropertiesTest {
             boolean split = (seed & 8) == 0;
             long tile = 1 + (seed >>> 4) % 4;
             GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
-                    split ? 3 : 1, split ? POOL : null, 1, tile, GatherKernel.ROW_COPY_MIN,
-                    GatherKernel.TILE_COPY_MAX);
+                    split ? 3 : 1, split ? POOL : null,
+                    KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(tile));
             if (!execution.tilesBulk()) {
                 continue;
             }
@@ -183,7 +186,8 @@ class GatherPropertiesTest {
     @Property(tries = 40)
     void splitAcrossThreadsMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherCase c = new GatherCase(seed, 2_000, 12);
-        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy, 3, POOL, 1));
+        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy, 3, POOL,
+                KernelTuning.DEFAULT.withParallelThreshold(1)));
     }
 
     private static void check(GatherCase c, IndexPolicy policy, GatherExecution execution) {

@@ -21,7 +21,7 @@ final class Kernels {
 
     static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexPolicy policy) {
         BufferTensorDesc indices = (BufferTensorDesc) desc.indicesTensor();
-        return GatherExecution.prepare(desc, semanticsOf(indices.dataType()), policy, 1, null);
+        return GatherExecution.prepare(desc, semanticsOf(indices.dataType()), policy, 1, null, KernelTuning.DEFAULT);
     }
 
     /** Runs the desc on whole buffers and returns the output buffer. */

@@ -44,7 +44,7 @@ class TiledCopyTest {
                 for (GatherElementsOperatorDesc desc : descs) {
                     for (IndexPolicy policy : IndexPolicy.values()) {
                         GatherExecution execution = GatherExecution.prepare(desc, IndexSemantics.SIGNED_WRAP,
-                                policy, 1, null);
+                                policy, 1, null, KernelTuning.DEFAULT);
                         assertTrue(execution.tilesBulk(), () -> element + "/" + index + " " + desc + " " + policy);
                     }
                 }
@@ -104,7 +104,7 @@ class TiledCopyTest {
 
     private static void run(GatherElementsOperatorDesc desc, ByteBuffer input, ByteBuffer indices, ByteBuffer output) {
         GatherExecution execution = GatherExecution.prepare(desc, IndexSemantics.SIGNED_WRAP, IndexPolicy.DIRECTML, 1,
-                null, 1, 1, GatherKernel.ROW_COPY_MIN, GatherKernel.TILE_COPY_MAX);
+                null, KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(1));
         assertTrue(execution.tilesBulk(), "the tiled copy is taken");
         execution.execute(Bindings.of(BufferBinding.of(input), BufferBinding.of(indices), BufferBinding.of(output)));
     }

@@ -1,7 +1,6 @@
 package dev.dmlemu.featurelevels;
 
 import dev.dmlemu.desc.FeatureLevel;
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
 import java.util.Objects;
 
@@ -26,24 +25,26 @@ public final class FeatureLevelValidator {
     public ValidationResult validate(OperatorDesc desc, FeatureLevel level) {
         Objects.requireNonNull(desc, "desc");
         Objects.requireNonNull(level, "level");
-        if (desc instanceof GatherElementsOperatorDesc gatherElements) {
-            return GatherElementsRules.validate(gatherElements, level);
-        }
-        throw new IllegalArgumentException("no rules for " + desc.operatorType().cName());
+        return rules(desc).validate(desc, level);
     }
 
     /**
      * The lowest feature level that accepts {@code desc}, or none with the reasons: the diagnostics at
      * {@link FeatureLevel#newest()}, where the support tables are widest. Levels are strict supersets, so the first
-     * support block (2_1, 3_0, 4_1) that accepts the desc gives the answer.
+     * support block of the operator (for GatherElements 2_1, 3_0, 4_1) that accepts the desc gives the answer.
      */
     public MinimumFeatureLevel minimumFeatureLevel(OperatorDesc desc) {
         Objects.requireNonNull(desc, "desc");
-        for (SupportTable block : GatherElementsSupport.blocks()) {
+        for (SupportTable block : rules(desc).support().blocks()) {
             if (validate(desc, block.since()).isValid()) {
                 return MinimumFeatureLevel.accepted(block.since());
             }
         }
         return MinimumFeatureLevel.none(validate(desc, FeatureLevel.newest()).diagnostics());
+    }
+
+    private static OperatorRules<?> rules(OperatorDesc desc) {
+        return OperatorCatalog.rules(desc.operatorType()).orElseThrow(() ->
+                new IllegalArgumentException("no rules for " + desc.operatorType().cName()));
     }
 }

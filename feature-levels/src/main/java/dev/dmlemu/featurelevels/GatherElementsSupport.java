@@ -58,21 +58,7 @@ public final class GatherElementsSupport {
     public static final OperatorSupport SUPPORT =
             new OperatorSupport(OperatorType.GATHER_ELEMENTS, List.of(BLOCK_2_1, BLOCK_3_0, BLOCK_4_1));
 
-    /** The block for each level, indexed by the level's ordinal (null below 2_1): no search on the hot path. */
-    private static final SupportTable[] BY_LEVEL = new SupportTable[FeatureLevel.values().length];
-
-    static {
-        for (FeatureLevel level : FeatureLevel.values()) {
-            BY_LEVEL[level.ordinal()] = SUPPORT.forLevel(level).orElse(null);
-        }
-    }
-
     private GatherElementsSupport() {}
-
-    /** The block at {@code level}, or null where the operator does not exist. */
-    static SupportTable tableAt(FeatureLevel level) {
-        return BY_LEVEL[level.ordinal()];
-    }
 
     /** The blocks, oldest first: 2_1, 3_0, 4_1. */
     public static List<SupportTable> blocks() {

@@ -32,11 +32,4 @@ public record SupportTable(OperatorType operatorType, FeatureLevel since, List<T
         return Optional.empty();
     }
 
-    /**
-     * The table GatherElements uses at {@code level}: 2_1 → the 2_1 block; 3_0, 3_1, 4_0 → 3_0; 4_1 and later → 4_1;
-     * empty for 1_0 and 2_0, where the operator does not exist.
-     */
-    public static Optional<SupportTable> forLevel(FeatureLevel level) {
-        return GatherElementsSupport.forLevel(level);
-    }
 }

@@ -2,7 +2,6 @@ package dev.dmlemu.featurelevels;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
 import java.util.Objects;
 
@@ -41,15 +40,16 @@ public final class ValidatedOperator {
     }
 
     /**
-     * The desc as a GatherElements desc.
+     * The desc as the record of its operator, e.g. {@code desc(GatherElementsOperatorDesc.class)}.
      *
      * @throws IllegalStateException if the operator is of another type
      */
-    public GatherElementsOperatorDesc gatherElements() {
-        if (desc instanceof GatherElementsOperatorDesc gatherElements) {
-            return gatherElements;
+    public <D extends OperatorDesc> D desc(Class<D> descType) {
+        if (descType.isInstance(desc)) {
+            return descType.cast(desc);
         }
-        throw new IllegalStateException("operator is " + desc.operatorType().cName() + ", not GATHER_ELEMENTS");
+        throw new IllegalStateException("operator is " + desc.operatorType().cName() + ", not a "
+                + descType.getSimpleName());
     }
 
     /** A validated tensor field by C name, e.g. {@code "IndicesTensor"}. */

@@ -25,7 +25,7 @@ public record Lowered(GatherElementsNode node, ValidatedOperator operator, List<
 
     /** The DirectML desc; its output holds the framework's output bytes (see {@link #notes()}). */
     public GatherElementsOperatorDesc desc() {
-        return operator.gatherElements();
+        return operator.desc(GatherElementsOperatorDesc.class);
     }
 
     /** The target level. */

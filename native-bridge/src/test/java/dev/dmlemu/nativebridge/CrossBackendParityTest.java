@@ -174,7 +174,7 @@ class CrossBackendParityTest {
      * backends. Negative signed indices count from the end of the axis.
      */
     private static byte[] naiveGatherElements(Case c) {
-        GatherElementsOperatorDesc desc = c.operator().gatherElements();
+        GatherElementsOperatorDesc desc = c.operator().desc(GatherElementsOperatorDesc.class);
         BufferTensorDesc input = (BufferTensorDesc) desc.inputTensor();
         BufferTensorDesc indices = (BufferTensorDesc) desc.indicesTensor();
         int axis = (int) desc.axis();

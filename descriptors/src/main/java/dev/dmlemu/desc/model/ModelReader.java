@@ -3,8 +3,10 @@ package dev.dmlemu.desc.model;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.BufferTensorMath;
 import dev.dmlemu.desc.ExecutionFlag;
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.DescField;
 import dev.dmlemu.desc.InvalidTensorDesc;
+import dev.dmlemu.desc.OperatorDescs;
+import dev.dmlemu.desc.OperatorSchema;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
@@ -215,17 +217,18 @@ final class ModelReader {
         String typeName = string(typeNode);
         if (List.of("hlsl", "onnx", "dmlserializedgraph").contains(typeName.toLowerCase(Locale.ROOT))) {
             throw error(typeNode, "'" + typeName + "' dispatchables are not supported: only DirectML operators are"
-                    + " (GATHER_ELEMENTS)");
+                    + " (" + supportedOperators() + ")");
         }
         OperatorType type;
         try {
             type = OperatorType.fromName(typeName);
         } catch (IllegalArgumentException e) {
-            throw error(typeNode, "operator type '" + typeName + "' is not supported: only GATHER_ELEMENTS is");
+            throw error(typeNode, "operator type '" + typeName + "' is not supported: only " + supportedOperators()
+                    + (OperatorDescs.operators().size() == 1 ? " is" : " are"));
         }
-        if (type != OperatorType.GATHER_ELEMENTS) {
-            throw error(typeNode, "operator type " + type.name() + " is not supported: only GATHER_ELEMENTS is");
-        }
+        OperatorSchema schema = OperatorDescs.schema(type).orElseThrow(() -> error(typeNode, "operator type "
+                + type.name() + " is not supported: only " + supportedOperators()
+                + (OperatorDescs.operators().size() == 1 ? " is" : " are")));
         d.allow("type", "Type", "desc", "Desc", "executionFlags", "dmlCompileType", "bindings");
         d.optional("dmlCompileType").ifPresent(n -> {
             String compile = string(n);
@@ -238,14 +241,20 @@ final class ModelReader {
             throw error(n, "dispatchable bindings (initializer inputs of OWNED_BY_DML tensors) are not supported");
         });
         Set<ExecutionFlag> flags = d.optional("executionFlags").map(this::executionFlags).orElse(Set.of());
+        // DxDispatch names desc fields exactly as the C struct does, and requires every one.
         Obj desc = object(d.requiredEither("desc", "Desc"), "an operator desc")
-                .allow(GatherElementsOperatorDesc.INPUT_TENSOR, GatherElementsOperatorDesc.INDICES_TENSOR,
-                        GatherElementsOperatorDesc.OUTPUT_TENSOR, GatherElementsOperatorDesc.AXIS);
-        TensorDesc input = tensor(desc.required(GatherElementsOperatorDesc.INPUT_TENSOR));
-        TensorDesc indices = tensor(desc.required(GatherElementsOperatorDesc.INDICES_TENSOR));
-        TensorDesc output = tensor(desc.required(GatherElementsOperatorDesc.OUTPUT_TENSOR));
-        long axis = uint32(desc.required(GatherElementsOperatorDesc.AXIS));
-        return new OperatorDispatchable(new GatherElementsOperatorDesc(input, indices, output, axis), flags);
+                .allow(schema.fieldNames().toArray(String[]::new));
+        List<Object> values = new ArrayList<>();
+        for (DescField field : schema.fields()) {
+            Node value = desc.required(field.cName());
+            values.add(field.type() == DescField.Type.TENSOR ? tensor(value) : (Object) uint32(value));
+        }
+        return new OperatorDispatchable(schema.create(values), flags);
+    }
+
+    /** {@code GATHER_ELEMENTS} or {@code GATHER_ELEMENTS, GATHER}: what a dispatchable's type may name. */
+    private static String supportedOperators() {
+        return OperatorDescs.operators().stream().map(OperatorType::name).collect(Collectors.joining(", "));
     }
 
     private Set<ExecutionFlag> executionFlags(Node node) {

@@ -7,9 +7,10 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.ExecutionFlag;
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.DescField;
 import dev.dmlemu.desc.InvalidTensorDesc;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorDescs;
 import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.desc.TensorFlags;
 import java.io.IOException;
@@ -136,14 +137,14 @@ final class ModelWriter {
         OperatorDesc desc = d.desc();
         g.writeStringField("type", desc.operatorType().name());
         g.writeObjectFieldStart("desc");
-        GatherElementsOperatorDesc ge = (GatherElementsOperatorDesc) desc;
-        g.writeFieldName(GatherElementsOperatorDesc.INPUT_TENSOR);
-        tensor(g, ge.inputTensor());
-        g.writeFieldName(GatherElementsOperatorDesc.INDICES_TENSOR);
-        tensor(g, ge.indicesTensor());
-        g.writeFieldName(GatherElementsOperatorDesc.OUTPUT_TENSOR);
-        tensor(g, ge.outputTensor());
-        g.writeNumberField(GatherElementsOperatorDesc.AXIS, ge.axis());
+        for (DescField field : OperatorDescs.schemaOf(desc).fields()) {
+            g.writeFieldName(field.cName());
+            if (field.type() == DescField.Type.TENSOR) {
+                tensor(g, (TensorDesc) field.valueIn(desc));
+            } else {
+                g.writeNumber((Long) field.valueIn(desc));
+            }
+        }
         g.writeEndObject();
         List<ExecutionFlag> flags = List.copyOf(d.executionFlags());
         if (flags.size() == 1) {

@@ -1,14 +1,16 @@
 package dev.dmlemu.nativebridge.dml;
 
 import com.sun.jna.Memory;
+import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import dev.dmlemu.desc.BufferTensorDesc;
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.DescField;
 import dev.dmlemu.desc.InvalidTensorDesc;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorDescs;
+import dev.dmlemu.desc.OperatorSchema;
 import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.nativebridge.struct.DML_BUFFER_TENSOR_DESC;
-import dev.dmlemu.nativebridge.struct.DML_GATHER_ELEMENTS_OPERATOR_DESC;
 import dev.dmlemu.nativebridge.struct.DML_OPERATOR_DESC;
 import dev.dmlemu.nativebridge.struct.DML_TENSOR_DESC;
 import java.util.List;
@@ -34,27 +36,29 @@ public final class DescMarshaller {
     public static DML_OPERATOR_DESC marshal(OperatorDesc desc, NativeScope scope) {
         DML_OPERATOR_DESC operator = scope.keep(new DML_OPERATOR_DESC());
         operator.Type = desc.operatorType().code();
-        if (desc instanceof GatherElementsOperatorDesc gatherElements) {
-            operator.Desc = marshalGatherElements(gatherElements, scope).getPointer();
-        } else {
-            throw new IllegalArgumentException("no native layout for " + desc.operatorType().cName());
-        }
+        operator.Desc = marshalOperator(desc, scope);
         operator.write();
         return operator;
     }
 
-    private static DML_GATHER_ELEMENTS_OPERATOR_DESC marshalGatherElements(GatherElementsOperatorDesc desc,
-            NativeScope scope) {
-        DML_GATHER_ELEMENTS_OPERATOR_DESC gather = scope.keep(new DML_GATHER_ELEMENTS_OPERATOR_DESC());
-        gather.InputTensor = marshalTensor(desc.inputTensor(), GatherElementsOperatorDesc.INPUT_TENSOR, scope)
-                .getPointer();
-        gather.IndicesTensor = marshalTensor(desc.indicesTensor(), GatherElementsOperatorDesc.INDICES_TENSOR, scope)
-                .getPointer();
-        gather.OutputTensor = marshalTensor(desc.outputTensor(), GatherElementsOperatorDesc.OUTPUT_TENSOR, scope)
-                .getPointer();
-        gather.Axis = uint(desc.axis(), "GatherElementsOperatorDesc." + GatherElementsOperatorDesc.AXIS);
-        gather.write();
-        return gather;
+    /** The operator's own struct ({@code DML_GATHER_ELEMENTS_OPERATOR_DESC}, ...), laid out from its schema. */
+    private static Pointer marshalOperator(OperatorDesc desc, NativeScope scope) {
+        OperatorSchema schema = OperatorDescs.schemaOf(desc);
+        OperatorStructLayout layout = OperatorStructLayout.of(schema, Native.POINTER_SIZE);
+        Memory struct = scope.allocate(layout.size());
+        struct.clear();
+        for (int i = 0; i < schema.fields().size(); i++) {
+            DescField field = schema.fields().get(i);
+            long offset = layout.offsets().get(i);
+            if (field.type() == DescField.Type.TENSOR) {
+                struct.setPointer(offset, marshalTensor((TensorDesc) field.valueIn(desc), field.cName(), scope)
+                        .getPointer());
+            } else {
+                struct.setInt(offset, uint((Long) field.valueIn(desc),
+                        schema.descType().getSimpleName() + "." + field.cName()));
+            }
+        }
+        return struct;
     }
 
     /**

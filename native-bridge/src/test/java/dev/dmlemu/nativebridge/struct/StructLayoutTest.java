@@ -44,8 +44,6 @@ class StructLayoutTest {
                 layout(new DML_BUFFER_TENSOR_DESC(), 48, "DataType", 0, "Flags", 4, "DimensionCount", 8,
                         "Sizes", 16, "Strides", 24, "TotalTensorSizeInBytes", 32, "GuaranteedBaseOffsetAlignment", 40),
                 layout(new DML_OPERATOR_DESC(), 16, "Type", 0, "Desc", 8),
-                layout(new DML_GATHER_ELEMENTS_OPERATOR_DESC(), 32, "InputTensor", 0, "IndicesTensor", 8,
-                        "OutputTensor", 16, "Axis", 24),
                 layout(new DML_BINDING_DESC(), 16, "Type", 0, "Desc", 8),
                 layout(new DML_BUFFER_BINDING(), 24, "Buffer", 0, "Offset", 8, "SizeInBytes", 16),
                 layout(new DML_BINDING_TABLE_DESC(), 32, "Dispatchable", 0, "CPUDescriptorHandle", 8,

@@ -1,0 +1,58 @@
+package dev.dmlemu.desc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Every desc record is registered, and its schema is its C struct's field list. */
+class OperatorDescsTest {
+
+    @Test
+    void everyPermittedDescIsRegisteredAndNothingElse() {
+        Set<Class<?>> permitted = Set.of(OperatorDesc.class.getPermittedSubclasses());
+        Set<Class<?>> registered = OperatorDescs.operators().stream()
+                .map(type -> OperatorDescs.schema(type).orElseThrow().descType()).collect(Collectors.toSet());
+        assertEquals(permitted, registered);
+    }
+
+    @Test
+    void gatherElementsSchemaIsTheCStruct() {
+        // DML_GATHER_ELEMENTS_OPERATOR_DESC in directml.h: InputTensor, IndicesTensor, OutputTensor (tensor descs),
+        // then UINT Axis.
+        OperatorSchema schema = OperatorDescs.schema(OperatorType.GATHER_ELEMENTS).orElseThrow();
+        assertEquals(List.of("InputTensor", "IndicesTensor", "OutputTensor", "Axis"), schema.fieldNames());
+        assertEquals(List.of(DescField.Type.TENSOR, DescField.Type.TENSOR, DescField.Type.TENSOR,
+                DescField.Type.UINT), schema.fields().stream().map(DescField::type).toList());
+    }
+
+    @Test
+    void tensorFieldsAreTheSchemasTensorsInOrder() {
+        for (OperatorType type : OperatorDescs.operators()) {
+            OperatorSchema schema = OperatorDescs.schema(type).orElseThrow();
+            Object[] values = schema.fields().stream()
+                    .map(field -> field.type() == DescField.Type.TENSOR
+                            ? BufferTensorDesc.packed(TensorDataType.UINT32, 2, 3) : (Object) 7L)
+                    .toArray();
+            OperatorDesc desc = schema.create(Arrays.asList(values));
+            assertEquals(type, desc.operatorType());
+            assertEquals(schema.fields().stream().filter(field -> field.type() == DescField.Type.TENSOR)
+                    .map(DescField::cName).toList(),
+                    desc.tensorFields().stream().map(TensorField::name).toList());
+            for (int i = 0; i < values.length; i++) {
+                assertEquals(values[i], schema.fields().get(i).valueIn(desc));
+            }
+        }
+    }
+
+    @Test
+    void createChecksItsValues() {
+        OperatorSchema schema = OperatorDescs.schema(OperatorType.GATHER_ELEMENTS).orElseThrow();
+        assertThrows(IllegalArgumentException.class, () -> schema.create(List.of(1L)));
+        assertThrows(NullPointerException.class, () -> schema.create(Arrays.asList(null, null, null, 0L)));
+    }
+}

@@ -1,0 +1,86 @@
+package dev.dmlemu.featurelevels;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.TensorField;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the validator knows of one operator: its support tables (data) and its rules across tensors and scalar fields.
+ * Everything every operator shares (availability at a level, each tensor's own rules through {@link TensorRules}) is
+ * done here, in one order: the operator's availability, its tensors in C field order, then its own rules.
+ *
+ * <p>Adding an operator means a support class (its tables), a subclass of this one (its rules), and one line in
+ * {@link OperatorCatalog}.
+ *
+ * @param <D> the operator's desc record
+ */
+abstract class OperatorRules<D extends OperatorDesc> {
+
+    /** {@code DML_OPERATOR_DESC::Type}, the path of an operator-availability diagnostic. */
+    static final String OPERATOR_TYPE_PATH = "Type";
+
+    private final Class<D> descType;
+    private final OperatorSupport support;
+    /** The table at each level, by the level's ordinal (null where the operator does not exist): no search per call. */
+    private final SupportTable[] tableByLevel = new SupportTable[FeatureLevel.values().length];
+
+    OperatorRules(Class<D> descType, OperatorSupport support) {
+        this.descType = Objects.requireNonNull(descType, "descType");
+        this.support = Objects.requireNonNull(support, "support");
+        for (FeatureLevel level : FeatureLevel.values()) {
+            tableByLevel[level.ordinal()] = support.forLevel(level).orElse(null);
+        }
+    }
+
+    final OperatorType operatorType() {
+        return support.operatorType();
+    }
+
+    final OperatorSupport support() {
+        return support;
+    }
+
+    /**
+     * The operator's own rules, after each tensor was checked on its own.
+     *
+     * @param tensors each tensor field by C name, or null when its Type is not BUFFER (already reported)
+     */
+    abstract void checkOperator(D desc, Map<String, BufferTensorDesc> tensors, DiagnosticCollector out);
+
+    /**
+     * How index values are read: signed indices wrap (the axis size is added once to a negative index) from 3_0 with
+     * INT32/INT64 indices; every other case reads them as unsigned. Operators without indices never ask.
+     */
+    IndexSemantics indexSemantics(Map<String, BufferTensorDesc> tensors, FeatureLevel level) {
+        BufferTensorDesc indices = tensors.get("IndicesTensor");
+        return indices != null && indices.dataType().isSignedInteger() && level.isAtLeast(FeatureLevel.LEVEL_3_0)
+                ? IndexSemantics.SIGNED_WRAP
+                : IndexSemantics.UNSIGNED;
+    }
+
+    final ValidationResult validate(OperatorDesc desc, FeatureLevel level) {
+        D typed = descType.cast(desc);
+        DiagnosticCollector out = new DiagnosticCollector(level);
+        SupportTable table = tableByLevel[level.ordinal()];
+        if (table == null) {
+            FeatureLevel introduced = support.introducedIn();
+            out.report(RuleId.OPERATOR_UNAVAILABLE, OPERATOR_TYPE_PATH, desc.operatorType().cName()
+                    + " is not available at " + level.cName() + "; it needs " + introduced.cName(),
+                    Optional.of(introduced));
+        }
+        Map<String, BufferTensorDesc> tensors = new LinkedHashMap<>();
+        for (TensorField field : desc.tensorFields()) {
+            TensorSupport row = table == null ? null : table.tensor(field.name()).orElse(null);
+            tensors.put(field.name(), TensorRules.check(out, support, row, field.name(), field.kind(),
+                    field.desc()));
+        }
+        checkOperator(typed, tensors, out);
+        return new ValidationResult(desc, level, indexSemantics(tensors, level), out.diagnostics());
+    }
+}

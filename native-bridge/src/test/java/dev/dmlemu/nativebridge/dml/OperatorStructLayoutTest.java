@@ -1,0 +1,22 @@
+package dev.dmlemu.nativebridge.dml;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.dmlemu.desc.OperatorDescs;
+import dev.dmlemu.desc.OperatorType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The operator structs' layouts against the sizes and offsets a C compiler gives for {@code DirectML.h} on x64
+ * (docs/directml-behaviour.md §3.1), typed in.
+ */
+class OperatorStructLayoutTest {
+
+    @Test
+    void gatherElementsOnX64() {
+        // DML_GATHER_ELEMENTS_OPERATOR_DESC: InputTensor 0, IndicesTensor 8, OutputTensor 16, Axis 24; sizeof 32.
+        assertEquals(new OperatorStructLayout(List.of(0L, 8L, 16L, 24L), 32),
+                OperatorStructLayout.of(OperatorDescs.schema(OperatorType.GATHER_ELEMENTS).orElseThrow(), 8));
+    }
+}
