@@ -27,6 +27,7 @@ record ModelInput(Path path, ModelDocument document, SourceFolders sources) {
         if (!Files.exists(path)) {
             throw CliFailure.unusableInput(path + ": no such file");
         }
+        ChosenPaths.requireNoLink("the model", path);
         if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
             throw CliFailure.unusableInput(path + ": not a readable file");
         }

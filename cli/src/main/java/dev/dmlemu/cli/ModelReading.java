@@ -32,6 +32,7 @@ final class ModelReading {
     /** The folders a model at {@code model} may read from. */
     SourceFolders sources(Path model) {
         checkLimits();
+        readDirs.forEach(dir -> ChosenPaths.requireNoLink(READ_DIR, dir));
         Path folder = model.toAbsolutePath().getParent();
         try {
             return SourceFolders.of(folder == null ? Path.of(".") : folder, readDirs,
@@ -66,6 +67,11 @@ final class ModelReading {
             @Override
             public Optional<String> inlineBytesRefusal(long bytes) {
                 return resourceBytesRefusal(bytes);
+            }
+
+            @Override
+            public Optional<String> workingMemoryRefusal(long bytes) {
+                return HeapBudget.refusal(bytes);
             }
         };
     }

@@ -18,7 +18,17 @@ final class OneLine {
 
     /** {@code ge: error DATA_TYPE_UNSUPPORTED IndicesTensor.DataType: ...}, as validate and run print it. */
     static String diagnostic(String dispatchable, Diagnostic diagnostic) {
-        return of(dispatchable + ": " + diagnostic.severity().name().toLowerCase(Locale.ROOT) + " "
+        return of(lineStart(dispatchable) + ": " + diagnostic.severity().name().toLowerCase(Locale.ROOT) + " "
                 + diagnostic.rule().name() + " " + diagnostic.message());
+    }
+
+    /**
+     * A name from a model file that begins a line, quoted when it could read as a CI log command: GitHub Actions
+     * acts on lines that start with {@code ::} ({@code ::error file=...::}), Azure Pipelines on {@code ##}.
+     */
+    static String lineStart(String name) {
+        String stripped = name.stripLeading();
+        return stripped.startsWith(":") || stripped.startsWith("#") || stripped.length() != name.length()
+                ? "'" + name + "'" : name;
     }
 }

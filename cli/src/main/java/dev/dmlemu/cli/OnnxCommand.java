@@ -220,14 +220,11 @@ final class OnnxCommand implements Callable<Integer> {
         }
         // The user named this path on the command line: it may be anywhere, but is never written through a link.
         OutputFolder folder = new OutputFolder(Path.of(""), false);
-        OutputFolder.Result resolved = folder.resolve(target.toString());
-        if (resolved.refusal().isPresent()) {
-            throw CliFailure.unusableInput("--out " + target + ": " + resolved.refusal().get());
-        }
-        Path file = resolved.file().orElseThrow();
         try {
-            folder.write(file, channel -> NpyFile.write(channel, dataTensor.canonicalDescr(), indicesTensor.shape(),
-                    output.duplicate()));
+            folder.write(target.toString(), channel -> NpyFile.write(channel, dataTensor.canonicalDescr(),
+                    indicesTensor.shape(), output.duplicate()));
+        } catch (OutputFolder.Refused e) {
+            throw CliFailure.unusableInput("--out " + target + ": " + e.getMessage());
         } catch (IOException e) {
             throw CliFailure.unusableInput("--out: cannot write " + target + ": " + e.getMessage());
         }

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -27,6 +28,9 @@ final class OutputFolder {
 
     /** The option that lifts the confinement. */
     static final String WRITE_ANYWHERE = "--write-anywhere";
+
+    /** The longest target file name: its temporary twin adds about 20 characters, and file systems stop at 255. */
+    static final int MAX_NAME_LENGTH = 200;
 
     /** Writes a file's bytes onto a channel. */
     @FunctionalInterface
@@ -47,8 +51,8 @@ final class OutputFolder {
     }
 
     /**
-     * The file {@code targetPath} names, checked as far as it can be before anything is written (the output folder is
-     * created if missing).
+     * The file {@code targetPath} names, checked as far as it can be before anything is written. Nothing is created:
+     * when the output folder does not exist yet, a target must lie directly in it, and {@link #write} creates it.
      *
      * @return the target, or the reason it may not be written
      */
@@ -71,16 +75,26 @@ final class OutputFolder {
         if (target.getFileName() == null || target.equals(folder)) {
             return Result.refused("names no file");
         }
+        if (target.getFileName().toString().length() > MAX_NAME_LENGTH) {
+            // The temporary file beside it carries the name too, and file systems stop at 255 bytes.
+            return Result.refused("has a file name longer than " + MAX_NAME_LENGTH + " characters");
+        }
+        if (Files.notExists(folder, LinkOption.NOFOLLOW_LINKS)) {
+            return target.getParent().equals(folder) ? new Result(Optional.of(target), Optional.empty())
+                    : Result.refused("is in a folder that does not exist (" + target.getParent() + ")");
+        }
         Path parent;
         Path realFolder;
         try {
-            Files.createDirectories(folder);
             realFolder = folder.toRealPath();
             parent = target.getParent().toRealPath();
         } catch (NoSuchFileException e) {
             return Result.refused("is in a folder that does not exist (" + target.getParent() + ")");
         } catch (IOException e) {
             return Result.refused("cannot be written: " + e.getMessage());
+        }
+        if (!Files.isDirectory(parent)) {
+            return Result.refused("is in " + target.getParent() + ", which is not a folder");
         }
         if (confined && !parent.startsWith(realFolder)) {
             return Result.refused("is in " + target.getParent() + ", which a symbolic link leads to " + parent
@@ -95,6 +109,9 @@ final class OutputFolder {
             return Result.refused("is " + (existing.get().isDirectory() ? "a directory" : "not a regular file")
                     + " (" + file + ")");
         }
+        if (existing.isPresent() && !Files.isWritable(file)) {
+            return Result.refused("is read-only (" + file + ")");
+        }
         return new Result(Optional.of(file), Optional.empty());
     }
 
@@ -106,13 +123,22 @@ final class OutputFolder {
     }
 
     /**
-     * Writes {@code content} to a new temporary file beside {@code file} and renames it over {@code file}. The
-     * temporary file is created exclusively (never through an existing name or link) and removed if anything fails.
+     * Writes {@code content} as {@code targetPath}: creates the output folder if needed, checks the target again
+     * (the folder may have changed since it was planned), writes a new temporary file beside it, gives that the
+     * target's permissions when it replaces a file, and renames it over the target. The temporary file is created
+     * exclusively (never through an existing name or link) and removed if anything fails.
      *
-     * @param file a file {@link #resolve} returned
+     * @return the file written
+     * @throws Refused when the target may not be written now
      * @throws IOException if the file cannot be written; nothing is left behind
      */
-    void write(Path file, Content content) throws IOException {
+    Path write(String targetPath, Content content) throws IOException, Refused {
+        Files.createDirectories(folder);
+        Result resolved = resolve(targetPath);
+        if (resolved.refusal().isPresent()) {
+            throw new Refused(resolved.refusal().get());
+        }
+        Path file = resolved.file().orElseThrow();
         Path temporary = createTemporaryBeside(file);
         boolean moved = false;
         try {
@@ -120,6 +146,7 @@ final class OutputFolder {
                     LinkOption.NOFOLLOW_LINKS)) {
                 content.writeTo(channel);
             }
+            keepPermissions(file, temporary);
             try {
                 Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -130,6 +157,24 @@ final class OutputFolder {
             if (!moved) {
                 Files.deleteIfExists(temporary);
             }
+        }
+        return file;
+    }
+
+    /** A target that may not be written, found when writing. */
+    static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Refused(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    /** A replaced file keeps its POSIX permissions (the temporary file starts with the umask's). */
+    private static void keepPermissions(Path file, Path temporary) throws IOException {
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)
+                && Files.getFileStore(file).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            Files.setPosixFilePermissions(temporary, Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS));
         }
     }
 

@@ -40,8 +40,9 @@ final class ResourceBuffers {
                 throw input.problemAt(JsonPath.child("resources", name), e.describe());
             }
             if (bytes.capacity() != planned.bufferBytes()) {
-                throw new IllegalStateException("resource '" + name + "' has " + bytes.capacity()
-                        + " bytes, but the plan its commands were checked against has " + planned.bufferBytes());
+                // Only a .npy file that changed after its header was read can get here.
+                throw input.problemAt(JsonPath.child("resources", name), "its .npy file changed while the run was"
+                        + " planned: the buffer now has " + bytes.capacity() + " bytes, not " + planned.bufferBytes());
             }
             byName.put(name, new Resource(name, planned.dataType(), bytes, planned.initialElementCount()));
         }

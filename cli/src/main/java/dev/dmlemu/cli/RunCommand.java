@@ -80,14 +80,14 @@ final class RunCommand implements Callable<Integer> {
             description = "let writeFile targets be absolute or leave --output-dir, as DxDispatch does")
     boolean writeAnywhere;
 
-    @Option(names = "--max-write-bytes", paramLabel = "BYTES", defaultValue = "1073741824",
-            description = "refuse runs whose writeFile commands would write more bytes in all (default"
-                    + " ${DEFAULT-VALUE}, 1 GiB)")
-    long maxWriteBytes;
+    @Option(names = "--max-output-bytes", paramLabel = "BYTES", defaultValue = "1073741824",
+            description = "refuse runs that would write more: .npy files (each at least 4 KiB) and printed or --json"
+                    + " values (default ${DEFAULT-VALUE}, 1 GiB)")
+    long maxOutputBytes;
 
     @Option(names = "--max-elements", paramLabel = "N", defaultValue = "17179869184",
-            description = "refuse runs that would process more elements in all: every dispatch's outputs for each"
-                    + " execution, every printed and written value (default ${DEFAULT-VALUE}, 2^34)")
+            description = "refuse runs whose dispatches would compute more output elements in all, every execution"
+                    + " counted (default ${DEFAULT-VALUE}, 2^34)")
     long maxElements;
 
     /** What one timed dispatch measured. */
@@ -129,12 +129,17 @@ final class RunCommand implements Callable<Integer> {
         if (iterations < 0 || warmup < 0) {
             throw CliFailure.unusableInput("--iterations and --warmup must be 0 or more");
         }
-        if (maxWriteBytes < 0 || maxElements < 0) {
-            throw CliFailure.unusableInput("--max-write-bytes and --max-elements must be 0 or more");
+        if (maxOutputBytes < 0 || maxElements < 0) {
+            throw CliFailure.unusableInput("--max-output-bytes and --max-elements must be 0 or more");
         }
         if (warmup > 0 && iterations == 0) {
             throw CliFailure.unusableInput("--warmup needs --iterations");
         }
+        // Each timed execution keeps its time until the median is taken.
+        HeapBudget.refusal(8L * iterations).ifPresent(refusal -> {
+            throw CliFailure.unusableInput("--iterations " + iterations + ": timing them needs " + 8L * iterations
+                    + " bytes, " + refusal);
+        });
     }
 
     private int reportInvalid(ModelVerdict verdict) {
@@ -155,11 +160,12 @@ final class RunCommand implements Callable<Integer> {
      * materializes the resources and runs the commands in order.
      */
     private int execute(ModelInput input, BackendSession session, FeatureLevel level, ModelVerdict verdict) {
+        ChosenPaths.requireNoLink("--output-dir", outputDir);
         ResourcePlan resourcePlan = ResourcePlan.of(input, reading);
         OutputFolder outputs = new OutputFolder(outputDir, !writeAnywhere);
         long executions = iterations == 0 ? 1 : (long) warmup + iterations;
         RunPlan plan = RunPlan.of(input, input.operators(), resourcePlan, outputs,
-                new RunPlan.Budget(maxElements, maxWriteBytes, executions));
+                new RunPlan.Budget(maxElements, maxOutputBytes, executions, json));
         ResourceBuffers resources = ResourceBuffers.materialize(input, resourcePlan);
         Map<String, PreparedOperator> prepared = new HashMap<>();
         List<Timing> timings = new ArrayList<>();
@@ -250,24 +256,18 @@ final class RunCommand implements Callable<Integer> {
     /** Writes the resource's initial element count of values as a 1-D .npy file, atomically; returns its path. */
     private static String writeFile(ModelInput input, OutputFolder outputs, RunPlan.Write write,
             ResourceBuffers.Resource resource) {
-        String targetPath = write.targetPath();
-        // The folder may have changed since the plan resolved the target (an earlier write, another process).
-        OutputFolder.Result target = outputs.resolve(targetPath);
-        if (target.refusal().isPresent() || !target.file().equals(Optional.of(write.file()))) {
-            throw input.problemAt(write.where() + ".targetPath", "'" + targetPath + "' "
-                    + target.refusal().orElse("now resolves to another file than when the run was planned"));
-        }
         ByteBuffer data = resource.bytes().duplicate();
         data.position(0).limit(Math.toIntExact(write.count() * resource.dataType().sizeInBytes()));
         String descr = NpyFile.descrOf(resource.dataType());
         try {
-            outputs.write(write.file(), channel -> NpyFile.write(channel, descr, List.of(write.count()),
-                    data.slice()));
+            return outputs.write(write.targetPath(), channel -> NpyFile.write(channel, descr, List.of(write.count()),
+                    data.slice())).toString();
+        } catch (OutputFolder.Refused e) {
+            throw input.problemAt(write.where() + ".targetPath", "'" + write.targetPath() + "' " + e.getMessage());
         } catch (IOException e) {
-            throw input.problemAt(write.where() + ".targetPath", "cannot write " + write.file() + ": "
+            throw input.problemAt(write.where() + ".targetPath", "cannot write " + write.targetPath() + ": "
                     + OneLine.of(String.valueOf(e.getMessage())));
         }
-        return write.file().toString();
     }
 
     /** The --json object, streamed: a resource's values are written as they are read, never held as a tree. */

@@ -11,7 +11,6 @@ import dev.dmlemu.desc.model.JsonPath;
 import dev.dmlemu.desc.model.NpyFile;
 import dev.dmlemu.desc.model.PrintCommand;
 import dev.dmlemu.desc.model.WriteFileCommand;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,8 +24,23 @@ import java.util.List;
  */
 record RunPlan(List<Step> steps) {
 
-    /** What a run may spend: elements processed (dispatched, printed, written) and bytes written to files. */
-    record Budget(long maxElements, long maxWriteBytes, long executionsPerDispatch) {}
+    /**
+     * What a run may spend: output elements its dispatches compute (every execution counted), and bytes it writes
+     * (files, and text on stdout).
+     *
+     * @param json whether values go to the --json object instead of print lines
+     */
+    record Budget(long maxElements, long maxOutputBytes, long executionsPerDispatch, boolean json) {}
+
+    /** A file takes at least a disk block, so a million tiny files count as the gigabytes they take. */
+    static final long FILE_BLOCK_BYTES = 4096;
+
+    /**
+     * Text per printed value, at most: {@code -1.23457e+06, } or an INT64 with its separator; a verbose line adds its
+     * index and hex bits. JSON values are counted like plain print values.
+     */
+    static final long PRINT_BYTES_PER_VALUE = 26;
+    static final long VERBOSE_BYTES_PER_VALUE = 56;
 
     /** One checked command; {@code where} is its JSON path, {@code commands[3]}. */
     sealed interface Step permits Dispatch, Print, Write {
@@ -42,8 +56,8 @@ record RunPlan(List<Step> steps) {
 
     record Print(String where, String resource, boolean verbose, long count) implements Step {}
 
-    /** A {@code writeFile} whose target was resolved (and may be written) and whose element count is known. */
-    record Write(String where, String resource, String targetPath, Path file, long count) implements Step {}
+    /** A {@code writeFile} whose target was checked (it may be written) and whose element count is known. */
+    record Write(String where, String resource, String targetPath, long count) implements Step {}
 
     /**
      * @param operators every operator dispatchable's desc, by name
@@ -52,23 +66,30 @@ record RunPlan(List<Step> steps) {
     static RunPlan of(ModelInput input, java.util.Map<String, OperatorDesc> operators, ResourcePlan resources,
             OutputFolder outputs, Budget budget) {
         List<Step> steps = new ArrayList<>();
-        long elements = 0;
-        long writeBytes = 0;
+        Spending spending = new Spending(input, budget);
+        java.util.Set<String> jsonResources = new java.util.LinkedHashSet<>();
+        java.util.Set<String> boundOutputs = new java.util.LinkedHashSet<>();
         List<Command> commands = input.model().commands();
         for (int i = 0; i < commands.size(); i++) {
             String where = JsonPath.element("commands", i);
             Command command = commands.get(i);
-            Step step;
-            long stepElements;
             if (command instanceof DispatchCommand dispatch) {
                 OperatorDesc desc = operators.get(dispatch.dispatchable());
-                step = new Dispatch(where, dispatch.dispatchable(), desc, bind(input, where, dispatch, desc,
-                        resources));
-                stepElements = saturatingMultiply(outputElements(desc), budget.executionsPerDispatch());
+                Dispatch step = new Dispatch(where, dispatch.dispatchable(), desc, bind(input, where, dispatch,
+                        desc, resources));
+                step.bindings().stream().filter(PlannedBinding::output).map(PlannedBinding::resource)
+                        .forEach(boundOutputs::add);
+                spending.compute(where, saturatingMultiply(outputElements(desc), budget.executionsPerDispatch()));
+                steps.add(step);
             } else if (command instanceof PrintCommand print) {
                 long count = printableCount(resources.get(print.resource()));
-                step = new Print(where, print.resource(), print.verbose(), count);
-                stepElements = count;
+                if (!budget.json()) {
+                    spending.output(where, saturatingMultiply(count, print.verbose() ? VERBOSE_BYTES_PER_VALUE
+                            : PRINT_BYTES_PER_VALUE));
+                } else if (jsonResources.add(print.resource())) {
+                    spending.output(where, saturatingMultiply(count, PRINT_BYTES_PER_VALUE));
+                }
+                steps.add(new Print(where, print.resource(), print.verbose(), count));
             } else {
                 WriteFileCommand write = (WriteFileCommand) command;
                 ResourcePlan.Planned resource = resources.get(write.resource());
@@ -81,25 +102,54 @@ record RunPlan(List<Step> steps) {
                             + target.refusal().get());
                 }
                 long count = printableCount(resource);
-                step = new Write(where, write.resource(), write.targetPath(), target.file().orElseThrow(), count);
-                stepElements = count;
-                writeBytes = saturatingAdd(writeBytes, NpyFile.fileSize(resource.dataType(), List.of(count)));
-                if (writeBytes > budget.maxWriteBytes()) {
-                    throw input.problemAt(where, "the run would write " + writeBytes + " bytes of files up to this"
-                            + " command, more than the limit of " + budget.maxWriteBytes()
-                            + " (raise it with --max-write-bytes)");
-                }
+                long fileBytes = NpyFile.fileSize(resource.dataType(), List.of(count));
+                spending.output(where, Math.max(FILE_BLOCK_BYTES, fileBytes));
+                steps.add(new Write(where, write.resource(), write.targetPath(), count));
             }
-            elements = saturatingAdd(elements, stepElements);
-            if (elements > budget.maxElements()) {
-                throw input.problemAt(where, "the run would process " + (elements == Long.MAX_VALUE ? "more than 2^63"
-                        : Long.toString(elements)) + " elements up to this command (dispatched outputs for every"
-                        + " execution, printed and written values), more than the limit of " + budget.maxElements()
-                        + " (raise it with --max-elements)");
+        }
+        if (budget.json() && jsonResources.isEmpty()) {
+            // --json with nothing printed shows every bound output.
+            for (String resource : boundOutputs) {
+                spending.output("commands", saturatingMultiply(printableCount(resources.get(resource)),
+                        PRINT_BYTES_PER_VALUE));
             }
-            steps.add(step);
         }
         return new RunPlan(List.copyOf(steps));
+    }
+
+    /** What the run spends up to each command, refused at the first command that goes over a budget. */
+    private static final class Spending {
+        private final ModelInput input;
+        private final Budget budget;
+        private long elements;
+        private long outputBytes;
+
+        Spending(ModelInput input, Budget budget) {
+            this.input = input;
+            this.budget = budget;
+        }
+
+        void compute(String where, long more) {
+            elements = saturatingAdd(elements, more);
+            if (elements > budget.maxElements()) {
+                throw input.problemAt(where, "the run's dispatches would compute " + count(elements) + " output"
+                        + " elements up to this command (every execution counted), more than the limit of "
+                        + budget.maxElements() + " (raise it with --max-elements)");
+            }
+        }
+
+        void output(String where, long more) {
+            outputBytes = saturatingAdd(outputBytes, more);
+            if (outputBytes > budget.maxOutputBytes()) {
+                throw input.problemAt(where, "the run would write about " + count(outputBytes) + " bytes up to"
+                        + " this command (files, each at least " + FILE_BLOCK_BYTES + " bytes, and printed values),"
+                        + " more than the limit of " + budget.maxOutputBytes() + " (raise it with --max-output-bytes)");
+            }
+        }
+
+        private static String count(long value) {
+            return value == Long.MAX_VALUE ? "more than 2^63" : Long.toString(value);
+        }
     }
 
     /** DML_BUFFER_BINDINGs for a dispatch, each checked against its tensor's TotalTensorSizeInBytes. */

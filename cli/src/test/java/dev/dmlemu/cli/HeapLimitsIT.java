@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HeapLimitsIT {
 
-    private static final Path JAR = Path.of(System.getProperty("dmlemu.jar", "target/dmlemu.jar"));
+    private static final Path JAR = Path.of(System.getProperty("dmlemu.jar", "target/dmlemu.jar")).toAbsolutePath();
 
     @TempDir
     Path dir;
@@ -110,6 +110,17 @@ class HeapLimitsIT {
         assertTrue(outcome.err().contains("padded.json: the model file has " + Files.size(model) + " bytes, more"
                 + " than the "), outcome.err());
         assertTrue(outcome.err().contains("DMLEMU_JAVA_OPTS=-Xmx"), outcome.err());
+    }
+
+    @Test
+    void timingMoreIterationsThanTheHeapHoldsIsRefused() throws Exception {
+        // 300 million iterations of the 6-element docs example fit --max-elements, but not their 2.4 GB of times.
+        Path docs = Path.of("..", "examples", "docs-example.json").toAbsolutePath();
+        Outcome outcome = dmlemu("256m", "run", docs.toString(), "--backend", "emulator", "--iterations", "300000000");
+        outcome.assertNoCrash();
+        assertEquals(2, outcome.code(), outcome.err());
+        assertTrue(outcome.err().contains("--iterations 300000000: timing them needs 2400000000 bytes, more than"),
+                outcome.err());
     }
 
     private Outcome dmlemu(String heap, String... args) throws IOException, InterruptedException {

@@ -156,7 +156,7 @@ class TrustBoundaryTest {
         Files.writeString(file, "before");
         IOException failure = new IOException("disk full");
         IOException thrown = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
-                () -> folder.write(file, channel -> {
+                () -> folder.write("half.npy", channel -> {
                     channel.write(ByteBuffer.wrap(new byte[] {1, 2, 3}));
                     throw failure;
                 }));
@@ -165,6 +165,78 @@ class TrustBoundaryTest {
         try (Stream<Path> files = Files.list(models)) {
             assertEquals(List.of(file), files.toList(), "and no temporary file remains");
         }
+    }
+
+    @Test
+    void targetsThatCannotBeWrittenAreRefusedWhenPlanned() throws IOException {
+        Files.writeString(models.resolve("plain"), "a file, not a folder");
+        run(model(List.of(writeFile("plain/x.npy")))).assertUnusable("'plain/x.npy' is in " + models.resolve("plain")
+                + ", which is not a folder");
+        String longName = "n".repeat(201) + ".npy";
+        run(model(List.of(writeFile(longName)))).assertUnusable("has a file name longer than 200 characters");
+        Path readOnly = models.resolve("read-only.npy");
+        writeFloats(readOnly, 1f);
+        assumeTrue(readOnly.toFile().setWritable(false), "cannot make a file read-only here");
+        assumeTrue(!Files.isWritable(readOnly), "running as a user who writes read-only files anyway (root)");
+        run(model(List.of(writeFile("read-only.npy")))).assertUnusable("is read-only");
+    }
+
+    @Test
+    void aReplacedFileKeepsItsPermissions() throws IOException {
+        Path target = models.resolve("kept.npy");
+        writeFloats(target, 1f);
+        assumeTrue(Files.getFileStore(target).supportsFileAttributeView("posix"), "no POSIX permissions here");
+        Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+        assertEquals(0, run(model(List.of(writeFile("kept.npy")))).code());
+        assertEquals("rw-r-----", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(target)));
+        assertEquals(List.of(4L, 8L, 3L, 7L, 2L, 3L), floatsOf(target));
+    }
+
+    @Test
+    void relativePathsThroughLinksAreRefused() throws IOException {
+        // A checkout can carry links: a relative --output-dir, --read-dir or model path through one is refused.
+        Path cwd = Path.of("").toAbsolutePath();
+        Path link = Files.createSymbolicLink(cwd.resolve("target/dmlemu-link-" + System.nanoTime()), outside);
+        try {
+            Path relativeLink = cwd.relativize(link);
+            Path model = model(List.of(writeFile("x.npy")));
+            Cli.run("run", model.toString(), "--backend", "emulator", "--output-dir", relativeLink.toString())
+                    .assertUnusable("--output-dir " + relativeLink + ": " + link + " is a symbolic link (to "
+                            + outside + ")");
+            Cli.run("validate", model.toString(), "--read-dir", relativeLink.toString())
+                    .assertUnusable("--read-dir " + relativeLink + ": ");
+            Files.copy(model, outside.resolve("m.json"));
+            Cli.run("validate", relativeLink.resolve("m.json").toString()).assertUnusable("the model "
+                    + relativeLink.resolve("m.json") + ": " + link + " is a symbolic link");
+            assertEquals(List.of("m.json", "secret.npy", "victim.txt"), listing(outside));
+            // The same folder by its absolute path is the user's explicit choice.
+            assertEquals(0, Cli.run("validate", link.resolve("m.json").toString()).code());
+        } finally {
+            Files.delete(link);
+        }
+    }
+
+    private static List<String> listing(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void namesThatCouldBeCiCommandsAreQuoted() throws IOException {
+        // GitHub Actions acts on a log line that starts with "::"; a dispatchable name begins diagnostic lines.
+        String json = Files.readString(Cli.EXAMPLES.resolve("docs-example.json"))
+                .replace("\"ge\": {", "\"::error file=README.md::checks passed\": {")
+                .replace("\"dispatchable\": \"ge\"", "\"dispatchable\": \"::error file=README.md::checks passed\"")
+                .replace("\"Axis\": 2", "\"Axis\": 7");
+        Cli.Result result = Cli.run("validate", Cli.write(models, "ci.json", json).toString());
+        assertEquals(1, result.code());
+        for (String line : result.out().split("\n")) {
+            assertFalse(line.startsWith("::") || line.startsWith("##"), line);
+        }
+        assertTrue(result.out().startsWith("'::error file=README.md::checks passed': error AXIS_OUT_OF_RANGE"),
+                result.out());
     }
 
     // ---- sourcePath: input confinement ------------------------------------------------------------------------
@@ -272,10 +344,10 @@ class TrustBoundaryTest {
     @Test
     void tooManyJsonValuesAreRefused() throws IOException {
         StringBuilder text = new StringBuilder("{\"resources\": {}, \"dispatchables\": {}, \"commands\": [");
-        text.append("0,".repeat(1_000_000)).append("0]}");
+        text.append("0,".repeat(250_000)).append("0]}");
         Path model = Files.writeString(models.resolve("wide.json"), text);
         Cli.run("validate", model.toString()).assertUnusable("wide.json",
-                "more than 1000000 JSON values outside initialValues arrays");
+                "more than 250000 JSON values outside initialValues arrays");
     }
 
     @Test
@@ -290,24 +362,45 @@ class TrustBoundaryTest {
 
     @Test
     void runsBeyondTheElementBudgetAreRefusedBeforeRunning() {
-        // The docs example dispatches 6 output elements and prints 6: 12 in all.
+        // The docs example's dispatch computes 6 output elements.
         Path model = model(List.of());
-        assertEquals(0, run(model, "--max-elements", "12").code());
-        run(model, "--max-elements", "11").assertUnusable("docs.json: commands[1]: the run would process 12"
-                + " elements up to this command", "more than the limit of 11", "--max-elements");
-        // Every timed execution counts: 1 warm-up and 4 iterations of 6 outputs, then 6 printed.
-        run(model, "--max-elements", "35", "--iterations", "4", "--warmup", "1")
-                .assertUnusable("the run would process 36 elements");
+        assertEquals(0, run(model, "--max-elements", "6").code());
+        run(model, "--max-elements", "5").assertUnusable("docs.json: commands[0]: the run's dispatches would compute 6"
+                + " output elements up to this command", "more than the limit of 5", "--max-elements", "(line ");
+        // Every timed execution counts: 1 warm-up and 4 iterations of 6 outputs.
+        run(model, "--max-elements", "29", "--iterations", "4", "--warmup", "1")
+                .assertUnusable("the run's dispatches would compute 30 output elements");
     }
 
     @Test
-    void writesBeyondTheByteBudgetAreRefused() {
-        // 6 FLOAT32 values in a .npy file: a 128-byte header and 24 bytes of data.
+    void outputBeyondTheByteBudgetIsRefusedBeforeRunning() {
+        // print Y: 6 values at 26 bytes = 156; each writeFile is a 152-byte file counted as a 4096-byte block.
         Path model = model(List.of(writeFile("a.npy"), writeFile("b.npy")));
-        run(model, "--max-write-bytes", "303").assertUnusable("commands[3]: the run would write 304 bytes of files",
-                "--max-write-bytes");
+        run(model, "--max-output-bytes", "8347").assertUnusable("commands[3]: the run would write about 8348 bytes",
+                "--max-output-bytes");
         assertFalse(Files.exists(models.resolve("a.npy")));
-        assertEquals(0, run(model, "--max-write-bytes", "304").code());
+        assertEquals(0, run(model, "--max-output-bytes", "8348").code());
+        // A million tiny files are the gigabytes of blocks they take.
+        run(model(java.util.Collections.nCopies(1000, writeFile("a.npy"))), "--max-output-bytes", "4000000")
+                .assertUnusable("commands[978]: the run would write about 4001948");
+    }
+
+    @Test
+    void jsonValuesCountAsOutput() {
+        // --json with nothing printed shows the bound output Y: 6 values at 26 bytes.
+        Path model = Cli.write(models, "quiet.json", docsWithoutPrint());
+        run(model, "--json", "--max-output-bytes", "155").assertUnusable("the run would write about 156 bytes");
+        assertEquals(0, run(model, "--json", "--max-output-bytes", "156").code());
+    }
+
+    private static String docsWithoutPrint() {
+        try {
+            ObjectNode model = (ObjectNode) JSON.readTree(Cli.EXAMPLES.resolve("docs-example.json").toFile());
+            ((ArrayNode) model.get("commands")).remove(1);
+            return JSON.writeValueAsString(model);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     // ---- --json failures ---------------------------------------------------------------------------------------

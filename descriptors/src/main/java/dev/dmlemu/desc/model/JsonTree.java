@@ -7,8 +7,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -27,8 +30,11 @@ import java.util.Optional;
  */
 final class JsonTree {
 
-    /** The most JSON values a document may hold outside {@code initialValues} arrays. */
-    static final int MAX_VALUES = 1_000_000;
+    /**
+     * The most JSON values a document may hold outside {@code initialValues} arrays: some thousands of dispatchables
+     * and commands, and a tree of at most about 80 MB.
+     */
+    static final int MAX_VALUES = 250_000;
 
     private JsonTree() {}
 
@@ -206,6 +212,17 @@ final class JsonTree {
             .build();
 
     /**
+     * A parser over UTF-8 bytes (already checked to decode) that counts columns in characters, as an editor does; a
+     * byte-order mark is skipped.
+     */
+    static JsonParser parserOver(byte[] utf8) throws IOException {
+        int start = utf8.length >= 3 && utf8[0] == (byte) 0xEF && utf8[1] == (byte) 0xBB && utf8[2] == (byte) 0xBF
+                ? 3 : 0;
+        return FACTORY.createParser(new InputStreamReader(
+                new ByteArrayInputStream(utf8, start, utf8.length - start), StandardCharsets.UTF_8));
+    }
+
+    /**
      * Parses a whole UTF-8 document.
      *
      * @throws ModelFormatException for malformed JSON (with Jackson's position but not its stack trace or source
@@ -214,7 +231,7 @@ final class JsonTree {
     static Node parse(byte[] json, String sourceName, InlineArrays inlineArrays) {
         JsonParser parser = null;
         try {
-            parser = FACTORY.createParser(json);
+            parser = parserOver(json);
             Builder builder = new Builder(parser, sourceName, inlineArrays);
             JsonToken first = parser.nextToken();
             if (first == null) {

@@ -28,7 +28,7 @@ import java.util.Optional;
  * <p>A model file is untrusted input, and reading is bounded: the file's size and its inline values' bytes are
  * checked against {@link ReadLimits} before they are read or allocated, inline {@code initialValues} arrays are
  * encoded as they stream in ({@link EncodedValues}), the rest of the document may hold at most
- * 1,000,000 values nested at most 64 deep, and {@code .npy} files are read
+ * 250,000 values nested at most 64 deep, and {@code .npy} files are read
  * only through {@link SourceFolders}.
  *
  * <p>Writing is the inverse: pretty JSON, short enum names, and defaults left out (Flags NONE, DimensionCount equal to
@@ -143,7 +143,18 @@ public final class ModelFiles {
         while (true) {
             CoderResult result = decoder.decode(in, out, true);
             if (result.isError()) {
-                throw whole(sourceName, "the model file is not UTF-8 text (byte " + in.position() + ")");
+                int bad = in.position();
+                int lineStart = 0;
+                int line = 1;
+                for (int i = 0; i < bad; i++) {
+                    if (utf8[i] == '\n') {
+                        line++;
+                        lineStart = i + 1;
+                    }
+                }
+                int column = new String(utf8, lineStart, bad - lineStart, StandardCharsets.UTF_8).length() + 1;
+                throw new ModelFormatException(sourceName, "", line, column, "the model file is not UTF-8 text"
+                        + " (byte " + bad + " is not part of a UTF-8 character)");
             }
             if (result.isUnderflow()) {
                 break;

@@ -45,6 +45,9 @@ final class ModelReader {
     private static final BigDecimal UINT32_MAX = BigDecimal.valueOf(0xFFFF_FFFFL);
     private static final BigDecimal UINT64_MAX = new BigDecimal(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE));
 
+    /** The longest Sizes or Strides list read: far past DirectML's 8 dimensions, far short of a memory problem. */
+    static final int MAX_DIMENSIONS_READ = 64;
+
     private final String sourceName;
     /** Where {@code sourcePath}s may be read from; empty when files are not to be opened. */
     private final Optional<SourceFolders> sources;
@@ -170,6 +173,11 @@ final class ModelReader {
             Scalar start = scalar(startNode, type);
             Scalar delta = scalar(deltaNode, type);
             if (!type.isFloatingPoint() || start instanceof DecimalScalar && delta instanceof DecimalScalar) {
+                String unbounded = GeneratedValues.unboundedSequence(((DecimalScalar) start).value(),
+                        ((DecimalScalar) delta).value());
+                if (unbounded != null) {
+                    throw error(node, unbounded);
+                }
                 checkSequenceEnd(node, count, start, delta, type);
             }
             return new SequenceValues(count, start, delta);
@@ -291,9 +299,9 @@ final class ModelReader {
                 "GuaranteedBaseOffsetAlignment");
         TensorDataType dataType = enumValue(t.required("DataType"), TensorDataType::fromName);
         TensorFlags flags = t.optional("Flags").map(this::tensorFlags).orElse(TensorFlags.NONE);
-        List<Long> sizes = uint32Array(t.required("Sizes"));
+        List<Long> sizes = dimensionArray(t.required("Sizes"));
         Optional<List<Long>> strides = t.optional("Strides").filter(n -> !(n instanceof NullNode))
-                .map(this::uint32Array);
+                .map(this::dimensionArray);
         long dimensionCount = t.optional("DimensionCount").map(this::uint32).orElse((long) sizes.size());
         long alignment = t.optional("GuaranteedBaseOffsetAlignment").map(this::uint32).orElse(0L);
         long total = t.optional("TotalTensorSizeInBytes").map(this::uint64).orElse(0L);
@@ -460,9 +468,19 @@ final class ModelReader {
         throw error(node, "expected an unsigned 64-bit integer, got " + node.describe());
     }
 
-    private List<Long> uint32Array(Node node) {
+    /**
+     * Sizes or Strides: UINTs, at most {@link #MAX_DIMENSIONS_READ} of them. DirectML tensors have at most 8
+     * dimensions (the validator reports 9 and more); a longer list is not a tensor, and each entry would cost a
+     * diagnostic per feature level.
+     */
+    private List<Long> dimensionArray(Node node) {
+        List<Node> elements = array(node).elements();
+        if (elements.size() > MAX_DIMENSIONS_READ) {
+            throw error(node, "has " + elements.size() + " entries; dmlemu reads at most " + MAX_DIMENSIONS_READ
+                    + " (DirectML tensors have at most 8 dimensions)");
+        }
         List<Long> values = new ArrayList<>();
-        for (Node element : array(node).elements()) {
+        for (Node element : elements) {
             values.add(uint32(element));
         }
         return values;

@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * numpy {@code .npy} files (format versions 1.0, 2.0 and 3.0): little-endian (or byte-order-free {@code '|'}) dtypes
@@ -146,7 +147,8 @@ public final class NpyFile {
             List<Long> shape = new ArrayList<>();
             for (Object dim : (List<?>) shapeValue) {
                 if (!(dim instanceof Long) || (Long) dim < 0) {
-                    throw fail(name, "shape " + shapeValue + " has a dimension that is not a non-negative integer");
+                    throw fail(name, "shape " + shown((List<?>) shapeValue) + " has a dimension that is not a"
+                            + " non-negative integer");
                 }
                 shape.add((Long) dim);
             }
@@ -158,11 +160,11 @@ public final class NpyFile {
                 }
                 dataSize = Math.multiplyExact(count, (long) type.sizeInBytes());
             } catch (ArithmeticException e) {
-                throw fail(name, "shape " + shapeValue + " of " + descr + " needs more than 2^63 bytes");
+                throw fail(name, "shape " + shown(shape) + " of " + descr + " needs more than 2^63 bytes");
             }
             long actual = fileSize - dataOffset;
             if (actual != dataSize) {
-                throw fail(name, "header lies about its size: shape " + shapeText(shape) + " of " + descr + " needs "
+                throw fail(name, "header lies about its size: shape " + shown(shape) + " of " + descr + " needs "
                         + dataSize + " bytes of data but the file holds " + actual);
             }
             return new Header(type, (String) descr, Collections.unmodifiableList(shape), dataOffset, dataSize);
@@ -376,6 +378,18 @@ public final class NpyFile {
             b.append(i == 0 ? "" : ", ").append(shape.get(i));
         }
         return b.append(')').toString();
+    }
+
+    /** A shape for a message, as Python writes it: whole when short, else its first dimensions and how many. */
+    private static String shown(List<?> shape) {
+        List<?> head = shape.size() > 10 ? shape.subList(0, 8) : shape;
+        String inner = head.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        if (shape.size() > 10) {
+            inner += ", ... (" + shape.size() + " dimensions)";
+        } else if (shape.size() == 1) {
+            inner += ",";
+        }
+        return "(" + inner + ")";
     }
 
     private static boolean startsWithMagic(ByteBuffer prefix) {

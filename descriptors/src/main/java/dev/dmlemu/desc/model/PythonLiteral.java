@@ -115,24 +115,25 @@ final class PythonLiteral {
         if (c == '-') {
             at++;
         }
-        while (at < text.length() && Character.isDigit(text.charAt(at))) {
+        while (at < text.length() && text.charAt(at) >= '0' && text.charAt(at) <= '9') {
             at++;
+        }
+        String digits = text.substring(start, at);
+        if (digits.isEmpty() || digits.equals("-")) {
+            throw new IllegalArgumentException("unexpected '" + c + "' at offset " + start);
         }
         if (at < text.length() && text.charAt(at) == 'L') { // Python 2 long suffix
             at++;
-            return parseLong(text.substring(start, at - 1));
         }
-        if (at == start || text.substring(start, at).equals("-")) {
-            throw new IllegalArgumentException("unexpected '" + c + "' at offset " + start);
-        }
-        return parseLong(text.substring(start, at));
+        return parseLong(digits);
     }
 
     private static Long parseLong(String digits) {
         try {
             return Long.parseLong(digits);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("integer " + digits + " is too large");
+            throw new IllegalArgumentException("integer " + (digits.length() > 40 ? digits.substring(0, 40) + "..."
+                    : digits) + " is too large");
         }
     }
 

@@ -21,6 +21,14 @@ public interface ReadLimits {
     /** Why {@code bytes} of inline values (all arrays up to one, in file order) may not be allocated, or empty. */
     Optional<String> inlineBytesRefusal(long bytes);
 
+    /**
+     * Why {@code bytes} of working memory (the document read as a tree, before its records are made) may not be
+     * taken, or empty. Fixed limits take any amount: what they bound is the file, whose size caps the tree.
+     */
+    default Optional<String> workingMemoryRefusal(long bytes) {
+        return Optional.empty();
+    }
+
     /** Fixed limits, with messages that name them. */
     static ReadLimits of(long maxModelBytes, long maxInlineBytes) {
         return new ReadLimits() {

@@ -65,9 +65,7 @@ public final class ResourceData {
         } else if (values instanceof ConstantValues) {
             ConstantValues c = (ConstantValues) values;
             check(source, c.value(), 0, type);
-            for (long i = 0; i < c.valueCount(); i++) {
-                ValueCodec.put(buffer, type, i, c.value());
-            }
+            GeneratedValues.constant(buffer, type, c.valueCount(), c.value());
         } else {
             SequenceValues s = (SequenceValues) values;
             if (s.valueStart() instanceof SpecialScalar || s.valueDelta() instanceof SpecialScalar) {
@@ -75,11 +73,21 @@ public final class ResourceData {
             } else {
                 BigDecimal start = ((DecimalScalar) s.valueStart()).value();
                 BigDecimal delta = ((DecimalScalar) s.valueDelta()).value();
-                for (long i = 0; i < s.valueCount(); i++) {
-                    // Exact decimal start + i * delta, rounded once by put().
-                    Scalar element = new DecimalScalar(start.add(delta.multiply(BigDecimal.valueOf(i))));
-                    check(source, element, i, type);
-                    ValueCodec.put(buffer, type, i, element);
+                String unbounded = GeneratedValues.unboundedSequence(start, delta);
+                if (unbounded != null) {
+                    throw fail(source, unbounded);
+                }
+                long count = s.valueCount();
+                // A linear sequence fits the type when its first and last elements do.
+                check(source, s.valueStart(), 0, type);
+                if (count > 1) {
+                    check(source, new DecimalScalar(start.add(delta.multiply(BigDecimal.valueOf(count - 1)))),
+                            count - 1, type);
+                }
+                long notInteger = GeneratedValues.sequence(buffer, type, count, start, delta);
+                if (notInteger >= 0) {
+                    check(source, new DecimalScalar(start.add(delta.multiply(BigDecimal.valueOf(notInteger)))),
+                            notInteger, type);
                 }
             }
         }

@@ -270,7 +270,21 @@ class ModelFormatErrorsTest {
         assertTrue(missing.getMessage().startsWith("cannot read the model file"), missing.getMessage());
         Path latin1 = dir.resolve("latin1.json");
         Files.write(latin1, new byte[] {'{', '"', (byte) 0xE9, '"', ':', '1', '}'});
-        assertEquals("the model file is not UTF-8 text (byte 2)",
+        assertEquals("the model file is not UTF-8 text (byte 2 is not part of a UTF-8 character) (line 1, column 3)",
                 assertThrows(ModelFormatException.class, () -> ModelFiles.read(latin1)).getMessage());
+        // Line 2 starts at byte 2; '"', 'é' (two bytes), '"', ':' and ' ' come before the bad byte: column 6.
+        Path second = dir.resolve("second-line.json");
+        Files.write(second, new byte[] {'{', '\n', '"', (byte) 0xC3, (byte) 0xA9, '"', ':', ' ', (byte) 0xFF, '}'});
+        assertEquals("the model file is not UTF-8 text (byte 8 is not part of a UTF-8 character) (line 2, column 6)",
+                assertThrows(ModelFormatException.class, () -> ModelFiles.read(second)).getMessage());
+    }
+
+    @Test
+    void columnsCountCharactersNotBytes() {
+        // Five two-byte characters before the value: it starts at character 25 (byte 30).
+        ModelFormatException e = assertThrows(ModelFormatException.class, () -> ModelFiles.parse(
+                "{\"resources\": {\"\u00e9\u00e9\u00e9\u00e9\u00e9\": 1}, \"dispatchables\": {}, \"commands\": []}",
+                null, "m.json"));
+        assertEquals(25, e.column(), e.getMessage());
     }
 }
