@@ -11,8 +11,10 @@ import dev.dmlemu.desc.model.JsonPath;
 import dev.dmlemu.desc.model.NpyFile;
 import dev.dmlemu.desc.model.PrintCommand;
 import dev.dmlemu.desc.model.WriteFileCommand;
+import dev.dmlemu.execution.BindingRule;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A run's commands, each checked against the resource plan before the first one runs: every binding fits its tensor,
@@ -168,12 +170,13 @@ record RunPlan(List<Step> steps) {
             ResourcePlan.Planned resource = resources.get(ref.resource());
             long offset = byteOffset(input, fieldPath, resource, ref.elementOffset());
             long available = resource.bufferBytes() - offset;
-            long needed = ((BufferTensorDesc) field.desc()).totalTensorSizeInBytes();
-            // TotalTensorSizeInBytes is a UINT64: compare unsigned.
-            if (Long.compareUnsigned(available, needed) < 0) {
-                throw input.problemAt(fieldPath, "resource '" + OneLine.of(resource.name()) + "' has " + available
-                        + " bytes from element offset " + Long.toUnsignedString(ref.elementOffset()) + ", but "
-                        + field.name() + " needs TotalTensorSizeInBytes = " + Long.toUnsignedString(needed));
+            // The rule every backend applies, asked now with the buffer the resource will have.
+            Optional<String> problem = BindingRule.problem((BufferTensorDesc) field.desc(), field.kind(),
+                    resource.bufferBytes(), offset, available, false);
+            if (problem.isPresent()) {
+                throw input.problemAt(fieldPath, "resource '" + OneLine.of(resource.name()) + "' bound from element"
+                        + " offset " + Long.toUnsignedString(ref.elementOffset()) + " (" + available + " bytes): "
+                        + problem.get());
             }
             bindings.add(new PlannedBinding(field.name(), resource.name(), offset, available,
                     field.kind() == TensorKind.OUTPUT));

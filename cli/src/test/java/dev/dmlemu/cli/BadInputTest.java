@@ -97,15 +97,16 @@ class BadInputTest {
         // InputTensor 1x1x3x3 FLOAT32 needs 36 bytes; X now holds 3 floats (12 bytes).
         String model = docsWith("[1, 2, 3, 4, 5, 6, 7, 8, 9]", "[1, 2, 3]");
         Cli.run("run", model, "--backend", "emulator")
-                .assertUnusable("model.json: commands[0].bindings.InputTensor: resource 'X' has 12 bytes",
-                        "TotalTensorSizeInBytes = 36 (line 22, column 36)");
+                .assertUnusable("model.json: commands[0].bindings.InputTensor: resource 'X' bound from element offset 0"
+                        + " (12 bytes): binding SizeInBytes 12 is less than TotalTensorSizeInBytes 36",
+                        "(line 22, column 36)");
     }
 
     @Test
     void elementOffsetPastTheResource() throws IOException {
         String model = docsWith("\"InputTensor\": \"X\"", "\"InputTensor\": { \"name\": \"X\", \"elementOffset\": 4 }");
         Cli.run("run", model, "--backend", "emulator")
-                .assertUnusable("commands[0].bindings.InputTensor", "has 20 bytes from element offset 4");
+                .assertUnusable("commands[0].bindings.InputTensor", "bound from element offset 4 (20 bytes)");
     }
 
     @Test
@@ -126,7 +127,22 @@ class BadInputTest {
                 "\"InputTensor\": { \"DataType\": \"FLOAT32\", \"Sizes\": [1, 1, 3, 3],"
                         + " \"TotalTensorSizeInBytes\": 64 }");
         Cli.run("run", model, "--backend", "emulator").assertUnusable("commands[0].bindings.InputTensor",
-                "resource 'X' has 36 bytes", "TotalTensorSizeInBytes = 64");
+                "resource 'X' bound from element offset 0 (36 bytes)", "less than TotalTensorSizeInBytes 64");
+    }
+
+    @Test
+    void bindingOffTheGuaranteedAlignment() throws IOException {
+        // The backends' binding rule, checked before the run: X padded to 64 bytes, bound 4 bytes in, but the
+        // InputTensor promises 16-byte aligned offsets.
+        String model = docsWith("\"InputTensor\": { \"DataType\": \"FLOAT32\", \"Sizes\": [1, 1, 3, 3] }",
+                "\"InputTensor\": { \"DataType\": \"FLOAT32\", \"Sizes\": [1, 1, 3, 3],"
+                        + " \"GuaranteedBaseOffsetAlignment\": 16 }");
+        model = Cli.write(dir, "model.json", Files.readString(Path.of(model))
+                .replace("[1, 2, 3, 4, 5, 6, 7, 8, 9] }", "[1, 2, 3, 4, 5, 6, 7, 8, 9], \"sizeInBytes\": 64 }")
+                .replace("\"InputTensor\": \"X\"", "\"InputTensor\": { \"name\": \"X\", \"elementOffset\": 1 }"))
+                .toString();
+        Cli.run("run", model, "--backend", "emulator").assertUnusable("commands[0].bindings.InputTensor",
+                "binding Offset 4 is not a multiple of GuaranteedBaseOffsetAlignment 16");
     }
 
     @Test

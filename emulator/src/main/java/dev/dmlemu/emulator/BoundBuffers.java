@@ -1,5 +1,7 @@
 package dev.dmlemu.emulator;
 
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.execution.BindingRule;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.OperatorExecutionException;
@@ -24,24 +26,15 @@ record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteB
         IntBuffer indicesInts, LongBuffer indicesLongs, IntBuffer outputInts, ShortBuffer inputShorts,
         ShortBuffer outputShorts, LongBuffer inputLongs, LongBuffer outputLongs) {
 
-    static final String INPUT = "InputTensor";
-    static final String INDICES = "IndicesTensor";
-    static final String OUTPUT = "OutputTensor";
-
     /**
      * @throws OperatorExecutionException naming the field and the rule when a binding does not fit its tensor
+     *     ({@link BindingRule}, which every backend applies)
      */
-    static BoundBuffers bind(GatherPlan plan, Bindings bindings) {
-        if (bindings == null) {
-            throw new OperatorExecutionException("GATHER_ELEMENTS: bindings are null");
-        }
-        if (bindings.inFieldOrder().size() != 3) {
-            throw new OperatorExecutionException("GATHER_ELEMENTS takes 3 bindings (InputTensor, IndicesTensor, "
-                    + "OutputTensor), got " + bindings.inFieldOrder().size());
-        }
-        ByteBuffer input = view(bindings.get(0), INPUT, plan.inputTotalBytes, plan.inputAlignment, false);
-        ByteBuffer indices = view(bindings.get(1), INDICES, plan.indicesTotalBytes, plan.indicesAlignment, false);
-        ByteBuffer output = view(bindings.get(2), OUTPUT, plan.outputTotalBytes, plan.outputAlignment, true);
+    static BoundBuffers bind(GatherPlan plan, OperatorDesc desc, Bindings bindings) {
+        BindingRule.check(desc, bindings);
+        ByteBuffer input = view(bindings.get(0));
+        ByteBuffer indices = view(bindings.get(1));
+        ByteBuffer output = view(bindings.get(2));
         boolean ints = plan.elementSize == 4;
         boolean shorts = plan.elementSize == 2;
         boolean longs = plan.elementSize == 8;
@@ -56,31 +49,11 @@ record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteB
                 longs ? output.asLongBuffer() : null);
     }
 
-    private static ByteBuffer view(BufferBinding binding, String field, long total, long alignment, boolean output) {
-        if (binding == null) {
-            throw new OperatorExecutionException(field + ": binding is null");
-        }
+    /** The binding's bytes as a little-endian view from its offset; the binding rule has checked the range. */
+    private static ByteBuffer view(BufferBinding binding) {
         ByteBuffer buffer = binding.buffer();
-        long capacity = buffer.capacity();
         long offset = binding.offset();
         long size = binding.sizeInBytes();
-        if (offset > capacity || size > capacity - offset) {
-            throw new OperatorExecutionException(field + ": binding [Offset " + offset + ", Offset + SizeInBytes "
-                    + (offset + size) + ") does not lie inside the buffer's capacity " + capacity
-                    + " (DML_BUFFER_BINDING must lie inside its buffer)");
-        }
-        if (size < total) {
-            throw new OperatorExecutionException(field + ": binding SizeInBytes " + size
-                    + " is less than TotalTensorSizeInBytes " + total
-                    + " (a binding must cover the tensor's TotalTensorSizeInBytes)");
-        }
-        if (alignment != 0 && offset % alignment != 0) {
-            throw new OperatorExecutionException(field + ": binding Offset " + offset
-                    + " is not a multiple of GuaranteedBaseOffsetAlignment " + alignment);
-        }
-        if (output && buffer.isReadOnly()) {
-            throw new OperatorExecutionException(field + ": the output buffer is read-only");
-        }
         // slice(index, length) is bounded by the limit; only a binding past it needs a duplicate with the limit
         // moved out to the capacity (one view per binding is the whole per-call cost of the common case).
         ByteBuffer whole = offset + size <= buffer.limit() ? buffer : buffer.duplicate().clear();

@@ -25,6 +25,7 @@ final class GatherExecution implements OperatorExecution {
     /** Below this many output elements one thread is faster than handing work to the pool. */
     static final long PARALLEL_THRESHOLD = 1 << 15;
 
+    private final GatherElementsOperatorDesc desc;
     private final GatherKernel kernel;
     private final int threads;
     private final ExecutorService pool;
@@ -32,7 +33,9 @@ final class GatherExecution implements OperatorExecution {
     /** The views of the last bindings executed, or null. */
     private volatile BoundBuffers lastBound;
 
-    private GatherExecution(GatherKernel kernel, int threads, ExecutorService pool, long parallelThreshold) {
+    private GatherExecution(GatherElementsOperatorDesc desc, GatherKernel kernel, int threads, ExecutorService pool,
+            long parallelThreshold) {
+        this.desc = desc;
         this.kernel = kernel;
         this.threads = threads;
         this.pool = pool;
@@ -50,7 +53,7 @@ final class GatherExecution implements OperatorExecution {
         // An output layout that writes some element twice (DirectML accepts a few; the validator warns) is written in
         // row-major order, last write wins: splitting it over threads would make the result depend on scheduling.
         int effectiveThreads = pool == null || outputMayOverlap(desc) ? 1 : threads;
-        return new GatherExecution(new GatherKernel(plan, tuning.forcedTile(), tuning.rowCopyMin(),
+        return new GatherExecution(desc, new GatherKernel(plan, tuning.forcedTile(), tuning.rowCopyMin(),
                 tuning.tileCopyMax()), effectiveThreads, pool, tuning.parallelThreshold());
     }
 
@@ -80,7 +83,7 @@ final class GatherExecution implements OperatorExecution {
         GatherPlan plan = kernel.plan();
         BoundBuffers buffers = lastBound;
         if (buffers == null || buffers.source() != bindings) {
-            buffers = BoundBuffers.bind(plan, bindings);
+            buffers = BoundBuffers.bind(plan, desc, bindings);
             lastBound = buffers;
         }
         long count = plan.elementCount;

@@ -50,11 +50,6 @@ final class GatherPlan {
     final long[] logicalSizes;
 
     final long inputTotalBytes;
-    final long indicesTotalBytes;
-    final long outputTotalBytes;
-    final long inputAlignment;
-    final long indicesAlignment;
-    final long outputAlignment;
     /** N - 1 where N = ceil(input TotalTensorSizeInBytes / element size): the last element DirectML may read. */
     final long inputLastElement;
     /** Whether element N - 1 extends past TotalTensorSizeInBytes (and so reads as zero). */
@@ -79,11 +74,6 @@ final class GatherPlan {
         this.axisDim = b.axisDim;
         this.logicalSizes = b.logicalSizes;
         this.inputTotalBytes = b.input.totalTensorSizeInBytes();
-        this.indicesTotalBytes = b.indices.totalTensorSizeInBytes();
-        this.outputTotalBytes = b.output.totalTensorSizeInBytes();
-        this.inputAlignment = b.input.guaranteedBaseOffsetAlignment();
-        this.indicesAlignment = b.indices.guaranteedBaseOffsetAlignment();
-        this.outputAlignment = b.output.guaranteedBaseOffsetAlignment();
         long n = Long.divideUnsigned(inputTotalBytes + elementSize - 1, elementSize);
         this.inputLastElement = n - 1;
         this.inputLastElementPartial = n * elementSize > inputTotalBytes;

@@ -8,7 +8,6 @@ import static dev.dmlemu.desc.GatherElementsOperatorDesc.OUTPUT_TENSOR;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What DirectML's {@code CreateOperator} checks of {@code DML_OPERATOR_GATHER_ELEMENTS} besides each tensor's own
@@ -24,8 +23,7 @@ final class GatherElementsRules extends OperatorRules<GatherElementsOperatorDesc
 
     /** The cross-tensor rules and Axis. Null tensors (Type not BUFFER) were already reported. */
     @Override
-    void checkOperator(GatherElementsOperatorDesc desc, Map<String, BufferTensorDesc> tensors,
-            DiagnosticCollector out) {
+    void checkOperator(GatherElementsOperatorDesc desc, CheckedTensors tensors, DiagnosticCollector out) {
         BufferTensorDesc input = tensors.get(INPUT_TENSOR);
         BufferTensorDesc indices = tensors.get(INDICES_TENSOR);
         BufferTensorDesc output = tensors.get(OUTPUT_TENSOR);

@@ -1,12 +1,14 @@
 package dev.dmlemu.featurelevels;
 
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.DescField;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorDescs;
+import dev.dmlemu.desc.OperatorSchema;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorField;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -30,11 +32,24 @@ abstract class OperatorRules<D extends OperatorDesc> {
     /** The table at each level, by the level's ordinal (null where the operator does not exist): no search per call. */
     private final SupportTable[] tableByLevel = new SupportTable[FeatureLevel.values().length];
 
+    /** The tensor fields' C names in field order, which is also the order of every support table's rows. */
+    private final List<String> tensorNames;
+
     OperatorRules(Class<D> descType, OperatorSupport support) {
         this.descType = Objects.requireNonNull(descType, "descType");
         this.support = Objects.requireNonNull(support, "support");
         for (FeatureLevel level : FeatureLevel.values()) {
             tableByLevel[level.ordinal()] = support.forLevel(level).orElse(null);
+        }
+        OperatorSchema schema = OperatorDescs.schema(support.operatorType()).orElseThrow();
+        this.tensorNames = schema.fields().stream().filter(field -> field.type() == DescField.Type.TENSOR)
+                .map(DescField::cName).toList();
+        for (SupportTable block : support.blocks()) {
+            List<String> rows = block.tensors().stream().map(TensorSupport::field).toList();
+            if (!rows.equals(tensorNames)) {
+                throw new IllegalStateException(block.since() + " table of " + support.operatorType() + " lists "
+                        + rows + ", not the desc's tensor fields " + tensorNames);
+            }
         }
     }
 
@@ -49,15 +64,15 @@ abstract class OperatorRules<D extends OperatorDesc> {
     /**
      * The operator's own rules, after each tensor was checked on its own.
      *
-     * @param tensors each tensor field by C name, or null when its Type is not BUFFER (already reported)
+     * @param tensors each tensor field by C name: null when its Type is not BUFFER (already reported)
      */
-    abstract void checkOperator(D desc, Map<String, BufferTensorDesc> tensors, DiagnosticCollector out);
+    abstract void checkOperator(D desc, CheckedTensors tensors, DiagnosticCollector out);
 
     /**
      * How index values are read: signed indices wrap (the axis size is added once to a negative index) from 3_0 with
      * INT32/INT64 indices; every other case reads them as unsigned. Operators without indices never ask.
      */
-    IndexSemantics indexSemantics(Map<String, BufferTensorDesc> tensors, FeatureLevel level) {
+    IndexSemantics indexSemantics(CheckedTensors tensors, FeatureLevel level) {
         BufferTensorDesc indices = tensors.get("IndicesTensor");
         return indices != null && indices.dataType().isSignedInteger() && level.isAtLeast(FeatureLevel.LEVEL_3_0)
                 ? IndexSemantics.SIGNED_WRAP
@@ -74,11 +89,12 @@ abstract class OperatorRules<D extends OperatorDesc> {
                     + " is not available at " + level.cName() + "; it needs " + introduced.cName(),
                     Optional.of(introduced));
         }
-        Map<String, BufferTensorDesc> tensors = new LinkedHashMap<>();
-        for (TensorField field : desc.tensorFields()) {
-            TensorSupport row = table == null ? null : table.tensor(field.name()).orElse(null);
-            tensors.put(field.name(), TensorRules.check(out, support, row, field.name(), field.kind(),
-                    field.desc()));
+        CheckedTensors tensors = new CheckedTensors(tensorNames);
+        List<TensorField> fields = desc.tensorFields();
+        for (int i = 0; i < fields.size(); i++) {
+            TensorField field = fields.get(i);
+            TensorSupport row = table == null ? null : table.tensors().get(i);
+            tensors.set(i, TensorRules.check(out, support, row, field.name(), field.kind(), field.desc()));
         }
         checkOperator(typed, tensors, out);
         return new ValidationResult(desc, level, indexSemantics(tensors, level), out.diagnostics());

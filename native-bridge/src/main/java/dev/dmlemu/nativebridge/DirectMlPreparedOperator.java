@@ -6,6 +6,7 @@ import dev.dmlemu.desc.ExecutionFlag;
 import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.desc.TensorKind;
 import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.execution.BindingRule;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.execution.PreparedOperator;
@@ -132,7 +133,7 @@ final class DirectMlPreparedOperator implements PreparedOperator {
     @Override
     public void execute(Bindings bindings) {
         List<TensorField> fields = operator.desc().tensorFields();
-        checkBindings(fields, bindings);
+        BindingRule.check(operator.desc(), bindings);
         synchronized (context) {
             if (closed) {
                 throw new IllegalStateException("prepared " + operator.desc().operatorType().cName()
@@ -242,33 +243,6 @@ final class DirectMlPreparedOperator implements PreparedOperator {
     }
 
     /** Checks every binding before any GPU work, naming the tensor field. */
-    private void checkBindings(List<TensorField> fields, Bindings bindings) {
-        String op = operator.desc().operatorType().cName();
-        if (bindings.inFieldOrder().size() != fields.size()) {
-            throw new OperatorExecutionException(op + " has " + fields.size() + " tensor fields but "
-                    + bindings.inFieldOrder().size() + " bindings were given");
-        }
-        for (int i = 0; i < fields.size(); i++) {
-            TensorField field = fields.get(i);
-            BufferTensorDesc tensor = (BufferTensorDesc) field.desc();
-            BufferBinding binding = bindings.get(i);
-            long capacity = binding.buffer().capacity();
-            if (binding.offset() > capacity || binding.sizeInBytes() > capacity - binding.offset()) {
-                throw new OperatorExecutionException(op + " " + field.name() + " binding [" + binding.offset()
-                        + ", " + binding.offset() + " + " + binding.sizeInBytes() + ") exceeds the buffer capacity "
-                        + capacity);
-            }
-            if (binding.sizeInBytes() < tensor.totalTensorSizeInBytes()) {
-                throw new OperatorExecutionException(op + " " + field.name() + " binding of "
-                        + binding.sizeInBytes() + " bytes is smaller than its TotalTensorSizeInBytes "
-                        + tensor.totalTensorSizeInBytes());
-            }
-            if (field.kind() == TensorKind.OUTPUT && binding.buffer().isReadOnly()) {
-                throw new OperatorExecutionException(op + " " + field.name() + " is bound to a read-only buffer");
-            }
-        }
-    }
-
     private static ByteBuffer slice(BufferBinding binding) {
         ByteBuffer view = binding.buffer().duplicate();
         int start = Math.toIntExact(binding.offset());

@@ -65,6 +65,41 @@ class CrossBackendParityTest {
         }
     }
 
+    /** The same bad bindings get the same verdict, word for word, from both backends' pre-dispatch check. */
+    @Test
+    @EnabledOnOs(value = OS.WINDOWS, disabledReason = NEEDS_WINDOWS)
+    void bothBackendsRefuseTheSameBindingsAlike() {
+        BufferTensorDesc input = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 3, 3)
+                .withGuaranteedBaseOffsetAlignment(16);
+        BufferTensorDesc indices = BufferTensorDesc.packed(TensorDataType.UINT32, 1, 1, 2, 3);
+        BufferTensorDesc output = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 3);
+        ValidatedOperator operator = TestOperators.validated(new GatherElementsOperatorDesc(input, indices, output, 2),
+                FeatureLevel.LEVEL_3_0, IndexSemantics.UNSIGNED);
+        ByteBuffer data = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer index = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN);
+        List<Bindings> bad = List.of(
+                Bindings.of(new BufferBinding(data, 0, 32), BufferBinding.of(index), BufferBinding.of(
+                        ByteBuffer.allocate(24))),
+                Bindings.of(new BufferBinding(data, 4, 40), BufferBinding.of(index), BufferBinding.of(
+                        ByteBuffer.allocate(24))),
+                Bindings.of(BufferBinding.of(data), BufferBinding.of(index), BufferBinding.of(
+                        ByteBuffer.allocate(24).asReadOnlyBuffer())),
+                Bindings.of(BufferBinding.of(data), BufferBinding.of(index)));
+        try (ExecutionBackend emulator = new Emulator();
+                DirectMlBackend directMl = WindowsBackends.openOrSkip(DirectMlOptions.defaults());
+                PreparedOperator onEmulator = emulator.prepare(operator);
+                PreparedOperator onDirectMl = directMl.prepare(operator)) {
+            for (Bindings bindings : bad) {
+                String expected = org.junit.jupiter.api.Assertions.assertThrows(
+                        dev.dmlemu.execution.OperatorExecutionException.class, () -> onEmulator.execute(bindings))
+                        .getMessage();
+                assertEquals(expected, org.junit.jupiter.api.Assertions.assertThrows(
+                        dev.dmlemu.execution.OperatorExecutionException.class, () -> onDirectMl.execute(bindings))
+                        .getMessage());
+            }
+        }
+    }
+
     @Test
     @EnabledOnOs(value = OS.WINDOWS, disabledReason = NEEDS_WINDOWS)
     void directMlMatchesTheEmulatorBitForBit() {

@@ -1,0 +1,74 @@
+package dev.dmlemu.execution;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.TensorField;
+import dev.dmlemu.desc.TensorKind;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What a {@code DML_BUFFER_BINDING} must be for its tensor, the one rule every backend checks before a dispatch (so
+ * the emulator and DirectML refuse the same bindings with the same words): one binding per tensor field, each
+ * {@code [Offset, Offset + SizeInBytes)} inside its buffer, {@code SizeInBytes} at least the tensor's
+ * {@code TotalTensorSizeInBytes} (a UINT64, compared unsigned), {@code Offset} a multiple of a non-zero
+ * {@code GuaranteedBaseOffsetAlignment}, and outputs writable (docs/directml-behaviour.md §5.4).
+ */
+public final class BindingRule {
+
+    private BindingRule() {}
+
+    /**
+     * @throws OperatorExecutionException naming the field and the rule of the first binding that breaks it
+     */
+    public static void check(OperatorDesc desc, Bindings bindings) {
+        List<TensorField> fields = desc.tensorFields();
+        if (bindings == null) {
+            throw new OperatorExecutionException(desc.operatorType().name() + ": bindings are null");
+        }
+        if (bindings.inFieldOrder().size() != fields.size()) {
+            throw new OperatorExecutionException(desc.operatorType().name() + " takes " + fields.size()
+                    + " bindings (" + fields.stream().map(TensorField::name).collect(Collectors.joining(", "))
+                    + "), got " + bindings.inFieldOrder().size());
+        }
+        for (int i = 0; i < fields.size(); i++) {
+            TensorField field = fields.get(i);
+            BufferBinding binding = bindings.get(i);
+            Optional<String> problem = binding == null ? Optional.of("binding is null")
+                    : problem((BufferTensorDesc) field.desc(), field.kind(), binding.buffer().capacity(),
+                            binding.offset(), binding.sizeInBytes(), binding.buffer().isReadOnly());
+            if (problem.isPresent()) {
+                throw new OperatorExecutionException(field.name() + ": " + problem.get());
+            }
+        }
+    }
+
+    /**
+     * Why bytes {@code [offset, offset + size)} of a buffer of {@code capacity} bytes cannot be bound to
+     * {@code tensor}, or empty when they can. Runners that plan bindings before any buffer exists (the command line)
+     * ask this with the sizes they will allocate.
+     */
+    public static Optional<String> problem(BufferTensorDesc tensor, TensorKind kind, long capacity, long offset,
+            long size, boolean readOnly) {
+        if (offset < 0 || size < 0 || offset > capacity || size > capacity - offset) {
+            return Optional.of("binding [Offset " + offset + ", Offset + SizeInBytes " + (offset + size)
+                    + ") does not lie inside the buffer's capacity " + capacity
+                    + " (DML_BUFFER_BINDING must lie inside its buffer)");
+        }
+        long total = tensor.totalTensorSizeInBytes();
+        if (Long.compareUnsigned(size, total) < 0) {
+            return Optional.of("binding SizeInBytes " + size + " is less than TotalTensorSizeInBytes "
+                    + Long.toUnsignedString(total) + " (a binding must cover the tensor's TotalTensorSizeInBytes)");
+        }
+        long alignment = tensor.guaranteedBaseOffsetAlignment();
+        if (alignment > 0 && offset % alignment != 0) {
+            return Optional.of("binding Offset " + offset + " is not a multiple of GuaranteedBaseOffsetAlignment "
+                    + alignment);
+        }
+        if (kind == TensorKind.OUTPUT && readOnly) {
+            return Optional.of("the output buffer is read-only");
+        }
+        return Optional.empty();
+    }
+}

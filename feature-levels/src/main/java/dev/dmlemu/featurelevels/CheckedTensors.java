@@ -1,0 +1,34 @@
+package dev.dmlemu.featurelevels;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import java.util.List;
+
+/**
+ * An operator's tensors after each was checked on its own, by C field name: the buffer desc, or null when its Type
+ * is not BUFFER (already reported). A few entries in field order, looked up by scanning: cheaper than a map on the
+ * validator's hot path.
+ */
+final class CheckedTensors {
+
+    private final String[] names;
+    private final BufferTensorDesc[] descs;
+
+    CheckedTensors(List<String> names) {
+        this.names = names.toArray(String[]::new);
+        this.descs = new BufferTensorDesc[this.names.length];
+    }
+
+    void set(int field, BufferTensorDesc desc) {
+        descs[field] = desc;
+    }
+
+    /** The tensor field named {@code name}, or null when it is not a buffer. */
+    BufferTensorDesc get(String name) {
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                return descs[i];
+            }
+        }
+        throw new IllegalArgumentException("no tensor field " + name);
+    }
+}
