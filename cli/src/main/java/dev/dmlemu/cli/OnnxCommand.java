@@ -1,18 +1,17 @@
 package dev.dmlemu.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.model.ElementValues;
-import dev.dmlemu.desc.model.ModelFile;
 import dev.dmlemu.desc.model.ModelFiles;
 import dev.dmlemu.desc.model.NpyFile;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.lowering.BindingNote;
 import dev.dmlemu.lowering.BufferLoweringResult;
+import dev.dmlemu.lowering.FrameworkIndexCheck;
 import dev.dmlemu.lowering.GatherElementsLowering;
 import dev.dmlemu.lowering.GatherElementsNode;
 import dev.dmlemu.lowering.IndexSign;
@@ -22,7 +21,6 @@ import dev.dmlemu.lowering.LoweringResult;
 import dev.dmlemu.lowering.Refused;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
@@ -252,20 +250,14 @@ final class OnnxCommand implements Callable<Integer> {
         written.ifPresent(files::add);
         ArrayNode shape = root.putArray("shape");
         indicesTensor.shape().forEach(shape::add);
-        root.set("desc", descJson(lowered, dataTensor, indicesTensor));
+        root.putRawValue("desc", descJson(lowered));
         ArrayNode notes = root.putArray("bindingNotes");
         lowered.lowered().notes().stream().map(BindingNote::text).forEach(notes::add);
         return root;
     }
 
-    /** The lowered desc exactly as a model file holds it: {@code dispatchables.gather.desc} of the written model. */
-    private static JsonNode descJson(LoweredBuffers lowered, NpyInput dataTensor, NpyInput indicesTensor) {
-        ModelFile model = LoweredModel.of(lowered, dataTensor, indicesTensor, LoweredModel.ValueForm.FILES);
-        try {
-            return new ObjectMapper().readTree(ModelFiles.write(model))
-                    .path("dispatchables").path(LoweredModel.DISPATCHABLE).path("desc");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** The lowered desc exactly as a model file holds it: {@code dispatchables.gather.desc}. */
+    private static RawValue descJson(LoweredBuffers lowered) {
+        return new RawValue(ModelFiles.writeDesc(lowered.lowered().desc()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.dmlemu.desc.model;
 
+import dev.dmlemu.desc.OperatorDesc;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -123,6 +124,11 @@ public final class ModelFiles {
     /** The model as pretty JSON (ending with a newline), in the shape {@link #parse} reads back to equal records. */
     public static String write(ModelFile model) {
         return ModelWriter.write(Objects.requireNonNull(model, "model"));
+    }
+
+    /** An operator desc as a model file's {@code desc} member holds it: a JSON object, pretty printed. */
+    public static String writeDesc(OperatorDesc desc) {
+        return ModelWriter.writeDesc(Objects.requireNonNull(desc, "desc"));
     }
 
     /** The file itself when it is a regular file (links followed: the caller chose it), else why not. */

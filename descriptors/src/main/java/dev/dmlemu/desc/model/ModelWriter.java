@@ -30,11 +30,8 @@ final class ModelWriter {
 
     static String write(ModelFile model) {
         StringWriter out = new StringWriter();
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
-                .withObjectIndenter(new DefaultIndenter("  ", "\n"));
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            g.setPrettyPrinter(printer);
+            g.setPrettyPrinter(prettyPrinter());
             g.writeStartObject();
             g.writeObjectFieldStart("resources");
             for (Map.Entry<String, ResourceDecl> e : model.resources().entrySet()) {
@@ -58,6 +55,13 @@ final class ModelWriter {
             throw new UncheckedIOException(e); // a StringWriter does not fail
         }
         return out + "\n";
+    }
+
+    /** Two-space indents, {@code "name": value}: the form DxDispatch's own models use. */
+    private static DefaultPrettyPrinter prettyPrinter() {
+        return new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                .withObjectIndenter(new DefaultIndenter("  ", "\n"));
     }
 
     private static void resource(JsonGenerator g, ResourceDecl r) throws IOException {
@@ -136,16 +140,8 @@ final class ModelWriter {
         g.writeStartObject();
         OperatorDesc desc = d.desc();
         g.writeStringField("type", desc.operatorType().name());
-        g.writeObjectFieldStart("desc");
-        for (DescField field : OperatorDescs.schemaOf(desc).fields()) {
-            g.writeFieldName(field.cName());
-            if (field.type() == DescField.Type.TENSOR) {
-                tensor(g, (TensorDesc) field.valueIn(desc));
-            } else {
-                g.writeNumber((Long) field.valueIn(desc));
-            }
-        }
-        g.writeEndObject();
+        g.writeFieldName("desc");
+        desc(g, desc);
         List<ExecutionFlag> flags = List.copyOf(d.executionFlags());
         if (flags.size() == 1) {
             g.writeStringField("executionFlags", flags.get(0).name());
@@ -155,6 +151,31 @@ final class ModelWriter {
                 g.writeString(f.name());
             }
             g.writeEndArray();
+        }
+        g.writeEndObject();
+    }
+
+    /** The desc object alone, in the same pretty form as inside a model file. */
+    static String writeDesc(OperatorDesc desc) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            g.setPrettyPrinter(prettyPrinter());
+            desc(g, desc);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return out.toString();
+    }
+
+    private static void desc(JsonGenerator g, OperatorDesc desc) throws IOException {
+        g.writeStartObject();
+        for (DescField field : OperatorDescs.schemaOf(desc).fields()) {
+            g.writeFieldName(field.cName());
+            if (field.type() == DescField.Type.TENSOR) {
+                tensor(g, (TensorDesc) field.valueIn(desc));
+            } else {
+                g.writeNumber((Long) field.valueIn(desc));
+            }
         }
         g.writeEndObject();
     }

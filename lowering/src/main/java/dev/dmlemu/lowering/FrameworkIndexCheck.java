@@ -1,7 +1,5 @@
-package dev.dmlemu.cli;
+package dev.dmlemu.lowering;
 
-import dev.dmlemu.lowering.ElementType;
-import dev.dmlemu.lowering.GatherElementsNode;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -14,7 +12,7 @@ import java.util.Optional;
  * runs on the framework's shapes, so the coordinate it reports is the user's, not the padded DirectML one, and it
  * applies on every backend.
  */
-final class FrameworkIndexCheck {
+public final class FrameworkIndexCheck {
 
     private FrameworkIndexCheck() {}
 
@@ -23,7 +21,7 @@ final class FrameworkIndexCheck {
      * range; empty when all are in range. The node must already have passed the lowering's shape and type rules
      * (int32/int64 indices, equal ranks, a valid axis).
      */
-    static Optional<String> firstOutOfRange(GatherElementsNode node, ByteBuffer indices) {
+    public static Optional<String> firstOutOfRange(GatherElementsNode node, ByteBuffer indices) {
         int rank = node.rank();
         long axisAttribute = node.axis().orElse(0);
         int axis = (int) (axisAttribute < 0 ? axisAttribute + rank : axisAttribute);
