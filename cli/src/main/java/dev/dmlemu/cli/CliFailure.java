@@ -1,6 +1,6 @@
 package dev.dmlemu.cli;
 
-import dev.dmlemu.desc.model.ModelFormatException;
+import dev.dmlemu.model.ModelFormatException;
 import java.util.Optional;
 
 /**

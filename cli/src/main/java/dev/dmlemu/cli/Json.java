@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.model.ElementValues;
+import dev.dmlemu.model.ElementValues;
 import dev.dmlemu.featurelevels.Diagnostic;
 import java.io.IOException;
 import java.io.UncheckedIOException;

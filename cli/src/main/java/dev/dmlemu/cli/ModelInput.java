@@ -1,13 +1,13 @@
 package dev.dmlemu.cli;
 
 import dev.dmlemu.desc.OperatorDesc;
-import dev.dmlemu.desc.model.Dispatchable;
-import dev.dmlemu.desc.model.ModelDocument;
-import dev.dmlemu.desc.model.ModelFile;
-import dev.dmlemu.desc.model.ModelFiles;
-import dev.dmlemu.desc.model.ModelFormatException;
-import dev.dmlemu.desc.model.OperatorDispatchable;
-import dev.dmlemu.desc.model.SourceFolders;
+import dev.dmlemu.model.Dispatchable;
+import dev.dmlemu.model.ModelDocument;
+import dev.dmlemu.model.ModelFile;
+import dev.dmlemu.model.ModelFiles;
+import dev.dmlemu.model.ModelFormatException;
+import dev.dmlemu.model.OperatorDispatchable;
+import dev.dmlemu.model.SourceFolders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package dev.dmlemu.cli;
 
-import dev.dmlemu.desc.model.ReadLimits;
-import dev.dmlemu.desc.model.ReadOptions;
-import dev.dmlemu.desc.model.SourceFolders;
+import dev.dmlemu.model.ReadLimits;
+import dev.dmlemu.model.ReadOptions;
+import dev.dmlemu.model.SourceFolders;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

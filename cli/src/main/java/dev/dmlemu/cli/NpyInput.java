@@ -1,8 +1,8 @@
 package dev.dmlemu.cli;
 
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.model.ModelFormatException;
-import dev.dmlemu.desc.model.NpyFile;
+import dev.dmlemu.model.ModelFormatException;
+import dev.dmlemu.model.NpyFile;
 import dev.dmlemu.lowering.ElementType;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

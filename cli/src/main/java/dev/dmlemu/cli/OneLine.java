@@ -6,14 +6,14 @@ import java.util.Locale;
 /**
  * Text lines as the CLI prints them: names and messages from a model file may hold any character, and a newline or
  * escape sequence in one must not forge an extra line (or a terminal command) in the output
- * ({@link dev.dmlemu.desc.model.OneLine}).
+ * ({@link dev.dmlemu.model.OneLine}).
  */
 final class OneLine {
 
     private OneLine() {}
 
     static String of(String text) {
-        return dev.dmlemu.desc.model.OneLine.of(text);
+        return dev.dmlemu.model.OneLine.of(text);
     }
 
     /** {@code ge: error DATA_TYPE_UNSUPPORTED IndicesTensor.DataType: ...}, as validate and run print it. */

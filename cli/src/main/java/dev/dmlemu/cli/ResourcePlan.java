@@ -1,12 +1,12 @@
 package dev.dmlemu.cli;
 
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.model.FileValues;
-import dev.dmlemu.desc.model.JsonPath;
-import dev.dmlemu.desc.model.ModelFormatException;
-import dev.dmlemu.desc.model.NpyFile;
-import dev.dmlemu.desc.model.ResourceData;
-import dev.dmlemu.desc.model.ResourceDecl;
+import dev.dmlemu.model.FileValues;
+import dev.dmlemu.model.JsonPath;
+import dev.dmlemu.model.ModelFormatException;
+import dev.dmlemu.model.NpyFile;
+import dev.dmlemu.model.ResourceData;
+import dev.dmlemu.model.ResourceDecl;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

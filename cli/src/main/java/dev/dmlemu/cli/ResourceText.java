@@ -1,6 +1,6 @@
 package dev.dmlemu.cli;
 
-import dev.dmlemu.desc.model.ElementValues;
+import dev.dmlemu.model.ElementValues;
 import java.io.PrintWriter;
 
 /** DxDispatch's {@code print} command, written value by value: a resource can hold millions. */

@@ -2,7 +2,7 @@ package dev.dmlemu.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dmlemu.desc.FeatureLevel;
-import dev.dmlemu.desc.model.NpyFile;
+import dev.dmlemu.model.NpyFile;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.model.NpyFile;
+import dev.dmlemu.model.NpyFile;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -380,8 +380,8 @@ class OnnxCommandTest {
         String values = direct.outLines().get(0).substring("Output: ".length());
         assertEquals(List.of("Resource 'output': " + values), run.outLines());
         // DxDispatch's reader accepts it too: the same records come back from the text.
-        assertEquals(printed.out(), dev.dmlemu.desc.model.ModelFiles.write(
-                dev.dmlemu.desc.model.ModelFiles.read(model)));
+        assertEquals(printed.out(), dev.dmlemu.model.ModelFiles.write(
+                dev.dmlemu.model.ModelFiles.read(model)));
     }
 
     @Test

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.model.NpyFile;
+import dev.dmlemu.model.NpyFile;
 import java.nio.ByteOrder;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,0 @@
-package dev.dmlemu.desc.model;
-
-/** One entry of {@code commands}, run in order. */
-public sealed interface Command permits DispatchCommand, PrintCommand, WriteFileCommand {}

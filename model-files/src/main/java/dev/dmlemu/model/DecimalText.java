@@ -1,0 +1,98 @@
+package dev.dmlemu.model;
+
+import dev.dmlemu.desc.Float16;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
+/**
+ * Decimal text for floating-point values: the shortest decimal that reads back to the same value (for JSON), and
+ * C++ {@code ostream}'s default 6-significant-digit form (for DxDispatch-style {@code print} lines).
+ */
+public final class DecimalText {
+
+    private DecimalText() {}
+
+    /**
+     * The shortest decimal that parses back to exactly {@code value} as a double, in JSON number syntax
+     * ({@code 4}, {@code 0.1}, {@code -0}, {@code 1.5e+30}). Not for NaN or infinities.
+     */
+    public static String shortestDouble(double value) {
+        BigDecimal exact = new BigDecimal(value);
+        for (int digits = 1; digits <= 17; digits++) {
+            BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
+            if (candidate.doubleValue() == value) {
+                return json(candidate, value);
+            }
+        }
+        return json(exact, value);
+    }
+
+    /** As {@link #shortestDouble}, but the shortest decimal that reads back to {@code value} as a float. */
+    public static String shortestFloat(float value) {
+        BigDecimal exact = new BigDecimal(value);
+        for (int digits = 1; digits <= 9; digits++) {
+            BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
+            if (candidate.floatValue() == value) {
+                return json(candidate, value);
+            }
+        }
+        return json(exact, value);
+    }
+
+    /** As {@link #shortestDouble}, but the shortest decimal that reads back to the binary16 {@code bits}. */
+    public static String shortestFloat16(short bits) {
+        float value = Float16.toFloat(bits);
+        BigDecimal exact = new BigDecimal(value);
+        for (int digits = 1; digits <= 5; digits++) {
+            BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
+            if (Float16.fromBigDecimal(candidate) == bits) {
+                return json(candidate, value);
+            }
+        }
+        return json(exact, value);
+    }
+
+    private static String json(BigDecimal decimal, double value) {
+        if (decimal.signum() == 0) {
+            return (1 / value < 0) ? "-0" : "0";
+        }
+        BigDecimal stripped = decimal.stripTrailingZeros();
+        int exponent = stripped.precision() - stripped.scale() - 1;
+        if (exponent >= -6 && exponent < 21) {
+            return stripped.toPlainString();
+        }
+        String unscaled = stripped.unscaledValue().abs().toString();
+        String mantissa = unscaled.length() == 1 ? unscaled : unscaled.charAt(0) + "." + unscaled.substring(1);
+        return (stripped.signum() < 0 ? "-" : "") + mantissa + "e" + (exponent >= 0 ? "+" : "") + exponent;
+    }
+
+    /**
+     * C++ {@code ostream << value} with default flags: {@code %g} with 6 significant digits and trailing zeros
+     * removed ({@code 4}, {@code 0.1}, {@code 1.23457e+06}, {@code 1e-05}, {@code nan}, {@code -inf}, {@code -0}).
+     */
+    public static String cppDefault(double value) {
+        if (Double.isNaN(value)) {
+            return "nan";
+        }
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "inf" : "-inf";
+        }
+        if (value == 0) {
+            return (1 / value < 0) ? "-0" : "0";
+        }
+        final int precision = 6;
+        BigDecimal rounded = new BigDecimal(value).round(new MathContext(precision, RoundingMode.HALF_EVEN));
+        int exponent = rounded.precision() - rounded.scale() - 1;
+        if (exponent >= -4 && exponent < precision) {
+            return rounded.stripTrailingZeros().toPlainString();
+        }
+        String digits = rounded.unscaledValue().abs().toString();
+        String mantissa = digits.charAt(0) + (digits.length() > 1 ? "." + digits.substring(1) : "");
+        if (mantissa.contains(".")) {
+            mantissa = mantissa.replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        String exp = String.format("%02d", Math.abs(exponent));
+        return (value < 0 ? "-" : "") + mantissa + "e" + (exponent < 0 ? "-" : "+") + exp;
+    }
+}

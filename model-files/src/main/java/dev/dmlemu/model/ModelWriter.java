@@ -1,0 +1,256 @@
+package dev.dmlemu.model;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.ExecutionFlag;
+import dev.dmlemu.desc.DescField;
+import dev.dmlemu.desc.InvalidTensorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorDescs;
+import dev.dmlemu.desc.TensorDesc;
+import dev.dmlemu.desc.TensorFlags;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Writes a {@link ModelFile} as pretty DxDispatch JSON: short enum names, defaults left out. */
+final class ModelWriter {
+
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    private ModelWriter() {}
+
+    static String write(ModelFile model) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            g.setPrettyPrinter(prettyPrinter());
+            g.writeStartObject();
+            g.writeObjectFieldStart("resources");
+            for (Map.Entry<String, ResourceDecl> e : model.resources().entrySet()) {
+                g.writeFieldName(e.getKey());
+                resource(g, e.getValue());
+            }
+            g.writeEndObject();
+            g.writeObjectFieldStart("dispatchables");
+            for (Map.Entry<String, Dispatchable> e : model.dispatchables().entrySet()) {
+                g.writeFieldName(e.getKey());
+                dispatchable(g, (OperatorDispatchable) e.getValue());
+            }
+            g.writeEndObject();
+            g.writeArrayFieldStart("commands");
+            for (Command c : model.commands()) {
+                command(g, c);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return out + "\n";
+    }
+
+    /** Two-space indents, {@code "name": value}: the form DxDispatch's own models use. */
+    private static DefaultPrettyPrinter prettyPrinter() {
+        return new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                .withObjectIndenter(new DefaultIndenter("  ", "\n"));
+    }
+
+    private static void resource(JsonGenerator g, ResourceDecl r) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("initialValuesDataType", r.initialValuesDataType().name());
+        g.writeFieldName("initialValues");
+        InitialValues values = r.initialValues();
+        if (values instanceof ArrayValues) {
+            g.writeStartArray();
+            for (Scalar s : ((ArrayValues) values).values()) {
+                scalar(g, s);
+            }
+            g.writeEndArray();
+        } else if (values instanceof EncodedValues) {
+            EncodedValues encoded = (EncodedValues) values;
+            g.writeStartArray();
+            for (long i = 0; i < encoded.count(); i++) {
+                Optional<SpecialScalar> special = ElementValues.nonFinite(encoded.dataType(), encoded.bytes(), i);
+                if (special.isPresent()) {
+                    g.writeString(special.get().jsonText());
+                } else {
+                    g.writeNumber(ElementValues.finiteText(encoded.dataType(), encoded.bytes(), i));
+                }
+            }
+            g.writeEndArray();
+        } else if (values instanceof ConstantValues) {
+            ConstantValues c = (ConstantValues) values;
+            g.writeStartObject();
+            g.writeNumberField("valueCount", c.valueCount());
+            g.writeFieldName("value");
+            scalar(g, c.value());
+            g.writeEndObject();
+        } else if (values instanceof SequenceValues) {
+            SequenceValues s = (SequenceValues) values;
+            g.writeStartObject();
+            g.writeNumberField("valueCount", s.valueCount());
+            g.writeFieldName("valueStart");
+            scalar(g, s.valueStart());
+            g.writeFieldName("valueDelta");
+            scalar(g, s.valueDelta());
+            g.writeEndObject();
+        } else {
+            g.writeStartObject();
+            g.writeStringField("sourcePath", ((FileValues) values).sourcePath());
+            g.writeEndObject();
+        }
+        if (r.sizeInBytes().isPresent()) {
+            g.writeFieldName("sizeInBytes");
+            unsigned64(g, r.sizeInBytes().getAsLong());
+        }
+        g.writeEndObject();
+    }
+
+    private static void scalar(JsonGenerator g, Scalar s) throws IOException {
+        if (s instanceof SpecialScalar) {
+            g.writeString(((SpecialScalar) s).jsonText());
+        } else {
+            DecimalScalar decimal = (DecimalScalar) s;
+            if (decimal.negativeZero()) {
+                g.writeNumber("-" + decimal.value()); // raw number text: BigDecimal has no -0
+            } else {
+                g.writeNumber(decimal.value());
+            }
+        }
+    }
+
+    private static void unsigned64(JsonGenerator g, long bits) throws IOException {
+        if (bits >= 0) {
+            g.writeNumber(bits);
+        } else {
+            g.writeNumber(new BigInteger(Long.toUnsignedString(bits)));
+        }
+    }
+
+    private static void dispatchable(JsonGenerator g, OperatorDispatchable d) throws IOException {
+        g.writeStartObject();
+        OperatorDesc desc = d.desc();
+        g.writeStringField("type", desc.operatorType().name());
+        g.writeFieldName("desc");
+        desc(g, desc);
+        List<ExecutionFlag> flags = List.copyOf(d.executionFlags());
+        if (flags.size() == 1) {
+            g.writeStringField("executionFlags", flags.get(0).name());
+        } else if (flags.size() > 1) {
+            g.writeArrayFieldStart("executionFlags");
+            for (ExecutionFlag f : flags) {
+                g.writeString(f.name());
+            }
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+    }
+
+    /** The desc object alone, in the same pretty form as inside a model file. */
+    static String writeDesc(OperatorDesc desc) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            g.setPrettyPrinter(prettyPrinter());
+            desc(g, desc);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return out.toString();
+    }
+
+    private static void desc(JsonGenerator g, OperatorDesc desc) throws IOException {
+        g.writeStartObject();
+        for (DescField field : OperatorDescs.schemaOf(desc).fields()) {
+            g.writeFieldName(field.cName());
+            if (field.type() == DescField.Type.TENSOR) {
+                tensor(g, (TensorDesc) field.valueIn(desc));
+            } else {
+                g.writeNumber((Long) field.valueIn(desc));
+            }
+        }
+        g.writeEndObject();
+    }
+
+    private static void tensor(JsonGenerator g, TensorDesc desc) throws IOException {
+        g.writeStartObject();
+        if (desc instanceof InvalidTensorDesc) {
+            g.writeStringField("Type", "INVALID");
+            g.writeEndObject();
+            return;
+        }
+        BufferTensorDesc t = (BufferTensorDesc) desc;
+        g.writeStringField("DataType", t.dataType().name());
+        if (t.flags() != TensorFlags.NONE) {
+            g.writeStringField("Flags", t.flags().name());
+        }
+        if (t.dimensionCount() != t.sizes().size()) {
+            g.writeNumberField("DimensionCount", t.dimensionCount());
+        }
+        longArray(g, "Sizes", t.sizes());
+        if (t.strides().isPresent()) {
+            longArray(g, "Strides", t.strides().get());
+        }
+        // The reader computes a missing or 0 total, so only a different value needs writing.
+        if (t.totalTensorSizeInBytes() != ModelReader.computedTotal(t.dataType(), t.sizes(), t.strides())) {
+            g.writeFieldName("TotalTensorSizeInBytes");
+            unsigned64(g, t.totalTensorSizeInBytes());
+        }
+        if (t.guaranteedBaseOffsetAlignment() != 0) {
+            g.writeNumberField("GuaranteedBaseOffsetAlignment", t.guaranteedBaseOffsetAlignment());
+        }
+        g.writeEndObject();
+    }
+
+    private static void longArray(JsonGenerator g, String name, List<Long> values) throws IOException {
+        g.writeArrayFieldStart(name);
+        for (long v : values) {
+            g.writeNumber(v);
+        }
+        g.writeEndArray();
+    }
+
+    private static void command(JsonGenerator g, Command c) throws IOException {
+        g.writeStartObject();
+        if (c instanceof DispatchCommand) {
+            DispatchCommand d = (DispatchCommand) c;
+            g.writeStringField("type", "dispatch");
+            g.writeStringField("dispatchable", d.dispatchable());
+            g.writeObjectFieldStart("bindings");
+            for (Map.Entry<String, BindingRef> e : d.bindings().entrySet()) {
+                BindingRef b = e.getValue();
+                if (b.elementOffset() == 0) {
+                    g.writeStringField(e.getKey(), b.resource());
+                } else {
+                    g.writeObjectFieldStart(e.getKey());
+                    g.writeStringField("name", b.resource());
+                    g.writeFieldName("elementOffset");
+                    unsigned64(g, b.elementOffset());
+                    g.writeEndObject();
+                }
+            }
+            g.writeEndObject();
+        } else if (c instanceof PrintCommand) {
+            PrintCommand p = (PrintCommand) c;
+            g.writeStringField("type", "print");
+            g.writeStringField("resource", p.resource());
+            if (p.verbose()) {
+                g.writeBooleanField("verbose", true);
+            }
+        } else {
+            WriteFileCommand w = (WriteFileCommand) c;
+            g.writeStringField("type", "writeFile");
+            g.writeStringField("resource", w.resource());
+            g.writeStringField("targetPath", w.targetPath());
+        }
+        g.writeEndObject();
+    }
+}

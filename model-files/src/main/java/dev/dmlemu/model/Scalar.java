@@ -1,0 +1,27 @@
+package dev.dmlemu.model;
+
+import java.math.BigDecimal;
+
+/**
+ * One initial value as written in a model file: an exact decimal, or one of the float specials DxDispatch spells as
+ * the strings {@code "nan"}, {@code "inf"} and {@code "-inf"}. The decimal is kept exactly as written (so
+ * {@code 1.0} and {@code 1} are different scalars, as they are different JSON); it is rounded only when the resource's
+ * bytes are made.
+ */
+public sealed interface Scalar permits DecimalScalar, SpecialScalar {
+
+    /** The exact decimal {@code value}. */
+    static Scalar of(BigDecimal value) {
+        return new DecimalScalar(value);
+    }
+
+    /** The integer {@code value}. */
+    static Scalar of(long value) {
+        return new DecimalScalar(BigDecimal.valueOf(value));
+    }
+
+    /** The decimal spelled {@code text}, e.g. {@code "0.1"}. */
+    static Scalar of(String text) {
+        return new DecimalScalar(new BigDecimal(text));
+    }
+}
