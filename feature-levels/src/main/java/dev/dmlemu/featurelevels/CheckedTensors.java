@@ -1,7 +1,6 @@
 package dev.dmlemu.featurelevels;
 
 import dev.dmlemu.desc.BufferTensorDesc;
-import java.util.List;
 
 /**
  * An operator's tensors after each was checked on its own, by C field name: the buffer desc, or null when its Type
@@ -13,9 +12,10 @@ final class CheckedTensors {
     private final String[] names;
     private final BufferTensorDesc[] descs;
 
-    CheckedTensors(List<String> names) {
-        this.names = names.toArray(String[]::new);
-        this.descs = new BufferTensorDesc[this.names.length];
+    /** @param names the tensor fields' C names in field order; shared, never changed */
+    CheckedTensors(String[] names) {
+        this.names = names;
+        this.descs = new BufferTensorDesc[names.length];
     }
 
     void set(int field, BufferTensorDesc desc) {

@@ -33,7 +33,7 @@ abstract class OperatorRules<D extends OperatorDesc> {
     private final SupportTable[] tableByLevel = new SupportTable[FeatureLevel.values().length];
 
     /** The tensor fields' C names in field order, which is also the order of every support table's rows. */
-    private final List<String> tensorNames;
+    private final String[] tensorNames;
 
     OperatorRules(Class<D> descType, OperatorSupport support) {
         this.descType = Objects.requireNonNull(descType, "descType");
@@ -42,15 +42,16 @@ abstract class OperatorRules<D extends OperatorDesc> {
             tableByLevel[level.ordinal()] = support.forLevel(level).orElse(null);
         }
         OperatorSchema schema = OperatorDescs.schema(support.operatorType()).orElseThrow();
-        this.tensorNames = schema.fields().stream().filter(field -> field.type() == DescField.Type.TENSOR)
+        List<String> names = schema.fields().stream().filter(field -> field.type() == DescField.Type.TENSOR)
                 .map(DescField::cName).toList();
         for (SupportTable block : support.blocks()) {
             List<String> rows = block.tensors().stream().map(TensorSupport::field).toList();
-            if (!rows.equals(tensorNames)) {
+            if (!rows.equals(names)) {
                 throw new IllegalStateException(block.since() + " table of " + support.operatorType() + " lists "
-                        + rows + ", not the desc's tensor fields " + tensorNames);
+                        + rows + ", not the desc's tensor fields " + names);
             }
         }
+        this.tensorNames = names.toArray(String[]::new);
     }
 
     final OperatorType operatorType() {
