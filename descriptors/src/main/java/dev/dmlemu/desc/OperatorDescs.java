@@ -1,7 +1,5 @@
 package dev.dmlemu.desc;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,20 +11,11 @@ import java.util.Optional;
  */
 public final class OperatorDescs {
 
-    private static final Map<OperatorType, OperatorSchema> SCHEMAS = register(
-            OperatorSchema.of(OperatorType.GATHER_ELEMENTS, GatherElementsOperatorDesc.class));
+    private static final Map<OperatorType, OperatorSchema> SCHEMAS = OperatorRegistry.byType(
+            OperatorSchema::operatorType, List.of(
+                    OperatorSchema.of(OperatorType.GATHER_ELEMENTS, GatherElementsOperatorDesc.class)));
 
     private OperatorDescs() {}
-
-    private static Map<OperatorType, OperatorSchema> register(OperatorSchema... schemas) {
-        Map<OperatorType, OperatorSchema> byType = new LinkedHashMap<>();
-        for (OperatorSchema schema : schemas) {
-            if (byType.put(schema.operatorType(), schema) != null) {
-                throw new IllegalStateException(schema.operatorType() + " is registered twice");
-            }
-        }
-        return Collections.unmodifiableMap(byType);
-    }
 
     /** The schema of an operator's desc, when the project mirrors it. */
     public static Optional<OperatorSchema> schema(OperatorType type) {

@@ -1,8 +1,7 @@
 package dev.dmlemu.featurelevels;
 
+import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,20 +12,11 @@ import java.util.Optional;
  */
 public final class OperatorCatalog {
 
-    private static final Map<OperatorType, OperatorRules<?>> RULES = register(
-            new GatherElementsRules());
+    private static final Map<OperatorType, OperatorRules<?>> RULES = OperatorRegistry.byType(
+            OperatorRules::operatorType, List.of(
+                    new GatherElementsRules()));
 
     private OperatorCatalog() {}
-
-    private static Map<OperatorType, OperatorRules<?>> register(OperatorRules<?>... rules) {
-        Map<OperatorType, OperatorRules<?>> byType = new LinkedHashMap<>();
-        for (OperatorRules<?> rule : rules) {
-            if (byType.put(rule.operatorType(), rule) != null) {
-                throw new IllegalStateException(rule.operatorType() + " is registered twice");
-            }
-        }
-        return Collections.unmodifiableMap(byType);
-    }
 
     /** The operators with rules, in registration order. */
     public static List<OperatorType> operators() {

@@ -142,7 +142,10 @@ final class JsonTree {
         }
     }
 
-    /** A JSON number: its source text (whose exact value {@link #value()} reads) and whether it had no fraction or exponent. */
+    /**
+     * A JSON number: its source text (whose exact value {@link #value()} reads) and whether it had no fraction or
+     * exponent.
+     */
     record NumberNode(Where where, String text, boolean integerToken) implements Node {
         /** The exact value; the builder has checked that it is representable. */
         BigDecimal value() {
