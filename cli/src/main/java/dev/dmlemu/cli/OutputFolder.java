@@ -20,9 +20,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * Where a model's {@code writeFile} targets go. A model file is untrusted input, so by default a target is a relative
  * path inside one folder ({@code --output-dir}, default the current directory, as DxDispatch's {@code -o} defaults):
  * an absolute path, a {@code ..} that leaves the folder or a parent that is a symbolic link leading out is refused.
- * {@code --write-anywhere} lifts that confinement. Either way a target is never written through a symbolic link, and
- * every file is written to a temporary file beside it and then renamed over it, so a failed run leaves no half-written
- * file and a link at the target is replaced, never followed.
+ * {@code --write-anywhere} lifts that confinement. Either way a target that is a symbolic link is refused, and every
+ * file is written to a temporary file beside it and then renamed over it, so a failed run leaves no half-written file
+ * and a link that appears at the target meanwhile is replaced, never followed.
  */
 final class OutputFolder {
 
@@ -79,7 +79,7 @@ final class OutputFolder {
             // The temporary file beside it carries the name too, and file systems stop at 255 bytes.
             return Result.refused("has a file name longer than " + MAX_NAME_LENGTH + " characters");
         }
-        if (Files.notExists(folder, LinkOption.NOFOLLOW_LINKS)) {
+        if (target.startsWith(folder) && Files.notExists(folder, LinkOption.NOFOLLOW_LINKS)) {
             return target.getParent().equals(folder) ? new Result(Optional.of(target), Optional.empty())
                     : Result.refused("is in a folder that does not exist (" + target.getParent() + ")");
         }
