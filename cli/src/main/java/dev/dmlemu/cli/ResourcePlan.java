@@ -18,9 +18,8 @@ import java.util.Optional;
  * checked against this plan (bindings, prints, written files) before the first one runs.
  *
  * @param resources by name, in file order
- * @param totalBytes all buffers together
  */
-record ResourcePlan(Map<String, Planned> resources, long totalBytes) {
+record ResourcePlan(Map<String, Planned> resources) {
 
     /**
      * One resource.
@@ -59,7 +58,7 @@ record ResourcePlan(Map<String, Planned> resources, long totalBytes) {
             }
             resources.put(name, new Planned(name, decl.initialValuesDataType(), count, bufferBytes));
         }
-        return new ResourcePlan(Collections.unmodifiableMap(resources), total);
+        return new ResourcePlan(Collections.unmodifiableMap(resources));
     }
 
     /** The initializer's element count, from the declaration or the {@code .npy} header. */
@@ -70,16 +69,16 @@ record ResourcePlan(Map<String, Planned> resources, long totalBytes) {
         try {
             return NpyFile.readHeader(input.sources().locate(file.sourcePath())).elementCount();
         } catch (ModelFormatException e) {
-            throw input.problemAt(JsonPath.child(JsonPath.child("resources", name), "initialValues") + ".sourcePath", e.detail());
+            throw input.problemAt(JsonPath.child(JsonPath.child(JsonPath.child("resources", name), "initialValues"),
+                    "sourcePath"), e.detail());
         }
     }
 
     /** max(data size, sizeInBytes) rounded up to 4; -1 when that is 2^63 or more. */
     private static long bufferBytes(ModelInput input, String name, ResourceDecl decl, long count) {
-        long bits = decl.initialValuesDataType().sizeInBits();
         long dataBytes;
         try {
-            dataBytes = Math.addExact(Math.multiplyExact(count / 8, bits), (count % 8 * bits + 7) / 8);
+            dataBytes = ResourceData.dataSizeInBytes(decl.initialValuesDataType(), count);
         } catch (ArithmeticException e) {
             return -1;
         }

@@ -169,8 +169,6 @@ final class RunCommand implements Callable<Integer> {
         ResourceBuffers resources = ResourceBuffers.materialize(input, resourcePlan);
         Map<String, PreparedOperator> prepared = new HashMap<>();
         List<Timing> timings = new ArrayList<>();
-        Map<String, Long> printed = new LinkedHashMap<>();
-        Map<String, Long> boundOutputs = new LinkedHashMap<>();
         List<String> written = new ArrayList<>();
         PrintWriter out = spec.commandLine().getOut();
         try {
@@ -181,15 +179,10 @@ final class RunCommand implements Callable<Integer> {
                     for (RunPlan.PlannedBinding binding : dispatch.bindings()) {
                         byField.put(binding.field(), new BufferBinding(resources.get(binding.resource()).bytes(),
                                 binding.offset(), binding.available()));
-                        if (binding.output()) {
-                            boundOutputs.put(binding.resource(), RunPlan.printableCount(
-                                    resourcePlan.get(binding.resource())));
-                        }
                     }
                     dispatch(input, dispatch, operator, Bindings.byFieldName(dispatch.desc(), byField))
                             .ifPresent(timings::add);
                 } else if (step instanceof RunPlan.Print print) {
-                    printed.put(print.resource(), print.count());
                     if (!json) {
                         ResourceText.print(out, resources.get(print.resource()), print.count(), print.verbose());
                     }
@@ -201,7 +194,7 @@ final class RunCommand implements Callable<Integer> {
             prepared.values().forEach(PreparedOperator::close);
         }
         if (json) {
-            writeJson(out, session, level, resources, printed.isEmpty() ? boundOutputs : printed, timings, written);
+            writeJson(out, session, level, resources, plan.jsonValues(), timings, written);
         } else {
             for (Timing timing : timings) {
                 out.printf(Locale.ROOT, "Dispatch '%s': %d iterations, %.4f ms median (CPU), %.4f ms min (CPU)%n",

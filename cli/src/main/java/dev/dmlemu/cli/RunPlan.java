@@ -4,6 +4,7 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.desc.TensorKind;
+import dev.dmlemu.execution.BindingRule;
 import dev.dmlemu.model.BindingRef;
 import dev.dmlemu.model.Command;
 import dev.dmlemu.model.DispatchCommand;
@@ -11,9 +12,11 @@ import dev.dmlemu.model.JsonPath;
 import dev.dmlemu.model.NpyFile;
 import dev.dmlemu.model.PrintCommand;
 import dev.dmlemu.model.WriteFileCommand;
-import dev.dmlemu.execution.BindingRule;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -23,8 +26,10 @@ import java.util.Optional;
  * stops half-way for a reason that could be known in advance.
  *
  * @param steps one per command, in order
+ * @param jsonValues what {@code --json} shows, resource → element count: every printed resource, or every bound
+ *     output when nothing is printed
  */
-record RunPlan(List<Step> steps) {
+record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
 
     /**
      * What a run may spend: output elements its dispatches compute (every execution counted), and bytes it writes
@@ -65,12 +70,12 @@ record RunPlan(List<Step> steps) {
      * @param operators every operator dispatchable's desc, by name
      * @throws CliFailure exit code 2 at the first command that cannot run
      */
-    static RunPlan of(ModelInput input, java.util.Map<String, OperatorDesc> operators, ResourcePlan resources,
+    static RunPlan of(ModelInput input, Map<String, OperatorDesc> operators, ResourcePlan resources,
             OutputFolder outputs, Budget budget) {
         List<Step> steps = new ArrayList<>();
         Spending spending = new Spending(input, budget);
-        java.util.Set<String> jsonResources = new java.util.LinkedHashSet<>();
-        java.util.Set<String> boundOutputs = new java.util.LinkedHashSet<>();
+        Map<String, Long> printed = new LinkedHashMap<>();
+        Map<String, Long> boundOutputs = new LinkedHashMap<>();
         List<Command> commands = input.model().commands();
         for (int i = 0; i < commands.size(); i++) {
             String where = JsonPath.element("commands", i);
@@ -80,7 +85,7 @@ record RunPlan(List<Step> steps) {
                 Dispatch step = new Dispatch(where, dispatch.dispatchable(), desc, bind(input, where, dispatch,
                         desc, resources));
                 step.bindings().stream().filter(PlannedBinding::output).map(PlannedBinding::resource)
-                        .forEach(boundOutputs::add);
+                        .forEach(name -> boundOutputs.putIfAbsent(name, printableCount(resources.get(name))));
                 spending.compute(where, saturatingMultiply(outputElements(desc), budget.executionsPerDispatch()));
                 steps.add(step);
             } else if (command instanceof PrintCommand print) {
@@ -88,9 +93,10 @@ record RunPlan(List<Step> steps) {
                 if (!budget.json()) {
                     spending.output(where, saturatingMultiply(count, print.verbose() ? VERBOSE_BYTES_PER_VALUE
                             : PRINT_BYTES_PER_VALUE));
-                } else if (jsonResources.add(print.resource())) {
+                } else if (!printed.containsKey(print.resource())) {
                     spending.output(where, saturatingMultiply(count, PRINT_BYTES_PER_VALUE));
                 }
+                printed.putIfAbsent(print.resource(), count);
                 steps.add(new Print(where, print.resource(), print.verbose(), count));
             } else {
                 WriteFileCommand write = (WriteFileCommand) command;
@@ -109,14 +115,13 @@ record RunPlan(List<Step> steps) {
                 steps.add(new Write(where, write.resource(), write.targetPath(), count));
             }
         }
-        if (budget.json() && jsonResources.isEmpty()) {
-            // --json with nothing printed shows every bound output.
-            for (String resource : boundOutputs) {
-                spending.output("commands", saturatingMultiply(printableCount(resources.get(resource)),
-                        PRINT_BYTES_PER_VALUE));
+        Map<String, Long> jsonValues = printed.isEmpty() ? boundOutputs : printed;
+        if (budget.json() && printed.isEmpty()) {
+            for (long count : boundOutputs.values()) {
+                spending.output("commands", saturatingMultiply(count, PRINT_BYTES_PER_VALUE));
             }
         }
-        return new RunPlan(List.copyOf(steps));
+        return new RunPlan(List.copyOf(steps), Collections.unmodifiableMap(jsonValues));
     }
 
     /** What the run spends up to each command, refused at the first command that goes over a budget. */
@@ -220,7 +225,7 @@ record RunPlan(List<Step> steps) {
     }
 
     /** The initializer's element count, never past the buffer: what print and writeFile show. */
-    static long printableCount(ResourcePlan.Planned resource) {
+    private static long printableCount(ResourcePlan.Planned resource) {
         return Math.min(resource.initialElementCount(), resource.capacityElements());
     }
 

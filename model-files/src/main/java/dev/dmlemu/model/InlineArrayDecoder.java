@@ -287,10 +287,8 @@ final class InlineArrayDecoder implements JsonTree.InlineArrays {
                 return "an object";
             case START_ARRAY:
                 return "an array";
-            case VALUE_STRING: {
-                String value = parser.getText();
-                return "\"" + (value.length() > 40 ? value.substring(0, 40) + "..." : value) + "\"";
-            }
+            case VALUE_STRING:
+                return JsonTree.quoted(parser.getText());
             default:
                 return parser.getText();
         }

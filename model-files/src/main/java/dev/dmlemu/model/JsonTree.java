@@ -137,9 +137,13 @@ final class JsonTree {
     record StringNode(Where where, String value) implements Node {
         @Override
         public String describe() {
-            String shown = value.length() > 40 ? value.substring(0, 40) + "..." : value;
-            return "\"" + shown + "\"";
+            return quoted(value);
         }
+    }
+
+    /** A string as messages show it: quoted, and cut after 40 characters. */
+    static String quoted(String value) {
+        return "\"" + (value.length() > 40 ? value.substring(0, 40) + "..." : value) + "\"";
     }
 
     /**

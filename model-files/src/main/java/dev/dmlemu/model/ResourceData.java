@@ -137,6 +137,15 @@ public final class ResourceData {
         return start;
     }
 
+    /**
+     * Bytes of {@code count} elements of {@code type}: {@code ceil(count * bits / 8)} (UINT4/INT4 pack two per byte).
+     *
+     * @throws ArithmeticException when that exceeds 2^63 - 1
+     */
+    public static long dataSizeInBytes(TensorDataType type, long count) {
+        return ValueCodec.byteCount(type, count);
+    }
+
     /** The number of initial elements (not counting padding): DxDispatch prints this many. */
     public static long initialElementCount(ResourceDecl decl) {
         InitialValues values = decl.initialValues();
