@@ -1,0 +1,69 @@
+package dev.dmlemu.emulator;
+
+/**
+ * Walks the rows of a row-major iteration space and keeps one byte offset per tensor: the odometer every traversal
+ * order shares. The space is the given dimensions (the row dimension itself excluded: the loops run along it), and
+ * each tensor brings its byte strides for them. Stepping adds one stride per step; a dimension that wraps subtracts
+ * its whole extent, so no offset is ever recomputed from coordinates except when seeking.
+ *
+ * <p>Not thread-safe: each worker makes its own.
+ */
+final class CoordinateCursor {
+
+    private final long[] sizes;
+    /** Per tensor, per dimension: the byte stride. */
+    private final long[][] strides;
+    private final long[] coordinate;
+    private final long[] offsets;
+
+    /**
+     * @param sizes the dimensions walked, outermost first (may be empty: one row)
+     * @param strides per tensor, its byte strides for those dimensions (longer arrays are read from the start)
+     */
+    CoordinateCursor(long[] sizes, long[]... strides) {
+        this.sizes = sizes;
+        this.strides = strides;
+        this.coordinate = new long[sizes.length];
+        this.offsets = new long[strides.length];
+    }
+
+    /** Moves to row {@code row} of the space (row-major), adding {@code base[t]} to tensor {@code t}'s offset. */
+    void seek(long row, long... base) {
+        for (int t = 0; t < offsets.length; t++) {
+            offsets[t] = base.length > t ? base[t] : 0;
+        }
+        for (int d = sizes.length - 1; d >= 0; d--) {
+            long x = row % sizes[d];
+            row /= sizes[d];
+            coordinate[d] = x;
+            for (int t = 0; t < offsets.length; t++) {
+                offsets[t] += x * strides[t][d];
+            }
+        }
+    }
+
+    /**
+     * Steps to the next row. Returns false when the whole space has been walked; the cursor is then back at its
+     * first row (offsets included), which is how a tile walks the same rows again.
+     */
+    boolean next() {
+        for (int d = sizes.length - 1; d >= 0; d--) {
+            for (int t = 0; t < offsets.length; t++) {
+                offsets[t] += strides[t][d];
+            }
+            if (++coordinate[d] < sizes[d]) {
+                return true;
+            }
+            coordinate[d] = 0;
+            for (int t = 0; t < offsets.length; t++) {
+                offsets[t] -= sizes[d] * strides[t][d];
+            }
+        }
+        return false;
+    }
+
+    /** The current row's byte offset in tensor {@code t} (in the order the strides were given). */
+    long offset(int t) {
+        return offsets[t];
+    }
+}

@@ -1,0 +1,82 @@
+package dev.dmlemu.emulator;
+
+import java.util.Arrays;
+
+/**
+ * The tiled order of {@link TileGeometry} through a copy: per unit, the input lines the tile can read (every axis
+ * position and middle coordinate, {@code block} elements each) are copied into an array of the element's width laid
+ * out as {@code [middle][axis][t]}, then every row segment gathers from it. The random reads then hit at most
+ * {@link GatherKernel#TILE_COPY_MAX} bytes of private array instead of rows spread over the whole input.
+ */
+final class CopiedTileOrder implements Traversal {
+
+    private final GatherPlan plan;
+    private final GatherLoops loops;
+    private final TileGeometry tiles;
+    private final long[] outerSizes;
+    /** The middle dimensions' sizes and input strides, for the walk that copies a tile. */
+    private final long[] middleSizes;
+    private final long[] middleInputStrides;
+    private final int last;
+    private final int axisLength;
+    private final long axisStrideBytes;
+
+    CopiedTileOrder(GatherPlan plan, GatherLoops loops, TileGeometry tiles) {
+        this.plan = plan;
+        this.loops = loops;
+        this.tiles = tiles;
+        this.last = plan.sizes.length - 1;
+        this.outerSizes = Arrays.copyOf(plan.sizes, last);
+        this.middleSizes = Arrays.copyOfRange(plan.sizes, plan.axisDim + 1, last);
+        this.middleInputStrides = Arrays.copyOfRange(plan.inputStrides, plan.axisDim + 1, last);
+        this.axisLength = (int) plan.axisSize;
+        this.axisStrideBytes = plan.axisSize == 1 ? 0 : plan.axisStride * plan.elementSize;
+    }
+
+    /** Whether a plan's tiles are small enough to copy (at most {@code tileCopyMax} bytes each). */
+    static boolean suits(GatherPlan plan, TileGeometry tiles, long tileCopyMax) {
+        long tileRows = plan.axisSize * tiles.middleCount();
+        return plan.fastAxis && tileRows <= tileCopyMax / (tiles.block() * plan.elementSize);
+    }
+
+    @Override
+    public long units() {
+        return tiles.units();
+    }
+
+    @Override
+    public void run(BoundBuffers buffers, long begin, long end) {
+        int b = (int) tiles.block();
+        int mids = (int) tiles.middleCount();
+        Object tile = loops.newScratch((int) (plan.axisSize * tiles.middleCount() * b));
+        int inStep = (int) plan.inputStrides[last];
+        CoordinateCursor rows = new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
+                plan.outputStrides);
+        CoordinateCursor middle = new CoordinateCursor(middleSizes, middleInputStrides);
+        for (long unit = begin; unit < end; unit++) {
+            long start = tiles.start(unit);
+            int n = (int) Math.min(b, plan.sizes[last] - start);
+            rows.seek(tiles.firstRow(unit), start * plan.inputStrides[last], start * plan.indicesStrides[last],
+                    start * plan.outputStrides[last]);
+            // Copy the tile's input: for each middle coordinate and axis position, n elements.
+            middle.seek(0, rows.offset(0));
+            int dst = 0;
+            for (int mid = 0; mid < mids; mid++) {
+                for (int a = 0; a < axisLength; a++, dst += b) {
+                    loops.copyLine(buffers, (int) (middle.offset(0) + a * axisStrideBytes), inStep, tile, dst, n);
+                }
+                middle.next();
+            }
+            // Gather every row segment of the tile from the copy; rows run [axis][middle].
+            int mid = 0;
+            for (long r = 0; r < tiles.rowsPerOuter(); r++) {
+                loops.tileSegment(buffers, tile, mid * axisLength * b, b, (int) rows.offset(0), (int) rows.offset(1),
+                        (int) rows.offset(2), n);
+                if (++mid == mids) {
+                    mid = 0;
+                }
+                rows.next();
+            }
+        }
+    }
+}

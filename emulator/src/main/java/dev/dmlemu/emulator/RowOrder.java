@@ -1,0 +1,57 @@
+package dev.dmlemu.emulator;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Row-major order over the plan's merged dimensions, reading the input in place, one row segment at a time. A work
+ * unit is one output element. The general order: any strides, any axis size.
+ */
+final class RowOrder implements Traversal {
+
+    private final GatherPlan plan;
+    private final GatherLoops loops;
+    private final long[] outerSizes;
+    private final long rowLength;
+    private final int last;
+
+    RowOrder(GatherPlan plan, GatherLoops loops) {
+        this.plan = plan;
+        this.loops = loops;
+        this.last = plan.sizes.length - 1;
+        this.outerSizes = Arrays.copyOf(plan.sizes, last);
+        this.rowLength = plan.sizes[last];
+    }
+
+    @Override
+    public long units() {
+        return plan.elementCount;
+    }
+
+    @Override
+    public void run(BoundBuffers buffers, long begin, long end) {
+        ByteBuffer in = buffers.input();
+        ByteBuffer idx = buffers.indices();
+        ByteBuffer out = buffers.output();
+        CoordinateCursor rows = new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
+                plan.outputStrides);
+        rows.seek(begin / rowLength);
+        long inner = begin % rowLength;
+        long todo = end - begin;
+        while (todo > 0) {
+            int n = (int) Math.min(rowLength - inner, todo);
+            // Narrowed to int only on bound buffers, where every in-range offset fits (see GatherKernel).
+            int inPos = (int) (rows.offset(0) + inner * plan.inputStrides[last]);
+            int idxPos = (int) (rows.offset(1) + inner * plan.indicesStrides[last]);
+            int outPos = (int) (rows.offset(2) + inner * plan.outputStrides[last]);
+            if (plan.fastAxis) {
+                loops.stridedRow(in, idx, out, inPos, idxPos, outPos, n);
+            } else {
+                loops.wideAxisRow(in, idx, out, inPos, idxPos, outPos, n);
+            }
+            todo -= n;
+            inner = 0;
+            rows.next();
+        }
+    }
+}
