@@ -48,11 +48,17 @@ final class CopiedRowOrder implements Traversal {
     }
 
     @Override
-    public void run(BoundBuffers buffers, long begin, long end) {
+    public Workspace workspace() {
+        return new Workspace(new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
+                plan.outputStrides), null,
+                copyRows ? loops.newScratch(rowLength) : null);
+    }
+
+    @Override
+    public void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
         long rowSize = plan.sizes[last];
-        Object row = copyRows ? loops.newScratch(rowLength) : null;
-        CoordinateCursor rows = new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
-                plan.outputStrides);
+        Object row = workspace.scratch();
+        CoordinateCursor rows = workspace.rows();
         rows.seek(begin / rowSize);
         long inner = begin % rowSize;
         long todo = end - begin;

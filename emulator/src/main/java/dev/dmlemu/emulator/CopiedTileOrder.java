@@ -45,14 +45,21 @@ final class CopiedTileOrder implements Traversal {
     }
 
     @Override
-    public void run(BoundBuffers buffers, long begin, long end) {
+    public Workspace workspace() {
+        return new Workspace(new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
+                plan.outputStrides),
+                new CoordinateCursor(middleSizes, middleInputStrides),
+                loops.newScratch((int) (plan.axisSize * tiles.middleCount() * tiles.block())));
+    }
+
+    @Override
+    public void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
         int b = (int) tiles.block();
         int mids = (int) tiles.middleCount();
-        Object tile = loops.newScratch((int) (plan.axisSize * tiles.middleCount() * b));
+        Object tile = workspace.scratch();
         int inStep = (int) plan.inputStrides[last];
-        CoordinateCursor rows = new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
-                plan.outputStrides);
-        CoordinateCursor middle = new CoordinateCursor(middleSizes, middleInputStrides);
+        CoordinateCursor rows = workspace.rows();
+        CoordinateCursor middle = workspace.middle();
         for (long unit = begin; unit < end; unit++) {
             long start = tiles.start(unit);
             int n = (int) Math.min(b, plan.sizes[last] - start);

@@ -35,7 +35,7 @@ final class EmulatedOperator implements PreparedOperator {
     @Override
     public void close() {
         closed = true;
-        execution.forgetBindings();
+        execution.release();
     }
 
     @Override

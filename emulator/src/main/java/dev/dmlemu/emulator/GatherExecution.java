@@ -16,9 +16,10 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One prepared GatherElements: the kernel plus how an execution is split over threads. Executions may run
- * concurrently. The only mutable state is a cache of the last bindings' checked views ({@link BoundBuffers}), which
+ * concurrently. The mutable state is two caches: the last bindings' checked views ({@link BoundBuffers}), which
  * executions with the same {@link Bindings} instance reuse, the way a DirectML binding table is bound once and
- * dispatched many times; it holds immutable values behind a volatile reference, so a race only costs a rebind.
+ * dispatched many times (immutable values behind a volatile reference, so a race only costs a rebind); and the
+ * kernel's workspaces ({@link WorkspacePool}), which workers take and give back.
  */
 final class GatherExecution implements OperatorExecution {
 
@@ -54,7 +55,7 @@ final class GatherExecution implements OperatorExecution {
         // row-major order, last write wins: splitting it over threads would make the result depend on scheduling.
         int effectiveThreads = pool == null || outputMayOverlap(desc) ? 1 : threads;
         return new GatherExecution(desc, new GatherKernel(plan, tuning.forcedTile(), tuning.rowCopyMin(),
-                tuning.tileCopyMax()), effectiveThreads, pool, tuning.parallelThreshold());
+                tuning.tileCopyMax(), effectiveThreads), effectiveThreads, pool, tuning.parallelThreshold());
     }
 
     private static boolean outputMayOverlap(GatherElementsOperatorDesc desc) {
@@ -107,10 +108,14 @@ final class GatherExecution implements OperatorExecution {
         gatherParallel(buffers, units, chunks);
     }
 
-    /** Drops the cached views, so the operator no longer refers to the caller's buffers. */
+    /**
+     * Drops the cached views, so the operator no longer refers to the caller's buffers, and the scratch kept between
+     * executions.
+     */
     @Override
-    public void forgetBindings() {
+    public void release() {
         lastBound = null;
+        kernel.forgetWorkspaces();
     }
 
     private void gatherParallel(BoundBuffers buffers, long units, int chunks) {

@@ -26,10 +26,11 @@ final class GatherKernel {
     private final GatherPlan plan;
     private final GatherLoops loops;
     private final Traversal traversal;
+    private final WorkspacePool workspaces;
     private final long[] outerSizes;
 
     GatherKernel(GatherPlan plan) {
-        this(plan, 0, ROW_COPY_MIN, TILE_COPY_MAX);
+        this(plan, 0, ROW_COPY_MIN, TILE_COPY_MAX, 1);
     }
 
     /**
@@ -38,8 +39,9 @@ final class GatherKernel {
      *     shapes)
      * @param tileCopyMax the most bytes {@link CopiedTileOrder} copies per tile; larger tiles are read in place
      *     (tests pass 0 to reach that order on small shapes)
+     * @param workers how many workers may run at once (the workspaces kept between executions)
      */
-    GatherKernel(GatherPlan plan, long forcedTile, int rowCopyMin, long tileCopyMax) {
+    GatherKernel(GatherPlan plan, long forcedTile, int rowCopyMin, long tileCopyMax, int workers) {
         this.plan = plan;
         this.loops = GatherLoopFamily.select(plan, OutOfRangeRule.of(plan));
         this.outerSizes = Arrays.copyOf(plan.sizes, plan.sizes.length - 1);
@@ -53,6 +55,7 @@ final class GatherKernel {
         } else {
             traversal = new RowOrder(plan, loops);
         }
+        this.workspaces = new WorkspacePool(workers, traversal::workspace);
     }
 
     GatherPlan plan() {
@@ -76,7 +79,17 @@ final class GatherKernel {
 
     /** Runs work units {@code [begin, end)} of {@link #units()}. */
     void gather(BoundBuffers buffers, long begin, long end) {
-        traversal.run(buffers, begin, end);
+        Workspace workspace = workspaces.take();
+        try {
+            traversal.run(buffers, begin, end, workspace);
+        } finally {
+            workspaces.give(workspace);
+        }
+    }
+
+    /** Drops the workspaces kept between executions (their scratch arrays). */
+    void forgetWorkspaces() {
+        workspaces.clear();
     }
 
     /**

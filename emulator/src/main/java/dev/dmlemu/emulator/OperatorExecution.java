@@ -10,6 +10,9 @@ interface OperatorExecution {
      */
     void execute(Bindings bindings);
 
-    /** Drops anything cached about the last bindings, so the operator no longer refers to the caller's buffers. */
-    void forgetBindings();
+    /**
+     * Drops what the operator keeps between executions (the last bindings' views, scratch arrays), so it no longer
+     * refers to the caller's buffers. Called when the prepared operator closes.
+     */
+    void release();
 }

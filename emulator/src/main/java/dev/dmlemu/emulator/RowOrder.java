@@ -29,12 +29,17 @@ final class RowOrder implements Traversal {
     }
 
     @Override
-    public void run(BoundBuffers buffers, long begin, long end) {
+    public Workspace workspace() {
+        return new Workspace(new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
+                plan.outputStrides), null, null);
+    }
+
+    @Override
+    public void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
         ByteBuffer in = buffers.input();
         ByteBuffer idx = buffers.indices();
         ByteBuffer out = buffers.output();
-        CoordinateCursor rows = new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
-                plan.outputStrides);
+        CoordinateCursor rows = workspace.rows();
         rows.seek(begin / rowLength);
         long inner = begin % rowLength;
         long todo = end - begin;

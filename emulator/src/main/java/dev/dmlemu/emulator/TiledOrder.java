@@ -26,12 +26,17 @@ final class TiledOrder implements Traversal {
     }
 
     @Override
-    public void run(BoundBuffers buffers, long begin, long end) {
+    public Workspace workspace() {
+        return new Workspace(new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
+                plan.outputStrides), null, null);
+    }
+
+    @Override
+    public void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
         ByteBuffer in = buffers.input();
         ByteBuffer idx = buffers.indices();
         ByteBuffer out = buffers.output();
-        CoordinateCursor rows = new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
-                plan.outputStrides);
+        CoordinateCursor rows = workspace.rows();
         for (long unit = begin; unit < end; unit++) {
             long start = tiles.start(unit);
             int n = (int) Math.min(tiles.block(), plan.sizes[last] - start);

@@ -10,6 +10,9 @@ interface Traversal {
     /** How many work units an execution has. */
     long units();
 
-    /** Runs work units {@code [begin, end)}. */
-    void run(BoundBuffers buffers, long begin, long end);
+    /** A workspace for one worker: the cursors and scratch this order needs. */
+    Workspace workspace();
+
+    /** Runs work units {@code [begin, end)} with a workspace of this order that no other worker is using. */
+    void run(BoundBuffers buffers, long begin, long end, Workspace workspace);
 }

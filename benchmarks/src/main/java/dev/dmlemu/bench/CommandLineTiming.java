@@ -1,0 +1,215 @@
+package dev.dmlemu.bench;
+
+import dev.dmlemu.model.NpyFile;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The emulator as a user of the command line sees it, beside ONNX Runtime in the same run: for each workload and
+ * thread count, {@code java -jar dmlemu.jar run MODEL --backend emulator --iterations N --warmup W --threads T} in a
+ * fresh JVM (the JIT has not settled), the same with many warm-ups (the command line's settled time, to set beside
+ * JMH's), and ONNX Runtime's CPU kernel in this process with the same warm-ups and timed runs. Each side reports its
+ * median. The model files are written once per workload into a temporary folder (DxDispatch JSON with {@code .npy}
+ * resources, the data of {@link Workload}), and the command line's output is checked against ONNX Runtime's, byte
+ * for byte, before anything is reported.
+ *
+ * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar dev.dmlemu.bench.CommandLineTiming --cli
+ * cli/target/dmlemu.jar} (docs/performance.md, "The command line's view").
+ */
+@Command(name = "command-line-timing", mixinStandardHelpOptions = true,
+        description = "Times dmlemu's command line (fresh JVM per run) beside ONNX Runtime's CPU GatherElements.")
+public final class CommandLineTiming implements Callable<Integer> {
+
+    private static final Pattern TIMING = Pattern.compile(
+            "Dispatch '[^']*': (\\d+) iterations, ([0-9.]+) ms median");
+
+    @Option(names = "--cli", required = true, description = "the command-line jar (cli/target/dmlemu.jar)")
+    Path cli;
+
+    @Option(names = "--workloads", split = ",", defaultValue = "W1,W2,W3,W4",
+            description = "packed workloads to time (default W1,W2,W3,W4)")
+    List<String> workloads;
+
+    @Option(names = "--threads", split = ",", defaultValue = "1,2", description = "thread counts (default 1,2)")
+    List<Integer> threads;
+
+    @Option(names = "--iterations", defaultValue = "7", description = "timed runs per measurement (default 7)")
+    int iterations;
+
+    @Option(names = "--warmup", defaultValue = "3", description = "warm-up runs before them (default 3)")
+    int warmup;
+
+    @Option(names = "--settled-warmup", defaultValue = "40",
+            description = "warm-up runs for the command line's settled time (default 40; 0 skips it)")
+    int settledWarmup;
+
+    @Option(names = "--java-option", description = "a JVM option for the command line's process (repeatable)")
+    List<String> javaOptions = new ArrayList<>();
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new CommandLineTiming()).execute(args));
+    }
+
+    /** One row of the table. */
+    record Row(String workload, int threads, double cliMs, double ortMs, double settledMs) {}
+
+    @Override
+    public Integer call() throws Exception {
+        List<Row> rows = new ArrayList<>();
+        for (String name : workloads) {
+            Workload w = Workload.named(name);
+            if (w.dataStrides() != null) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        name + " has a strided input; the command-line timing takes packed workloads");
+            }
+            Path folder = Files.createTempDirectory("dmlemu-cli-timing-");
+            try {
+                Workload.Values values = w.values();
+                writeModel(folder, values);
+                for (int t : threads) {
+                    double cliMs = runCli(folder, t, warmup, true, values);
+                    double settledMs = settledWarmup > 0 ? runCli(folder, t, settledWarmup, false, values) : Double.NaN;
+                    double ortMs = timeOrt(values, t);
+                    Row row = new Row(name, t, cliMs, ortMs, settledMs);
+                    rows.add(row);
+                    System.err.println(describe(row));
+                }
+            } finally {
+                try (var files = Files.list(folder)) {
+                    for (Path file : files.toList()) {
+                        Files.delete(file);
+                    }
+                }
+                Files.delete(folder);
+            }
+        }
+        System.out.println(table(rows));
+        return 0;
+    }
+
+    private void writeModel(Path folder, Workload.Values values) throws IOException {
+        Workload w = values.workload();
+        int es = w.elementSize();
+        List<Long> dataShape = Arrays.stream(w.data()).boxed().toList();
+        List<Long> indexShape = Arrays.stream(w.indices()).boxed().toList();
+        NpyFile.write(folder.resolve("input.npy"), w.dataType(), dataShape,
+                values.packedData(Workload.Values.heap((long) w.dataCount() * es)));
+        NpyFile.write(folder.resolve("indices.npy"), w.indexType(), indexShape,
+                values.indices(Workload.Values.heap((long) w.indexCount() * w.indexType().sizeInBytes())));
+        String data = w.dataType().name();
+        String index = w.indexType().name();
+        String model = """
+                {
+                  "resources": {
+                    "X": { "initialValuesDataType": "%1$s", "initialValues": { "sourcePath": "input.npy" } },
+                    "I": { "initialValuesDataType": "%2$s", "initialValues": { "sourcePath": "indices.npy" } },
+                    "Y": { "initialValuesDataType": "%1$s", "initialValues": { "valueCount": %3$d, "value": 0 } }
+                  },
+                  "dispatchables": {
+                    "gather": {
+                      "type": "GATHER_ELEMENTS",
+                      "desc": {
+                        "InputTensor": { "DataType": "%1$s", "Sizes": %4$s },
+                        "IndicesTensor": { "DataType": "%2$s", "Sizes": %5$s },
+                        "OutputTensor": { "DataType": "%1$s", "Sizes": %5$s },
+                        "Axis": %6$d
+                      }
+                    }
+                  },
+                  "commands": [
+                    { "type": "dispatch", "dispatchable": "gather",
+                      "bindings": { "InputTensor": "X", "IndicesTensor": "I", "OutputTensor": "Y" } },
+                    { "type": "writeFile", "resource": "Y", "targetPath": "output.npy" }
+                  ]
+                }
+                """.formatted(data, index, w.indexCount(), dataShape, indexShape, w.axis());
+        Files.writeString(folder.resolve("model.json"), model, StandardCharsets.UTF_8);
+    }
+
+    /** Runs the command line in a fresh JVM; returns its median in ms, after checking its output if asked. */
+    private double runCli(Path folder, int t, int warmups, boolean check, Workload.Values values) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(javaOptions);
+        command.addAll(List.of("-jar", cli.toAbsolutePath().toString(), "run", "model.json", "--backend", "emulator",
+                "--iterations", Integer.toString(iterations), "--warmup", Integer.toString(warmups), "--threads",
+                Integer.toString(t), "--output-dir", "."));
+        Process process = new ProcessBuilder(command).directory(folder.toFile()).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int exit = process.waitFor();
+        Matcher m = TIMING.matcher(output);
+        if (exit != 0 || !m.find()) {
+            throw new IllegalStateException("dmlemu run exited " + exit + " without a timing:\n" + output);
+        }
+        if (check) {
+            checkOutput(folder.resolve("output.npy"), values);
+        }
+        return Double.parseDouble(m.group(2));
+    }
+
+    private static void checkOutput(Path file, Workload.Values values) throws Exception {
+        Workload w = values.workload();
+        ByteBuffer cliOut = NpyFile.read(file).data();
+        try (OrtGatherElements ort = new OrtGatherElements(values, 1)) {
+            ort.run();
+            ByteBuffer expected = ort.output();
+            int bytes = w.indexCount() * w.elementSize();
+            for (int i = 0; i < bytes; i++) {
+                if (cliOut.get(i) != expected.get(i)) {
+                    throw new IllegalStateException(w.name() + ": the command line and ONNX Runtime differ at element "
+                            + i / w.elementSize());
+                }
+            }
+        }
+    }
+
+    private double timeOrt(Workload.Values values, int t) throws Exception {
+        try (OrtGatherElements ort = new OrtGatherElements(values, t)) {
+            for (int i = 0; i < warmup; i++) {
+                ort.run();
+            }
+            long[] nanos = new long[iterations];
+            for (int i = 0; i < iterations; i++) {
+                long start = System.nanoTime();
+                ort.run();
+                nanos[i] = System.nanoTime() - start;
+            }
+            Arrays.sort(nanos);
+            double median = iterations % 2 == 1 ? nanos[iterations / 2]
+                    : (nanos[iterations / 2 - 1] + nanos[iterations / 2]) / 2.0;
+            return median / 1e6;
+        }
+    }
+
+    private String describe(Row r) {
+        return String.format(Locale.ROOT, "%s, %d thread(s): command line %.1f ms, ONNX Runtime %.1f ms (%.2fx),"
+                + " settled command line %.1f ms", r.workload(), r.threads(), r.cliMs(), r.ortMs(),
+                r.ortMs() / r.cliMs(), r.settledMs());
+    }
+
+    private String table(List<Row> rows) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "| workload | threads | command line, %d runs after %d warm-ups (ms) |"
+                + " ONNX Runtime, same (ms) | ratio | command line after %d warm-ups (ms) |%n", iterations, warmup,
+                settledWarmup));
+        b.append("| --- | --- | --- | --- | --- | --- |\n");
+        for (Row r : rows) {
+            b.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.1f | **%.2f×** | %.1f |%n", r.workload(),
+                    r.threads(), r.cliMs(), r.ortMs(), r.ortMs() / r.cliMs(), r.settledMs()));
+        }
+        return b.toString();
+    }
+}

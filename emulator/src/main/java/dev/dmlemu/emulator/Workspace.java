@@ -1,0 +1,12 @@
+package dev.dmlemu.emulator;
+
+/**
+ * What one worker needs while it runs a traversal: its cursors and its scratch array (a copied row or tile), made by
+ * the traversal and reused across executions (see {@link WorkspacePool}), so a steady stream of dispatches allocates
+ * nothing.
+ *
+ * @param rows the cursor over the plan's rows
+ * @param middle the cursor a tile copy walks its middle dimensions with, or null
+ * @param scratch the array of the element's width rows or tiles are copied into, or null
+ */
+record Workspace(CoordinateCursor rows, CoordinateCursor middle, Object scratch) {}
