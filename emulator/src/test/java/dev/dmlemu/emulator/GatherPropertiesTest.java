@@ -6,8 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.testkit.CaseOptions;
+import dev.dmlemu.testkit.GatherElementsCase;
+import dev.dmlemu.testkit.GatherElementsCases;
+import dev.dmlemu.testkit.NaiveGatherElements;
+import dev.dmlemu.testkit.OutOfRangeModel;
+import dev.dmlemu.testkit.TensorBytes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import net.jqwik.api.Arbitraries;
@@ -19,14 +27,20 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
 
 /**
- * The emulator against {@link NaiveGather} on random cases ({@link GatherCase}), under every index policy: the
+ * The emulator against the kit's {@link NaiveGatherElements} on the kit's random cases ({@link GatherElementsCases},
+ * with all it draws: every type, rank, stride kind, index value, offset and slack), under every index policy: the
  * whole output buffer must match byte for byte, which covers the addressed elements and every byte the output
- * strides do not address (pre-filled with a random pattern, which both leave alone). Under STRICT both must refuse
- * the same first coordinate and value, and the output must be untouched.
+ * strides do not address (pre-filled with random bytes, which both leave alone). Under STRICT both must refuse
+ * the same first coordinate and value, and the output must be untouched. Larger shapes reach the row, tile and
+ * thread-split loops.
  */
 class GatherPropertiesTest {
 
     private static final ExecutorService POOL = Executors.newFixedThreadPool(2);
+    private static final GatherElementsCases SMALL = new GatherElementsCases(CaseOptions.defaults());
+    private static final GatherElementsCases ROWS = new GatherElementsCases(CaseOptions.defaults().withShapes(400, 6));
+    private static final GatherElementsCases LARGE =
+            new GatherElementsCases(CaseOptions.defaults().withShapes(2_000, 12));
 
     @AfterContainer
     static void shutDown() {
@@ -40,8 +54,8 @@ class GatherPropertiesTest {
 
     @Property(tries = 1500)
     void matchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
-        GatherCase c = new GatherCase(seed, 200, 3);
-        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy, 1, null,
+        GatherElementsCase c = SMALL.generate(seed);
+        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy, 1, null,
                 KernelTuning.DEFAULT));
     }
 
@@ -52,12 +66,12 @@ class GatherPropertiesTest {
      */
     @Property(tries = 600)
     void copiedRowsMatchTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
-        GatherCase c = new GatherCase(seed, 400, 6);
+        GatherElementsCase c = ROWS.generate(seed);
         boolean split = (seed & 2) == 0;
-        GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
+        GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
                 split ? 3 : 1, split ? POOL : null, KernelTuning.DEFAULT.withParallelThreshold(1).withRowCopyMin(1));
         Bindings bindings = check(c, policy, execution, null);
-        check(c.withInputAndPatternReversed(), policy, execution, bindings);
+        check(withDataReversed(c), policy, execution, bindings);
     }
 
     /**
@@ -74,14 +88,14 @@ class GatherPropertiesTest {
         for (int attempt = 0; attempt < 200_000 && reached.values().stream().mapToInt(n -> Math.min(n, 30)).sum()
                 < wanted; attempt++) {
             long seed = seeds.nextLong();
-            GatherCase c = new GatherCase(seed, 400, 6);
-            String pairing = "E" + c.dataType.sizeInBytes() + "/I" + c.indexType.sizeInBytes();
+            GatherElementsCase c = ROWS.generate(seed);
+            String pairing = "E" + c.dataType().sizeInBytes() + "/I" + c.indexType().sizeInBytes();
             if (reached.getOrDefault(pairing, 0) >= 30) {
                 continue;
             }
             IndexPolicy policy = policies[(int) Math.floorMod(seed, (long) policies.length)];
             boolean split = (seed & 8) == 0;
-            GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
+            GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
                     split ? 3 : 1, split ? POOL : null,
                     KernelTuning.DEFAULT.withParallelThreshold(1).withRowCopyMin(1));
             if (!execution.rowsBulk()) {
@@ -100,11 +114,11 @@ class GatherPropertiesTest {
      */
     @Property(tries = 600)
     void tiledOrderMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
-        GatherCase c = new GatherCase(seed, 400, 6);
+        GatherElementsCase c = ROWS.generate(seed);
         long tile = 1 + (seed >>> 4) % 4;
         boolean split = (seed & 2) == 0;
         long tileCopyMax = (seed & 8) == 0 ? GatherKernel.TILE_COPY_MAX : 0;
-        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
+        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
                 split ? 3 : 1, split ? POOL : null,
                 KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(tile).withTileCopyMax(tileCopyMax)));
     }
@@ -131,8 +145,8 @@ class GatherPropertiesTest {
         for (int attempt = 0; attempt < 200_000
                 && !(reached.size() == 8 && reached.values().stream().allMatch(done)); attempt++) {
             long seed = seeds.nextLong();
-            GatherCase c = new GatherCase(seed, 400, 6);
-            String pairing = "E" + c.dataType.sizeInBytes() + "/I" + c.indexType.sizeInBytes();
+            GatherElementsCase c = ROWS.generate(seed);
+            String pairing = "E" + c.dataType().sizeInBytes() + "/I" + c.indexType().sizeInBytes();
             int[] counts = reached.computeIfAbsent(pairing, p -> new int[features.length]);
             if (done.test(counts)) {
                 continue;
@@ -140,7 +154,7 @@ class GatherPropertiesTest {
             IndexPolicy policy = policies[(int) Math.floorMod(seed, (long) policies.length)];
             boolean split = (seed & 8) == 0;
             long tile = 1 + (seed >>> 4) % 4;
-            GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy,
+            GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
                     split ? 3 : 1, split ? POOL : null,
                     KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(tile));
             if (!execution.tilesBulk()) {
@@ -151,17 +165,18 @@ class GatherPropertiesTest {
             // The features, read off the case and its plan (they only classify; the reference decides correctness).
             GatherPlan plan = execution.plan();
             int last = plan.sizes.length - 1;
-            if (NaiveGather.run(c, IndexPolicy.STRICT, c.input, c.indices, c.outputPattern.clone()) != null) {
+            if (NaiveGatherElements.run(c, OutOfRangeModel.STRICT).refusal().isPresent()) {
                 counts[1]++;
             }
-            if (c.inputSizes[c.axis] == 1) {
+            if (c.axisSize() == 1) {
                 counts[2]++;
             }
             if (plan.inputStrides[last] != plan.elementSize) {
                 counts[3]++;
             }
-            for (int d = 0; d < c.inputSizes.length; d++) {
-                if (d != c.axis && c.inputSizes[d] > 1 && c.inputStrides()[d] == 0) {
+            for (int d = 0; d < c.rank(); d++) {
+                if (d != c.axis() && c.inputTensor().sizes().get(d) > 1
+                        && c.inputTensor().effectiveStrides().get(d) == 0) {
                     counts[4]++;
                     break;
                 }
@@ -185,13 +200,22 @@ class GatherPropertiesTest {
     /** Split across three threads; chunk borders fall mid-row. */
     @Property(tries = 40)
     void splitAcrossThreadsMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
-        GatherCase c = new GatherCase(seed, 2_000, 12);
-        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType), policy, 3, POOL,
+        GatherElementsCase c = LARGE.generate(seed);
+        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy, 3, POOL,
                 KernelTuning.DEFAULT.withParallelThreshold(1)));
     }
 
-    private static void check(GatherCase c, IndexPolicy policy, GatherExecution execution) {
+    private static void check(GatherElementsCase c, IndexPolicy policy, GatherExecution execution) {
         check(c, policy, execution, null);
+    }
+
+    /** The kit's model of each policy (docs/directml-behaviour.md §7). */
+    private static OutOfRangeModel model(IndexPolicy policy) {
+        return switch (policy) {
+            case DIRECTML -> OutOfRangeModel.DIRECTML;
+            case STRICT -> OutOfRangeModel.STRICT;
+            case CLAMP_AXIS -> OutOfRangeModel.CLAMP_AXIS;
+        };
     }
 
     /**
@@ -200,26 +224,24 @@ class GatherPropertiesTest {
      *
      * @return the bindings executed
      */
-    private static Bindings check(GatherCase c, IndexPolicy policy, GatherExecution execution, Bindings reuse) {
-        byte[] expected = c.outputPattern.clone();
-        NaiveGather.Refusal refusal = NaiveGather.run(c, policy, c.input, c.indices, expected);
+    private static Bindings check(GatherElementsCase c, IndexPolicy policy, GatherExecution execution,
+            Bindings reuse) {
+        NaiveGatherElements.Outcome expected = NaiveGatherElements.run(c, model(policy));
+        BufferStyle style = BufferStyle.of(c.seed());
         ByteBuffer output;
         Bindings bindings;
         if (reuse != null) {
-            fill(reuse.get(0).buffer(), c.input);
-            fill(reuse.get(1).buffer(), c.indices);
+            fill(reuse.get(0).buffer(), c.input().bytes());
+            fill(reuse.get(1).buffer(), c.indices().bytes());
             output = reuse.get(2).buffer();
-            fill(output, c.outputPattern);
+            fill(output, c.output().bytes());
             bindings = reuse;
         } else {
-            output = buffer(c, c.outputPattern);
-            bindings = Bindings.of(
-                new BufferBinding(buffer(c, c.input), c.inputOffset, size(c, c.input.length, c.inputOffset,
-                        c.inputTotal)),
-                new BufferBinding(buffer(c, c.indices), c.indicesOffset, size(c, c.indices.length, c.indicesOffset,
-                        c.indicesTotal)),
-                new BufferBinding(output, c.outputOffset, size(c, c.outputPattern.length, c.outputOffset,
-                        c.outputTotal)));
+            output = style.buffer(c.output().bytes());
+            bindings = Bindings.of(binding(c, style, c.input(), c.inputTensor().totalTensorSizeInBytes()),
+                    binding(c, style, c.indices(), c.indicesTensor().totalTensorSizeInBytes()),
+                    new BufferBinding(output, c.output().offset(), size(c, c.output(),
+                            c.outputTensor().totalTensorSizeInBytes())));
         }
         IndexOutOfRangeException thrown = null;
         try {
@@ -227,16 +249,22 @@ class GatherPropertiesTest {
         } catch (IndexOutOfRangeException e) {
             thrown = e;
         }
-        if (refusal == null) {
+        Optional<NaiveGatherElements.Refusal> refusal = expected.refusal();
+        if (refusal.isEmpty()) {
             assertNull(thrown, () -> c + " " + policy);
         } else {
-            assertEquals(refusal.coordinate(), thrown == null ? null : thrown.outputCoordinate(), c::toString);
-            assertEquals(refusal.value(), thrown.indexValue(), c::toString);
+            assertEquals(refusal.get().coordinate(), thrown == null ? null : thrown.outputCoordinate(), c::toString);
+            assertEquals(refusal.get().value(), thrown.indexValue(), c::toString);
         }
-        byte[] actual = new byte[c.outputPattern.length];
+        byte[] actual = new byte[c.output().bytes().length];
         output.duplicate().clear().get(actual);
-        assertArrayEquals(expected, actual, () -> c + " " + policy + (reuse != null ? " (bindings reused)" : ""));
+        assertArrayEquals(expected.output(), actual,
+                () -> c + " " + policy + (reuse != null ? " (bindings reused)" : ""));
         return bindings;
+    }
+
+    private static BufferBinding binding(GatherElementsCase c, BufferStyle style, TensorBytes tensor, long total) {
+        return new BufferBinding(style.buffer(tensor.bytes()), tensor.offset(), size(c, tensor, total));
     }
 
     /** Overwrites a buffer's bytes through a duplicate, leaving its position, limit and order as they were. */
@@ -245,13 +273,43 @@ class GatherPropertiesTest {
     }
 
     /** Either exactly TotalTensorSizeInBytes or everything up to the end of the buffer. */
-    private static long size(GatherCase c, int length, int offset, long total) {
-        return (c.seed & 1) == 0 ? total : length - offset;
+    private static long size(GatherElementsCase c, TensorBytes tensor, long total) {
+        return (c.seed() & 1) == 0 ? total : tensor.bytes().length - tensor.offset();
     }
 
-    private static ByteBuffer buffer(GatherCase c, byte[] bytes) {
-        ByteBuffer b = c.direct ? ByteBuffer.allocateDirect(bytes.length) : ByteBuffer.allocate(bytes.length);
-        b.put(bytes).position(bytes.length / 3); // position, limit and order must not matter
-        return b.order(c.bigEndianViews ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+    /** The same case (shape, indices, buffer layout) with the input bytes and the initial output bytes reversed. */
+    private static GatherElementsCase withDataReversed(GatherElementsCase c) {
+        return new GatherElementsCase(c.seed(), c.desc(), new TensorBytes(reversed(c.input().bytes()),
+                c.input().offset()), c.indices(), new TensorBytes(reversed(c.output().bytes()), c.output().offset()));
+    }
+
+    private static byte[] reversed(byte[] bytes) {
+        byte[] copy = new byte[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            copy[i] = bytes[bytes.length - 1 - i];
+        }
+        return copy;
+    }
+
+    /**
+     * How a case's bytes are wrapped, drawn from its seed: heap or direct buffers (a quarter direct), views of
+     * either byte order, positions and limits that must not matter.
+     */
+    private record BufferStyle(Allocation allocation, ByteOrder order) {
+
+        enum Allocation { HEAP, DIRECT }
+
+        static BufferStyle of(long seed) {
+            Random r = new Random(~seed);
+            return new BufferStyle(r.nextInt(4) == 0 ? Allocation.DIRECT : Allocation.HEAP,
+                    r.nextBoolean() ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+        }
+
+        ByteBuffer buffer(byte[] bytes) {
+            ByteBuffer b = allocation == Allocation.DIRECT ? ByteBuffer.allocateDirect(bytes.length)
+                    : ByteBuffer.allocate(bytes.length);
+            b.put(bytes).position(bytes.length / 3); // position, limit and order must not matter
+            return b.order(order);
+        }
     }
 }

@@ -1,0 +1,201 @@
+package dev.dmlemu.testkit;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.TensorFlags;
+import dev.dmlemu.testkit.CaseOptions.ElementValues;
+import dev.dmlemu.testkit.CaseOptions.IndexValues;
+import dev.dmlemu.testkit.CaseOptions.Layout;
+import dev.dmlemu.testkit.CaseOptions.Placement;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+
+/**
+ * Random GATHER_ELEMENTS cases, each a function of its seed and the options: every rank up to the options' and every
+ * axis; sizes including 1, with the axis of input and indices drawn apart; TotalTensorSizeInBytes at least
+ * DMLCalcBufferTensorSize, sometimes more and not always a multiple of 4 or of the element size; and buffers filled
+ * as {@link CaseOptions} says. Valid at feature level 4_1 and later by construction.
+ *
+ * <p>From jqwik: {@code @ForAll("cases")} with a {@code @Provide} method returning {@link #arbitrary()}, or draw a
+ * seed and call {@link #generate}. From a loop: {@code generate(random.nextLong())}.
+ */
+public final class GatherElementsCases {
+
+    private final CaseOptions options;
+
+    /** Which tensor is drawn: the output never broadcasts, and each sits apart under OFFSET_WITH_SLACK. */
+    private enum Role {
+        /** Off its element size; whole elements after it, so that a partial last element exists physically. */
+        INPUT,
+        /** At a multiple of 8. */
+        INDICES,
+        /** Off its element size; no zero strides on dimensions of size > 1 (DirectML's aliasing check). */
+        OUTPUT
+    }
+
+    public GatherElementsCases(CaseOptions options) {
+        this.options = Objects.requireNonNull(options, "options");
+    }
+
+    public CaseOptions options() {
+        return options;
+    }
+
+    /** One case per seed; jqwik shrinks the seed, and the case's text names it. */
+    public Arbitrary<GatherElementsCase> arbitrary() {
+        return Arbitraries.longs().map(this::generate);
+    }
+
+    public GatherElementsCase generate(long seed) {
+        Random r = new Random(seed);
+        TensorDataType dataType = options.dataTypes().get(r.nextInt(options.dataTypes().size()));
+        TensorDataType indexType = options.indexTypes().get(r.nextInt(options.indexTypes().size()));
+        int rank = 1 + r.nextInt(options.maxRank());
+        int axis = r.nextInt(rank);
+        long[] inputSizes = new long[rank];
+        long[] indicesSizes = new long[rank];
+        long count = 1;
+        for (int d = 0; d < rank; d++) {
+            int maxSize = options.maxSize();
+            long size = count * maxSize > options.maxElements() ? 1
+                    : 1 + r.nextInt(r.nextInt(4) == 0 ? maxSize + 2 : maxSize);
+            inputSizes[d] = size;
+            indicesSizes[d] = size;
+            count *= size;
+        }
+        inputSizes[axis] = 1 + r.nextInt(r.nextInt(3) == 0 ? 6 : 3);
+        indicesSizes[axis] = 1 + r.nextInt(4);
+        long[] inputStrides = strides(r, inputSizes, Role.INPUT);
+        long[] indicesStrides = strides(r, indicesSizes, Role.INDICES);
+        long[] outputStrides = strides(r, indicesSizes, Role.OUTPUT);
+        BufferTensorDesc in = tensor(r, dataType, inputSizes, inputStrides);
+        BufferTensorDesc idx = tensor(r, indexType, indicesSizes, indicesStrides);
+        BufferTensorDesc out = tensor(r, dataType, indicesSizes, outputStrides);
+
+        TensorBytes input = place(r, in, Role.INPUT);
+        TensorBytes indices = place(r, idx, Role.INDICES);
+        fillIndices(r, idx, indices, inputSizes[axis]);
+        TensorBytes output = place(r, out, Role.OUTPUT);
+        return new GatherElementsCase(seed, new GatherElementsOperatorDesc(in, idx, out, axis), input, indices,
+                output);
+    }
+
+    /** Null for absent strides; otherwise padded, transposed or (not for the output) broadcast. */
+    private long[] strides(Random r, long[] sizes, Role role) {
+        if (options.layout() == Layout.PACKED) {
+            return null;
+        }
+        int rank = sizes.length;
+        int kind = r.nextInt(5); // 0 absent, 1 packed, 2 transposed, 3 padded, 4 padded with broadcasts
+        if (kind == 0) {
+            return null;
+        }
+        int[] order = new int[rank]; // order[rank - 1] is the innermost dimension
+        for (int d = 0; d < rank; d++) {
+            order[d] = d;
+        }
+        if (kind == 2) {
+            for (int i = rank - 1; i > 0; i--) {
+                int j = r.nextInt(i + 1);
+                int t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+        }
+        long[] strides = new long[rank];
+        long next = 1;
+        for (int i = rank - 1; i >= 0; i--) {
+            int d = order[i];
+            strides[d] = next * (kind >= 3 && r.nextInt(3) == 0 ? 1 + r.nextInt(3) : 1);
+            next = strides[d] * sizes[d] + (kind >= 3 && r.nextBoolean() ? r.nextInt(3) : 0);
+        }
+        for (int d = 0; d < rank; d++) {
+            if (role != Role.OUTPUT && kind == 4 && r.nextInt(3) == 0) {
+                strides[d] = 0;
+            }
+            if (sizes[d] == 1 && r.nextInt(4) == 0) {
+                // Allowed on any tensor (an output's aliasing check skips size-1 dimensions); only ever times 0.
+                strides[d] = r.nextBoolean() ? 0 : (1L << 31) + r.nextInt(100);
+            }
+        }
+        return strides;
+    }
+
+    /** TotalTensorSizeInBytes: DMLCalcBufferTensorSize, when strided half the time plus a few elements and bytes. */
+    private BufferTensorDesc tensor(Random r, TensorDataType type, long[] sizes, long[] stridesOrNull) {
+        long[] strides = stridesOrNull != null ? stridesOrNull : Shapes.packedStrides(sizes);
+        int es = type.sizeInBytes();
+        long minimum = roundUp(Shapes.elementsSpanned(sizes, strides) * es, 4);
+        boolean padded = options.layout() == Layout.STRIDED && !r.nextBoolean();
+        long total = minimum + (padded ? r.nextInt(3) * es + r.nextInt(4) : 0);
+        return new BufferTensorDesc(type, TensorFlags.NONE, sizes.length, Shapes.toList(sizes),
+                Optional.ofNullable(stridesOrNull).map(Shapes::toList), total, 0);
+    }
+
+    /** The tensor's array, filled with random bytes (and finite floats where the options want them). */
+    private TensorBytes place(Random r, BufferTensorDesc tensor, Role role) {
+        long total = tensor.totalTensorSizeInBytes();
+        int offset = 0;
+        long length = total;
+        if (options.placement() == Placement.OFFSET_WITH_SLACK) {
+            offset = r.nextInt(3) * 8 + (role == Role.INDICES || r.nextBoolean() ? 0 : r.nextInt(5));
+            length = offset + (role == Role.INPUT ? roundUp(total, 8) : total) + r.nextInt(9);
+        }
+        byte[] bytes = new byte[Math.toIntExact(length)];
+        r.nextBytes(bytes);
+        TensorBytes placed = new TensorBytes(bytes, offset);
+        if (options.elementValues() == ElementValues.FINITE) {
+            FiniteValues.fill(r, tensor.dataType(), placed);
+        }
+        return placed;
+    }
+
+    /** Writes each addressed index; bytes the indices' strides skip keep their random values. */
+    private void fillIndices(Random r, BufferTensorDesc tensor, TensorBytes indices, long axisSize) {
+        long[] sizes = Shapes.toArray(tensor.sizes());
+        long[] strides = tensor.strides().map(Shapes::toArray).orElseGet(() -> Shapes.packedStrides(sizes));
+        TensorDataType type = tensor.dataType();
+        int width = type.sizeInBytes();
+        boolean inRangeOnly = options.indexValues() == IndexValues.IN_RANGE || r.nextInt(4) == 0;
+        long count = Shapes.product(sizes);
+        for (long e = 0; e < count; e++) {
+            long value = inRangeOnly ? inRange(r, axisSize, type) : mixed(r, axisSize);
+            long at = indices.offset() + Shapes.offset(Shapes.coordinate(e, sizes), strides) * width;
+            LittleEndian.put(indices.bytes(), Math.toIntExact(at), width, value);
+        }
+    }
+
+    private static long inRange(Random r, long axisSize, TensorDataType type) {
+        long from = type.isSignedInteger() ? -axisSize : 0;
+        return from + (long) (r.nextDouble() * (axisSize - from));
+    }
+
+    private static long mixed(Random r, long axisSize) {
+        int kind = r.nextInt(20);
+        if (kind < 11) {
+            return (long) (r.nextDouble() * axisSize);
+        }
+        if (kind < 14) {
+            return -1 - (long) (r.nextDouble() * axisSize); // in range for signed types, huge for unsigned ones
+        }
+        if (kind < 16) {
+            return r.nextBoolean() ? axisSize + r.nextInt(4) : -axisSize - 1 - r.nextInt(4);
+        }
+        if (kind < 19) {
+            // 32-bit and 64-bit boundaries, and values whose low 32 bits or 32-bit products land back in the buffer.
+            long[] huge = {Integer.MAX_VALUE, Integer.MIN_VALUE, 0xFFFF_FFFFL, 1L << 32, (1L << 32) + 1,
+                (1L << 32) - axisSize, -(1L << 32), Long.MAX_VALUE, Long.MIN_VALUE, -1L, 1431655765L, 2863311531L,
+                (1L << 31) + 1};
+            return huge[r.nextInt(huge.length)];
+        }
+        return r.nextLong();
+    }
+
+    private static long roundUp(long value, long multiple) {
+        return (value + multiple - 1) / multiple * multiple;
+    }
+}
