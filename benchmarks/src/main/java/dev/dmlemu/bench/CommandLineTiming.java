@@ -56,6 +56,11 @@ public final class CommandLineTiming implements Callable<Integer> {
             description = "warm-up runs for the command line's settled time (default 40; 0 skips it)")
     int settledWarmup;
 
+    @Option(names = "--models", paramLabel = "DIR",
+            description = "write each workload's model into DIR/<workload> and keep it (default: a temporary folder,"
+                    + " deleted afterwards)")
+    Path models;
+
     @Option(names = "--java-option", description = "a JVM option for the command line's process (repeatable)")
     List<String> javaOptions = new ArrayList<>();
 
@@ -75,7 +80,8 @@ public final class CommandLineTiming implements Callable<Integer> {
                 throw new CommandLine.ParameterException(new CommandLine(this),
                         name + " has a strided input; the command-line timing takes packed workloads");
             }
-            Path folder = Files.createTempDirectory("dmlemu-cli-timing-");
+            Path folder = models == null ? Files.createTempDirectory("dmlemu-cli-timing-")
+                    : Files.createDirectories(models.resolve(name));
             try {
                 Workload.Values values = w.values();
                 writeModel(folder, values);
@@ -88,16 +94,22 @@ public final class CommandLineTiming implements Callable<Integer> {
                     System.err.println(describe(row));
                 }
             } finally {
-                try (var files = Files.list(folder)) {
-                    for (Path file : files.toList()) {
-                        Files.delete(file);
-                    }
-                }
-                Files.delete(folder);
+                deleteUnlessKept(folder);
             }
         }
         System.out.println(table(rows));
         return 0;
+    }
+
+    private void deleteUnlessKept(Path folder) throws IOException {
+        if (models == null) {
+            try (var files = Files.list(folder)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(folder);
+        }
     }
 
     private void writeModel(Path folder, Workload.Values values) throws IOException {

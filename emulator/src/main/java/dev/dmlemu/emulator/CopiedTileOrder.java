@@ -54,36 +54,54 @@ final class CopiedTileOrder implements Traversal {
 
     @Override
     public void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
-        int b = (int) tiles.block();
-        int mids = (int) tiles.middleCount();
-        Object tile = workspace.scratch();
-        int inStep = (int) plan.inputStrides[last];
         CoordinateCursor rows = workspace.rows();
-        CoordinateCursor middle = workspace.middle();
         for (long unit = begin; unit < end; unit++) {
             long start = tiles.start(unit);
-            int n = (int) Math.min(b, plan.sizes[last] - start);
+            int n = (int) Math.min(tiles.block(), plan.sizes[last] - start);
             rows.seek(tiles.firstRow(unit), start * plan.inputStrides[last], start * plan.indicesStrides[last],
                     start * plan.outputStrides[last]);
-            // Copy the tile's input: for each middle coordinate and axis position, n elements.
-            middle.seek(0, rows.offset(0));
-            int dst = 0;
-            for (int mid = 0; mid < mids; mid++) {
-                for (int a = 0; a < axisLength; a++, dst += b) {
-                    loops.copyLine(buffers, (int) (middle.offset(0) + a * axisStrideBytes), inStep, tile, dst, n);
-                }
-                middle.next();
+            copyTile(buffers, workspace, rows.offset(0), n);
+            gatherTile(buffers, workspace, n);
+        }
+    }
+
+    /*
+     * The copy and the gather of a tile are methods of their own, each with one hot loop: the JIT then compiles two
+     * small methods early instead of one large one late (several compilations of run() at its loops' entries),
+     * which is what a short series of dispatches waits for.
+     */
+
+    /** Copies the tile's input, for each middle coordinate and axis position {@code n} elements, from byte {@code at}. */
+    private void copyTile(BoundBuffers buffers, Workspace workspace, long at, int n) {
+        CoordinateCursor middle = workspace.middle();
+        Object tile = workspace.scratch();
+        int b = (int) tiles.block();
+        int inStep = (int) plan.inputStrides[last];
+        middle.seek(0, at);
+        int dst = 0;
+        for (long mid = 0; mid < tiles.middleCount(); mid++) {
+            long line = middle.offset(0);
+            for (int a = 0; a < axisLength; a++, dst += b) {
+                loops.copyLine(buffers, (int) (line + a * axisStrideBytes), inStep, tile, dst, n);
             }
-            // Gather every row segment of the tile from the copy; rows run [axis][middle].
-            int mid = 0;
-            for (long r = 0; r < tiles.rowsPerOuter(); r++) {
-                loops.tileSegment(buffers, tile, mid * axisLength * b, b, (int) rows.offset(0), (int) rows.offset(1),
-                        (int) rows.offset(2), n);
-                if (++mid == mids) {
-                    mid = 0;
-                }
-                rows.next();
+            middle.next();
+        }
+    }
+
+    /** Gathers every row segment of the tile from its copy; the rows run [axis][middle]. */
+    private void gatherTile(BoundBuffers buffers, Workspace workspace, int n) {
+        CoordinateCursor rows = workspace.rows();
+        Object tile = workspace.scratch();
+        int b = (int) tiles.block();
+        int mids = (int) tiles.middleCount();
+        int mid = 0;
+        for (long r = 0; r < tiles.rowsPerOuter(); r++) {
+            loops.tileSegment(buffers, tile, mid * axisLength * b, b, (int) rows.offset(0), (int) rows.offset(1),
+                    (int) rows.offset(2), n);
+            if (++mid == mids) {
+                mid = 0;
             }
+            rows.next();
         }
     }
 }

@@ -23,6 +23,10 @@ final class GatherKernel {
     /** Rows at least this long are copied before gathering; shorter ones are read in place. */
     static final int ROW_COPY_MIN = CopiedRowOrder.ROW_COPY_MIN;
 
+    static {
+        BufferClasses.load();
+    }
+
     private final GatherPlan plan;
     private final GatherLoops loops;
     private final Traversal traversal;
