@@ -33,8 +33,14 @@ final class CoordinateCursor {
             offsets[t] = base.length > t ? base[t] : 0;
         }
         for (int d = sizes.length - 1; d >= 0; d--) {
-            long x = row % sizes[d];
-            row /= sizes[d];
+            // Row 0 (a whole execution on one thread) needs no division: a 64-bit division costs as much as a
+            // small dispatch's gather.
+            long x = 0;
+            if (row != 0) {
+                long rest = row / sizes[d];
+                x = row - rest * sizes[d];
+                row = rest;
+            }
             coordinate[d] = x;
             for (int t = 0; t < offsets.length; t++) {
                 offsets[t] += x * strides[t][d];

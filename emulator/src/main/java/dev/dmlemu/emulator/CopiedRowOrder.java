@@ -24,6 +24,9 @@ final class CopiedRowOrder implements Traversal {
     private final int rowLength;
     private final boolean copyRows;
     private final int last;
+    /** log2 of the index and element sizes: byte offsets to typed-view positions without a division. */
+    private final int indexShift;
+    private final int elementShift;
 
     CopiedRowOrder(GatherPlan plan, GatherLoops loops, int rowCopyMin) {
         this.plan = plan;
@@ -32,6 +35,8 @@ final class CopiedRowOrder implements Traversal {
         this.outerSizes = Arrays.copyOf(plan.sizes, last);
         this.rowLength = (int) plan.axisSize;
         this.copyRows = rowLength >= rowCopyMin;
+        this.indexShift = Integer.numberOfTrailingZeros(plan.indexSize);
+        this.elementShift = Integer.numberOfTrailingZeros(plan.elementSize);
     }
 
     /** Whether a plan's layout suits this order (the plan must also have an axis that fits an int). */
@@ -59,16 +64,17 @@ final class CopiedRowOrder implements Traversal {
         long rowSize = plan.sizes[last];
         Object row = workspace.scratch();
         CoordinateCursor rows = workspace.rows();
-        rows.seek(begin / rowSize);
-        long inner = begin % rowSize;
+        long firstRow = begin / rowSize;
+        rows.seek(firstRow);
+        long inner = begin - firstRow * rowSize;
         long todo = end - begin;
         long copiedRow = -1;
         while (todo > 0) {
             int n = (int) Math.min(rowSize - inner, todo);
             long inRow = rows.offset(0); // the row's non-axis input offset in bytes; the axis stride is one element
             int inBase = (int) inRow;
-            int idxAt = (int) ((rows.offset(1) / plan.indexSize) + inner);
-            int outAt = (int) ((rows.offset(2) / plan.elementSize) + inner);
+            int idxAt = (int) ((rows.offset(1) >> indexShift) + inner);
+            int outAt = (int) ((rows.offset(2) >> elementShift) + inner);
             if (row == null) {
                 loops.inPlaceRow(buffers, inBase, idxAt, outAt, n);
             } else {

@@ -104,8 +104,9 @@ final class GatherKernel {
         int last = plan.sizes.length - 1;
         long rowLength = plan.sizes[last];
         CoordinateCursor rows = new CoordinateCursor(outerSizes, plan.indicesStrides);
-        rows.seek(begin / rowLength);
-        long inner = begin % rowLength;
+        long firstRow = begin / rowLength;
+        rows.seek(firstRow);
+        long inner = begin - firstRow * rowLength;
         long number = begin;
         while (number < end) {
             int n = (int) Math.min(rowLength - inner, end - number);

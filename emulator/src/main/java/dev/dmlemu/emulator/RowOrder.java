@@ -40,8 +40,9 @@ final class RowOrder implements Traversal {
         ByteBuffer idx = buffers.indices();
         ByteBuffer out = buffers.output();
         CoordinateCursor rows = workspace.rows();
-        rows.seek(begin / rowLength);
-        long inner = begin % rowLength;
+        long firstRow = begin / rowLength;
+        rows.seek(firstRow);
+        long inner = begin - firstRow * rowLength;
         long todo = end - begin;
         while (todo > 0) {
             int n = (int) Math.min(rowLength - inner, todo);

@@ -5,8 +5,9 @@ import java.util.function.Supplier;
 
 /**
  * The workspaces of one kernel, kept between executions: a worker takes one, runs, and gives it back. A fixed set of
- * slots, so taking and giving allocate nothing (a queue would allocate a node per give); when every slot is taken a
- * new workspace is made, and when every slot is full a returned one is dropped. Thread-safe.
+ * slots, so taking and giving allocate nothing (a queue would allocate a node per give); when every slot is empty a
+ * new workspace is made, and when every slot is full a returned one is dropped. Thread-safe: a workspace is only
+ * ever held by the worker whose atomic swap emptied its slot.
  *
  * <p>Kept workspaces hold the traversal's scratch (at most {@link GatherKernel#TILE_COPY_MAX} bytes each), one per
  * slot at most, for as long as the prepared operator lives. Reusing them matters beyond the allocation itself: a
@@ -25,17 +26,26 @@ final class WorkspacePool {
 
     Workspace take() {
         for (int i = 0; i < slots.length(); i++) {
-            Workspace kept = slots.getAndSet(i, null);
-            if (kept != null) {
-                return kept;
+            // Only a slot that holds something is swapped: an atomic swap of an empty slot would cost for nothing.
+            if (slots.getAcquire(i) != null) {
+                Workspace kept = slots.getAndSet(i, null);
+                if (kept != null) {
+                    return kept;
+                }
             }
         }
         return factory.get();
     }
 
+    /**
+     * Puts a workspace into an empty slot with a release store, not a compare-and-set: an atomic instruction costs
+     * a few percent of a small dispatch. Two workers racing for one slot can overwrite each other, which only drops a
+     * workspace (made again when needed); {@link #take} is the atomic side, so no workspace is ever taken twice.
+     */
     void give(Workspace workspace) {
         for (int i = 0; i < slots.length(); i++) {
-            if (slots.compareAndSet(i, null, workspace)) {
+            if (slots.getPlain(i) == null) {
+                slots.setRelease(i, workspace);
                 return;
             }
         }
