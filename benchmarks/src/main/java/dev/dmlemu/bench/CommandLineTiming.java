@@ -56,6 +56,11 @@ public final class CommandLineTiming implements Callable<Integer> {
             description = "warm-up runs for the command line's settled time (default 40; 0 skips it)")
     int settledWarmup;
 
+    @Option(names = "--repeats", defaultValue = "3",
+            description = "fresh command-line processes per measurement; the median of their medians is reported"
+                    + " (default 3)")
+    int repeats;
+
     @Option(names = "--models", paramLabel = "DIR",
             description = "write each workload's model into DIR/<workload> and keep it (default: a temporary folder,"
                     + " deleted afterwards)")
@@ -85,8 +90,13 @@ public final class CommandLineTiming implements Callable<Integer> {
             try {
                 Workload.Values values = w.values();
                 writeModel(folder, values);
+                settle();
                 for (int t : threads) {
-                    double cliMs = runCli(folder, t, warmup, true, values);
+                    double[] cold = new double[repeats];
+                    for (int r = 0; r < repeats; r++) {
+                        cold[r] = runCli(folder, t, warmup, r == 0, values);
+                    }
+                    double cliMs = median(cold);
                     double settledMs = settledWarmup > 0 ? runCli(folder, t, settledWarmup, false, values) : Double.NaN;
                     double ortMs = timeOrt(values, t);
                     Row row = new Row(name, t, cliMs, ortMs, settledMs);
@@ -99,6 +109,23 @@ public final class CommandLineTiming implements Callable<Integer> {
         }
         System.out.println(table(rows));
         return 0;
+    }
+
+    /**
+     * Lets this process and the machine go quiet before a command line is timed: the data generation leaves garbage,
+     * compilations and hundreds of MiB of freshly written files behind, and a child timed meanwhile competes with them
+     * (measured: W3 at 2 threads 58 ms right after writing the model, 22-32 ms in a quiet shell).
+     */
+    private static void settle() throws InterruptedException {
+        System.gc();
+        Thread.sleep(2000);
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private void deleteUnlessKept(Path folder) throws IOException {
