@@ -1,6 +1,5 @@
 package dev.dmlemu.emulator;
 
-import java.util.Arrays;
 
 /**
  * Row-major order for an axis on the contiguous innermost dimension with contiguous indices and output (W2, W4,
@@ -11,28 +10,21 @@ import java.util.Arrays;
  * copy threshold are read in place: copying them would cost more than it saves, and tiny executions then allocate
  * nothing proportional to anything. A work unit is one output element.
  */
-final class CopiedRowOrder implements Traversal {
+final class CopiedRowOrder extends Traversal {
 
     /** The longest input row copied. */
     static final int MAX_ROW = 1 << 16;
     /** Rows at least this long are copied before gathering; shorter ones are read in place. */
     static final int ROW_COPY_MIN = 64;
 
-    private final GatherPlan plan;
-    private final GatherLoops loops;
-    private final long[] outerSizes;
     private final int rowLength;
     private final boolean copyRows;
-    private final int last;
     /** log2 of the index and element sizes: byte offsets to typed-view positions without a division. */
     private final int indexShift;
     private final int elementShift;
 
     CopiedRowOrder(GatherPlan plan, GatherLoops loops, int rowCopyMin) {
-        this.plan = plan;
-        this.loops = loops;
-        this.last = plan.sizes.length - 1;
-        this.outerSizes = Arrays.copyOf(plan.sizes, last);
+        super(plan, loops);
         this.rowLength = (int) plan.axisSize;
         this.copyRows = rowLength >= rowCopyMin;
         this.indexShift = Integer.numberOfTrailingZeros(plan.indexSize);
@@ -48,19 +40,17 @@ final class CopiedRowOrder implements Traversal {
     }
 
     @Override
-    public long units() {
+    long units() {
         return plan.elementCount;
     }
 
     @Override
-    public Workspace workspace() {
-        return new Workspace(new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
-                plan.outputStrides), null,
-                copyRows ? loops.newScratch(rowLength) : null);
+    Workspace workspace() {
+        return new Workspace(plan.rowCursor(), null, copyRows ? loops.newScratch(rowLength) : null);
     }
 
     @Override
-    public void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
+    void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
         long rowSize = plan.sizes[last];
         Object row = workspace.scratch();
         CoordinateCursor rows = workspace.rows();

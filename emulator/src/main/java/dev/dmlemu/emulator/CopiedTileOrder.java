@@ -8,25 +8,18 @@ import java.util.Arrays;
  * out as {@code [middle][axis][t]}, then every row segment gathers from it. The random reads then hit at most
  * {@link GatherKernel#TILE_COPY_MAX} bytes of private array instead of rows spread over the whole input.
  */
-final class CopiedTileOrder implements Traversal {
+final class CopiedTileOrder extends Traversal {
 
-    private final GatherPlan plan;
-    private final GatherLoops loops;
     private final TileGeometry tiles;
-    private final long[] outerSizes;
     /** The middle dimensions' sizes and input strides, for the walk that copies a tile. */
     private final long[] middleSizes;
     private final long[] middleInputStrides;
-    private final int last;
     private final int axisLength;
     private final long axisStrideBytes;
 
     CopiedTileOrder(GatherPlan plan, GatherLoops loops, TileGeometry tiles) {
-        this.plan = plan;
-        this.loops = loops;
+        super(plan, loops);
         this.tiles = tiles;
-        this.last = plan.sizes.length - 1;
-        this.outerSizes = Arrays.copyOf(plan.sizes, last);
         this.middleSizes = Arrays.copyOfRange(plan.sizes, plan.axisDim + 1, last);
         this.middleInputStrides = Arrays.copyOfRange(plan.inputStrides, plan.axisDim + 1, last);
         this.axisLength = (int) plan.axisSize;
@@ -40,20 +33,19 @@ final class CopiedTileOrder implements Traversal {
     }
 
     @Override
-    public long units() {
+    long units() {
         return tiles.units();
     }
 
     @Override
-    public Workspace workspace() {
-        return new Workspace(new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
-                plan.outputStrides),
+    Workspace workspace() {
+        return new Workspace(plan.rowCursor(),
                 new CoordinateCursor(middleSizes, middleInputStrides),
                 loops.newScratch((int) (plan.axisSize * tiles.middleCount() * tiles.block())));
     }
 
     @Override
-    public void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
+    void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
         CoordinateCursor rows = workspace.rows();
         for (long unit = begin; unit < end; unit++) {
             long start = tiles.start(unit);

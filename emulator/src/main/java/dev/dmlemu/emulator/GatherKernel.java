@@ -1,7 +1,6 @@
 package dev.dmlemu.emulator;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 
 /**
  * The gather itself, on little-endian buffers whose index 0 is the start of each tensor (see {@link BoundBuffers}):
@@ -31,7 +30,6 @@ final class GatherKernel {
     private final GatherLoops loops;
     private final Traversal traversal;
     private final WorkspacePool workspaces;
-    private final long[] outerSizes;
 
     GatherKernel(GatherPlan plan) {
         this(plan, 0, ROW_COPY_MIN, TILE_COPY_MAX, 1);
@@ -48,7 +46,6 @@ final class GatherKernel {
     GatherKernel(GatherPlan plan, long forcedTile, int rowCopyMin, long tileCopyMax, int workers) {
         this.plan = plan;
         this.loops = GatherLoopFamily.select(plan, OutOfRangeRule.of(plan));
-        this.outerSizes = Arrays.copyOf(plan.sizes, plan.sizes.length - 1);
         TileGeometry tiles = TileGeometry.of(plan, forcedTile);
         if (CopiedRowOrder.suits(plan)) {
             traversal = new CopiedRowOrder(plan, loops, rowCopyMin);
@@ -103,14 +100,14 @@ final class GatherKernel {
     long firstOutOfRange(ByteBuffer idx, long begin, long end) {
         int last = plan.sizes.length - 1;
         long rowLength = plan.sizes[last];
-        CoordinateCursor rows = new CoordinateCursor(outerSizes, plan.indicesStrides);
+        CoordinateCursor rows = plan.rowCursor();
         long firstRow = begin / rowLength;
         rows.seek(firstRow);
         long inner = begin - firstRow * rowLength;
         long number = begin;
         while (number < end) {
             int n = (int) Math.min(rowLength - inner, end - number);
-            int found = loops.firstOutOfRange(idx, (int) (rows.offset(0) + inner * plan.indicesStrides[last]), n);
+            int found = loops.firstOutOfRange(idx, (int) (rows.offset(1) + inner * plan.indicesStrides[last]), n);
             if (found >= 0) {
                 return number + found;
             }

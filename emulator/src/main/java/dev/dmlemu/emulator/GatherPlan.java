@@ -6,6 +6,7 @@ import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.featurelevels.IndexSemantics;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -186,6 +187,15 @@ final class GatherPlan {
         }
         b.elementCount = count;
         return new GatherPlan(b);
+    }
+
+    /**
+     * A cursor over the rows of the iteration space (every merged dimension but the innermost, along which the loops
+     * run), with the byte offsets of input (0), indices (1) and output (2).
+     */
+    CoordinateCursor rowCursor() {
+        return new CoordinateCursor(Arrays.copyOf(sizes, sizes.length - 1), inputStrides, indicesStrides,
+                outputStrides);
     }
 
     /** The coordinate in the original indices/output tensor of the element visited {@code number}-th. */

@@ -1,41 +1,27 @@
 package dev.dmlemu.emulator;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 
 /**
  * Row-major order over the plan's merged dimensions, reading the input in place, one row segment at a time. A work
  * unit is one output element. The general order: any strides, any axis size.
  */
-final class RowOrder implements Traversal {
+final class RowOrder extends Traversal {
 
-    private final GatherPlan plan;
-    private final GatherLoops loops;
-    private final long[] outerSizes;
     private final long rowLength;
-    private final int last;
 
     RowOrder(GatherPlan plan, GatherLoops loops) {
-        this.plan = plan;
-        this.loops = loops;
-        this.last = plan.sizes.length - 1;
-        this.outerSizes = Arrays.copyOf(plan.sizes, last);
+        super(plan, loops);
         this.rowLength = plan.sizes[last];
     }
 
     @Override
-    public long units() {
+    long units() {
         return plan.elementCount;
     }
 
     @Override
-    public Workspace workspace() {
-        return new Workspace(new CoordinateCursor(outerSizes, plan.inputStrides, plan.indicesStrides,
-                plan.outputStrides), null, null);
-    }
-
-    @Override
-    public void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
+    void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
         ByteBuffer in = buffers.input();
         ByteBuffer idx = buffers.indices();
         ByteBuffer out = buffers.output();
