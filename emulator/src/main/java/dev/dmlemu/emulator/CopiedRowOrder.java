@@ -1,14 +1,12 @@
 package dev.dmlemu.emulator;
 
-
 /**
  * Row-major order for an axis on the contiguous innermost dimension with contiguous indices and output (W2, W4,
  * BROADCAST): each input row is copied into an array of the element's width, then indices are read and output
  * written one element at a time through typed views. The random reads then hit a small private array instead of a
  * row of a large buffer whose cache sets the index and output streams share, and nothing is staged twice (measured
  * 2x faster than moving indices and output in bulk pieces through scratch arrays). Rows shorter than the tuning's
- * copy threshold are read in place: copying them would cost more than it saves, and tiny executions then allocate
- * nothing proportional to anything. A work unit is one output element.
+ * copy threshold are read in place: copying them would cost more than it saves. A work unit is one output element.
  */
 final class CopiedRowOrder extends Traversal {
 
