@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 public final class GenerateGatherLoops {
 
     private static final String PACKAGE_FOLDER = "dev/dmlemu/emulator";
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([A-Z_]+)}}");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{(\\w+)}}");
 
     /** One element size: the Java type that holds its bits and how the buffers read and write it. */
     record ElementWidth(int bytes, String type, String buffer, String view, String get, String put) {}
@@ -54,15 +54,24 @@ public final class GenerateGatherLoops {
         Path out = Path.of(args[1]).resolve(PACKAGE_FOLDER);
         Files.createDirectories(out);
         List<String> template = Files.readAllLines(templates.resolve("GatherLoops.java.template"));
-        List<String> classes = new ArrayList<>();
+        List<String> written = new ArrayList<>();
         for (ElementWidth e : ELEMENTS) {
             for (IndexWidth i : INDICES) {
                 String name = className(e, i);
-                classes.add(name);
+                written.add(name + ".java");
                 write(out.resolve(name + ".java"), expand(template, snippets(name, e, i)));
             }
         }
+        written.add("GatherLoopFamily.java");
         write(out.resolve("GatherLoopFamily.java"), family());
+        // A pairing dropped from the lists above must not leave its old class behind.
+        try (var files = Files.list(out)) {
+            for (Path file : files.toList()) {
+                if (!written.contains(file.getFileName().toString())) {
+                    Files.delete(file);
+                }
+            }
+        }
     }
 
     static String className(ElementWidth e, IndexWidth i) {
@@ -72,6 +81,9 @@ public final class GenerateGatherLoops {
     static Map<String, List<String>> snippets(String name, ElementWidth e, IndexWidth i) {
         Map<String, List<String>> s = new LinkedHashMap<>();
         s.put("CLASS", List.of(name));
+        // Only the buffer types this pairing uses, so the generated class has no unused import.
+        s.put("IMPORTS", new java.util.TreeSet<>(List.of("ByteBuffer", e.buffer(), i.buffer())).stream()
+                .map(type -> "import java.nio." + type + ";").toList());
         s.put("E", List.of(Integer.toString(e.bytes())));
         s.put("E_SHIFT", List.of(Integer.toString(Integer.numberOfTrailingZeros(e.bytes()))));
         s.put("ELEM", List.of(e.type()));
@@ -123,6 +135,9 @@ public final class GenerateGatherLoops {
                 m.appendReplacement(expanded, Matcher.quoteReplacement(value.get(0)));
             }
             m.appendTail(expanded);
+            if (expanded.indexOf("{{") >= 0) {
+                throw new IllegalStateException("a placeholder is left unexpanded in: " + expanded);
+            }
             lines.add(expanded.toString());
         }
         return lines;

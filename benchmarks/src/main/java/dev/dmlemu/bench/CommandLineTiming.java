@@ -52,8 +52,8 @@ public final class CommandLineTiming implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "3", description = "warm-up runs before them (default 3)")
     int warmup;
 
-    @Option(names = "--settled-warmup", defaultValue = "40",
-            description = "warm-up runs for the command line's settled time (default 40; 0 skips it)")
+    @Option(names = "--settled-warmup", defaultValue = "30",
+            description = "warm-up runs for the command line's settled time (default 30; 0 skips it)")
     int settledWarmup;
 
     @Option(names = "--repeats", defaultValue = "3",

@@ -27,9 +27,6 @@ final class OrtGatherElements implements AutoCloseable {
         int es = w.elementSize();
         int indexSize = w.indexType().sizeInBytes();
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
-        OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-        options.setIntraOpNumThreads(threads);
-        options.setInterOpNumThreads(1);
         OnnxJavaType type = switch (es) {
             case 2 -> OnnxJavaType.FLOAT16;
             case 8 -> OnnxJavaType.DOUBLE;
@@ -37,7 +34,11 @@ final class OrtGatherElements implements AutoCloseable {
         };
         byte[] model = OnnxModelBytes.gatherElements(w.data(), w.indices(),
                 indexSize == 8 ? OnnxModelBytes.INT64 : OnnxModelBytes.INT32, w.axis(), OnnxModelBytes.typeOf(es));
-        session = environment.createSession(model, options);
+        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+            options.setIntraOpNumThreads(threads);
+            options.setInterOpNumThreads(1);
+            session = environment.createSession(model, options);
+        }
         ByteBuffer data = values.packedData(direct((long) w.dataCount() * es));
         ByteBuffer indices = values.indices(direct((long) w.indexCount() * indexSize));
         output = direct((long) w.indexCount() * es);

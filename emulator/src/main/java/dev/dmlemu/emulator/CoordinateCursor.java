@@ -18,19 +18,32 @@ final class CoordinateCursor {
 
     /**
      * @param sizes the dimensions walked, outermost first (may be empty: one row)
-     * @param strides per tensor, its byte strides for those dimensions (longer arrays are read from the start)
+     * @param strides per tensor (one to three), its byte strides for those dimensions (longer arrays are read from
+     *     the start)
      */
     CoordinateCursor(long[] sizes, long[]... strides) {
+        if (strides.length < 1 || strides.length > 3) {
+            throw new IllegalArgumentException("a cursor walks one to three tensors, not " + strides.length);
+        }
         this.sizes = sizes;
         this.strides = strides;
         this.coordinate = new long[sizes.length];
         this.offsets = new long[strides.length];
     }
 
-    /** Moves to row {@code row} of the space (row-major), adding {@code base[t]} to tensor {@code t}'s offset. */
-    void seek(long row, long... base) {
+    /** Moves to row {@code row} of the space (row-major). */
+    void seek(long row) {
+        seek(row, 0, 0, 0);
+    }
+
+    /**
+     * Moves to row {@code row} of the space, adding a base to each tensor's offset: {@code base0} to the first,
+     * {@code base1} and {@code base2} to the second and third where the cursor has them. Fixed arguments, not an
+     * array, so seeking allocates nothing.
+     */
+    void seek(long row, long base0, long base1, long base2) {
         for (int t = 0; t < offsets.length; t++) {
-            offsets[t] = base.length > t ? base[t] : 0;
+            offsets[t] = t == 0 ? base0 : t == 1 ? base1 : base2;
         }
         for (int d = sizes.length - 1; d >= 0; d--) {
             // Row 0 (a whole execution on one thread) needs no division: a 64-bit division costs as much as a

@@ -69,7 +69,7 @@ final class CopiedTileOrder extends Traversal {
         Object tile = workspace.scratch();
         int b = (int) tiles.block();
         int inStep = (int) plan.inputStrides[last];
-        middle.seek(0, at);
+        middle.seek(0, at, 0, 0);
         int dst = 0;
         for (long mid = 0; mid < tiles.middleCount(); mid++) {
             long line = middle.offset(0);

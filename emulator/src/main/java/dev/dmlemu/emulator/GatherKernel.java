@@ -19,8 +19,6 @@ final class GatherKernel {
      * the 4096x4096 shapes); a larger tile is gathered in place.
      */
     static final long TILE_COPY_MAX = 4 * TileGeometry.TILE_BYTES;
-    /** Rows at least this long are copied before gathering; shorter ones are read in place. */
-    static final int ROW_COPY_MIN = CopiedRowOrder.ROW_COPY_MIN;
 
     static {
         BufferClasses.load();
@@ -30,10 +28,6 @@ final class GatherKernel {
     private final GatherLoops loops;
     private final Traversal traversal;
     private final WorkspacePool workspaces;
-
-    GatherKernel(GatherPlan plan) {
-        this(plan, 0, ROW_COPY_MIN, TILE_COPY_MAX, 1);
-    }
 
     /**
      * @param forcedTile elements per tile when positive (tests use it to reach the tiled order on small shapes)

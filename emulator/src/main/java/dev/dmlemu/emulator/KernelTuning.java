@@ -13,7 +13,7 @@ package dev.dmlemu.emulator;
 record KernelTuning(long parallelThreshold, long forcedTile, int rowCopyMin, long tileCopyMax) {
 
     static final KernelTuning DEFAULT = new KernelTuning(GatherExecution.PARALLEL_THRESHOLD, 0,
-            GatherKernel.ROW_COPY_MIN, GatherKernel.TILE_COPY_MAX);
+            CopiedRowOrder.ROW_COPY_MIN, GatherKernel.TILE_COPY_MAX);
 
     KernelTuning withParallelThreshold(long threshold) {
         return new KernelTuning(threshold, forcedTile, rowCopyMin, tileCopyMax);

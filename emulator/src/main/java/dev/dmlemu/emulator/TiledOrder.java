@@ -2,7 +2,10 @@ package dev.dmlemu.emulator;
 
 import java.nio.ByteBuffer;
 
-/** The tiled order of {@link TileGeometry}, reading the input in place (tiles too large to copy). */
+/**
+ * The tiled order of {@link TileGeometry}, reading the input in place: tiles too large to copy, and axes of 2^31
+ * elements or more, which only {@link GatherLoops#wideAxisRow} takes.
+ */
 final class TiledOrder extends Traversal {
 
     private final TileGeometry tiles;
@@ -29,7 +32,12 @@ final class TiledOrder extends Traversal {
             rows.seek(tiles.firstRow(unit), start * plan.inputStrides[last], start * plan.indicesStrides[last],
                     start * plan.outputStrides[last]);
             for (long r = 0; r < tiles.rowsPerOuter(); r++) {
-                loops.stridedRow(in, idx, out, (int) rows.offset(0), (int) rows.offset(1), (int) rows.offset(2), n);
+                if (plan.fastAxis) {
+                    loops.stridedRow(in, idx, out, (int) rows.offset(0), (int) rows.offset(1), (int) rows.offset(2), n);
+                } else {
+                    loops.wideAxisRow(in, idx, out, (int) rows.offset(0), (int) rows.offset(1), (int) rows.offset(2),
+                            n);
+                }
                 rows.next();
             }
         }

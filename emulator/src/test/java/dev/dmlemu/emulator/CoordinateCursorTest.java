@@ -27,7 +27,7 @@ class CoordinateCursorTest {
             }
             long start = random.nextLong(rows);
             CoordinateCursor cursor = new CoordinateCursor(sizes, a, b);
-            cursor.seek(start, 7, 1000);
+            cursor.seek(start, 7, 1000, 0);
             for (long row = start; row < rows; row++) {
                 assertEquals(7 + offsetOf(row, sizes, a), cursor.offset(0), "row " + row);
                 assertEquals(1000 + offsetOf(row, sizes, b), cursor.offset(1), "row " + row);
@@ -43,7 +43,7 @@ class CoordinateCursorTest {
     @Test
     void aSpaceWithoutDimensionsIsOneRow() {
         CoordinateCursor cursor = new CoordinateCursor(new long[0], new long[0]);
-        cursor.seek(0, 12);
+        cursor.seek(0, 12, 0, 0);
         assertEquals(12, cursor.offset(0));
         assertFalse(cursor.next());
         assertEquals(12, cursor.offset(0));
