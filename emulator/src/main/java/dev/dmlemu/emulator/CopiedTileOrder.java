@@ -48,10 +48,7 @@ final class CopiedTileOrder extends Traversal {
     void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
         CoordinateCursor rows = workspace.rows();
         for (long unit = begin; unit < end; unit++) {
-            long start = tiles.start(unit);
-            int n = (int) Math.min(tiles.block(), plan.sizes[last] - start);
-            rows.seek(tiles.firstRow(unit), start * plan.inputStrides[last], start * plan.indicesStrides[last],
-                    start * plan.outputStrides[last]);
+            int n = tiles.seekUnit(rows, plan, unit);
             copyTile(buffers, workspace, rows.offset(0), n);
             gatherTile(buffers, workspace, n);
         }

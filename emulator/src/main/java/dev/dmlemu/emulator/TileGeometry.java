@@ -62,13 +62,15 @@ record TileGeometry(long block, long blocks, long outerCount, long rowsPerOuter,
         return outerCount * blocks;
     }
 
-    /** The first row of a unit's outer coordinate. */
-    long firstRow(long unit) {
-        return unit / blocks * rowsPerOuter;
-    }
-
-    /** The unit's first element along the innermost dimension. */
-    long start(long unit) {
-        return unit % blocks * block;
+    /**
+     * Moves a row cursor of {@code plan} to a unit's first row segment (its outer coordinate's first row, at the
+     * tile's first element along the innermost dimension) and returns the tile's width there.
+     */
+    int seekUnit(CoordinateCursor rows, GatherPlan plan, long unit) {
+        int last = plan.sizes.length - 1;
+        long start = unit % blocks * block;
+        rows.seek(unit / blocks * rowsPerOuter, start * plan.inputStrides[last], start * plan.indicesStrides[last],
+                start * plan.outputStrides[last]);
+        return (int) Math.min(block, plan.sizes[last] - start);
     }
 }

@@ -27,10 +27,7 @@ final class TiledOrder extends Traversal {
         ByteBuffer out = buffers.output();
         CoordinateCursor rows = workspace.rows();
         for (long unit = begin; unit < end; unit++) {
-            long start = tiles.start(unit);
-            int n = (int) Math.min(tiles.block(), plan.sizes[last] - start);
-            rows.seek(tiles.firstRow(unit), start * plan.inputStrides[last], start * plan.indicesStrides[last],
-                    start * plan.outputStrides[last]);
+            int n = tiles.seekUnit(rows, plan, unit);
             for (long r = 0; r < tiles.rowsPerOuter(); r++) {
                 if (plan.fastAxis) {
                     loops.stridedRow(in, idx, out, (int) rows.offset(0), (int) rows.offset(1), (int) rows.offset(2), n);
