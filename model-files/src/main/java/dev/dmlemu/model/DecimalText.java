@@ -4,6 +4,7 @@ import dev.dmlemu.desc.Float16;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.function.Predicate;
 
 /**
  * Decimal text for floating-point values: the shortest decimal that reads back to the same value (for JSON), and
@@ -18,35 +19,28 @@ public final class DecimalText {
      * ({@code 4}, {@code 0.1}, {@code -0}, {@code 1.5e+30}). Not for NaN or infinities.
      */
     public static String shortestDouble(double value) {
-        BigDecimal exact = new BigDecimal(value);
-        for (int digits = 1; digits <= 17; digits++) {
-            BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
-            if (candidate.doubleValue() == value) {
-                return json(candidate, value);
-            }
-        }
-        return json(exact, value);
+        return shortest(value, 17, candidate -> candidate.doubleValue() == value);
     }
 
     /** As {@link #shortestDouble}, but the shortest decimal that reads back to {@code value} as a float. */
     public static String shortestFloat(float value) {
-        BigDecimal exact = new BigDecimal(value);
-        for (int digits = 1; digits <= 9; digits++) {
-            BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
-            if (candidate.floatValue() == value) {
-                return json(candidate, value);
-            }
-        }
-        return json(exact, value);
+        return shortest(value, 9, candidate -> candidate.floatValue() == value);
     }
 
     /** As {@link #shortestDouble}, but the shortest decimal that reads back to the binary16 {@code bits}. */
     public static String shortestFloat16(short bits) {
-        float value = Float16.toFloat(bits);
+        return shortest(Float16.toFloat(bits), 5, candidate -> Float16.fromBigDecimal(candidate) == bits);
+    }
+
+    /**
+     * The decimal of the fewest significant digits, up to {@code maxDigits} (enough for the format to round-trip),
+     * that {@code readsBack} accepts; the exact value if none does.
+     */
+    private static String shortest(double value, int maxDigits, Predicate<BigDecimal> readsBack) {
         BigDecimal exact = new BigDecimal(value);
-        for (int digits = 1; digits <= 5; digits++) {
+        for (int digits = 1; digits <= maxDigits; digits++) {
             BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
-            if (Float16.fromBigDecimal(candidate) == bits) {
+            if (readsBack.test(candidate)) {
                 return json(candidate, value);
             }
         }
