@@ -31,6 +31,16 @@ final class CoordinateCursor {
         this.offsets = new long[strides.length];
     }
 
+    /**
+     * Moves to the row holding element {@code element} of a row-major space whose rows are {@code rowLength} long,
+     * and returns the element's position within its row.
+     */
+    long seekElement(long element, long rowLength) {
+        long row = element / rowLength;
+        seek(row);
+        return element - row * rowLength;
+    }
+
     /** Moves to row {@code row} of the space (row-major). */
     void seek(long row) {
         seek(row, 0, 0, 0);

@@ -52,9 +52,7 @@ final class CopiedRowOrder extends Traversal {
         long rowSize = plan.sizes[last];
         Object row = workspace.scratch();
         CoordinateCursor rows = workspace.rows();
-        long firstRow = begin / rowSize;
-        rows.seek(firstRow);
-        long inner = begin - firstRow * rowSize;
+        long inner = rows.seekElement(begin, rowSize);
         long todo = end - begin;
         long copiedRow = -1;
         while (todo > 0) {

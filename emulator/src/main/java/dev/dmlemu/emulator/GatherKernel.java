@@ -94,22 +94,26 @@ final class GatherKernel {
     long firstOutOfRange(ByteBuffer idx, long begin, long end) {
         int last = plan.sizes.length - 1;
         long rowLength = plan.sizes[last];
-        CoordinateCursor rows = plan.rowCursor();
-        long firstRow = begin / rowLength;
-        rows.seek(firstRow);
-        long inner = begin - firstRow * rowLength;
-        long number = begin;
-        while (number < end) {
-            int n = (int) Math.min(rowLength - inner, end - number);
-            int found = loops.firstOutOfRange(idx, (int) (rows.offset(1) + inner * plan.indicesStrides[last]), n);
-            if (found >= 0) {
-                return number + found;
+        // Every order's workspace holds the plan's row cursor, so the check borrows one instead of making its own.
+        Workspace workspace = workspaces.take();
+        try {
+            CoordinateCursor rows = workspace.rows();
+            long inner = rows.seekElement(begin, rowLength);
+            long number = begin;
+            while (number < end) {
+                int n = (int) Math.min(rowLength - inner, end - number);
+                int found = loops.firstOutOfRange(idx, (int) (rows.offset(1) + inner * plan.indicesStrides[last]), n);
+                if (found >= 0) {
+                    return number + found;
+                }
+                number += n;
+                inner = 0;
+                rows.next();
             }
-            number += n;
-            inner = 0;
-            rows.next();
+            return -1;
+        } finally {
+            workspaces.give(workspace);
         }
-        return -1;
     }
 
     /** The index value at an element number, as a 64-bit value (INT32 sign-extended, UINT32 zero-extended). */

@@ -26,9 +26,7 @@ final class RowOrder extends Traversal {
         ByteBuffer idx = buffers.indices();
         ByteBuffer out = buffers.output();
         CoordinateCursor rows = workspace.rows();
-        long firstRow = begin / rowLength;
-        rows.seek(firstRow);
-        long inner = begin - firstRow * rowLength;
+        long inner = rows.seekElement(begin, rowLength);
         long todo = end - begin;
         while (todo > 0) {
             int n = (int) Math.min(rowLength - inner, todo);

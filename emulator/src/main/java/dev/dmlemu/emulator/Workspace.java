@@ -5,7 +5,7 @@ package dev.dmlemu.emulator;
  * the traversal and reused across executions (see {@link WorkspacePool}), so a steady stream of dispatches allocates
  * nothing.
  *
- * @param rows the cursor over the plan's rows
+ * @param rows the cursor over the plan's rows ({@link GatherPlan#rowCursor}, in every order's workspace)
  * @param middle the cursor a tile copy walks its middle dimensions with, or null
  * @param scratch the array of the element's width rows or tiles are copied into, or null
  */
