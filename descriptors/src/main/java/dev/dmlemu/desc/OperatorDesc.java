@@ -3,7 +3,7 @@ package dev.dmlemu.desc;
 import java.util.List;
 
 /** {@code DML_OPERATOR_DESC}: a tagged union whose tag is {@link #operatorType()}. */
-public sealed interface OperatorDesc permits GatherElementsOperatorDesc {
+public sealed interface OperatorDesc permits GatherElementsOperatorDesc, GatherOperatorDesc {
 
     /** The union tag, {@code DML_OPERATOR_DESC::Type}. */
     OperatorType operatorType();

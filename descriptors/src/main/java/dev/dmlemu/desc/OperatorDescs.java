@@ -13,7 +13,8 @@ public final class OperatorDescs {
 
     private static final Map<OperatorType, OperatorSchema> SCHEMAS = OperatorRegistry.byType(
             OperatorSchema::operatorType, List.of(
-                    OperatorSchema.of(OperatorType.GATHER_ELEMENTS, GatherElementsOperatorDesc.class)));
+                    OperatorSchema.of(OperatorType.GATHER_ELEMENTS, GatherElementsOperatorDesc.class),
+                    OperatorSchema.of(OperatorType.GATHER, GatherOperatorDesc.class)));
 
     private OperatorDescs() {}
 
