@@ -2,6 +2,9 @@ package dev.dmlemu.conformance.realdml;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.GatherOperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.desc.TensorDataType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -12,8 +15,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * One case of the real-DirectML harness ({@code gather_elements_harness.c}): a GatherElements desc plus the initial
- * contents of the input and indices buffers, written in the harness's case-file format.
+ * One case of the real-DirectML harness ({@code gather_elements_harness.c}): a GatherElements or Gather desc plus the
+ * initial contents of the input and indices buffers, written in the harness's case-file format.
  *
  * <p>The harness cannot express tensor flags, GuaranteedBaseOffsetAlignment or a DimensionCount that differs from
  * the number of sizes; {@link #fromDesc} refuses such descs.
@@ -21,7 +24,7 @@ import java.util.stream.Collectors;
  * @param inputValues every element of the input buffer (TotalTensorSizeInBytes / element size), as harness text
  * @param indicesValues every element of the indices buffer, as harness text
  */
-public record HarnessCase(String name, GatherElementsOperatorDesc desc, List<String> inputValues,
+public record HarnessCase(String name, OperatorDesc desc, List<String> inputValues,
         List<String> indicesValues) {
 
     public HarnessCase {
@@ -35,7 +38,7 @@ public record HarnessCase(String name, GatherElementsOperatorDesc desc, List<Str
     }
 
     /** A case for CreateOperator only (no buffer contents). */
-    public static HarnessCase validateOnly(String name, GatherElementsOperatorDesc desc) {
+    public static HarnessCase validateOnly(String name, OperatorDesc desc) {
         return new HarnessCase(name, desc, List.of(), List.of());
     }
 
@@ -43,32 +46,46 @@ public record HarnessCase(String name, GatherElementsOperatorDesc desc, List<Str
      * A case whose buffers hold the given little-endian bytes: the whole input and indices buffers are uploaded,
      * padding included, because out-of-range reads on the real DLL can land in padding.
      */
-    public static HarnessCase fromDesc(String name, GatherElementsOperatorDesc desc, ByteBuffer inputBytes,
+    public static HarnessCase fromDesc(String name, OperatorDesc desc, ByteBuffer inputBytes,
             ByteBuffer indicesBytes) {
-        BufferTensorDesc input = (BufferTensorDesc) desc.inputTensor();
-        BufferTensorDesc indices = (BufferTensorDesc) desc.indicesTensor();
+        BufferTensorDesc input = (BufferTensorDesc) desc.tensorFields().get(0).desc();
+        BufferTensorDesc indices = (BufferTensorDesc) desc.tensorFields().get(1).desc();
         return new HarnessCase(name, desc, HarnessValues.format(input.dataType(), inputBytes),
                 HarnessValues.format(indices.dataType(), indicesBytes));
     }
 
     /** The case in the harness's text format, ending with {@code run}. */
     public String toCaseText() {
-        BufferTensorDesc input = buffer(desc.inputTensor(), "InputTensor");
-        BufferTensorDesc indices = buffer(desc.indicesTensor(), "IndicesTensor");
-        BufferTensorDesc output = buffer(desc.outputTensor(), "OutputTensor");
+        List<TensorField> fields = desc.tensorFields();
+        BufferTensorDesc input = buffer(fields.get(0).desc(), "InputTensor");
+        BufferTensorDesc indices = buffer(fields.get(1).desc(), "IndicesTensor");
+        BufferTensorDesc output = buffer(fields.get(2).desc(), "OutputTensor");
         StringBuilder text = new StringBuilder();
         text.append("name ").append(name).append('\n');
+        text.append("op ").append(desc.operatorType().name()).append('\n');
         text.append("input_type ").append(input.dataType().name()).append('\n');
         text.append("indices_type ").append(indices.dataType().name()).append('\n');
         text.append("output_type ").append(output.dataType().name()).append('\n');
         tensorLines(text, "input", input);
         tensorLines(text, "indices", indices);
         tensorLines(text, "output", output);
-        text.append("axis ").append(desc.axis()).append('\n');
+        operatorLines(text);
         valueLines(text, "input", inputValues);
         valueLines(text, "indices", indicesValues);
         text.append("run\n");
         return text.toString();
+    }
+
+    /** The operator's scalar fields under the harness's keys. */
+    private void operatorLines(StringBuilder text) {
+        if (desc instanceof GatherElementsOperatorDesc gatherElements) {
+            text.append("axis ").append(gatherElements.axis()).append('\n');
+        } else if (desc instanceof GatherOperatorDesc gather) {
+            text.append("axis ").append(gather.axis()).append('\n');
+            text.append("index_dimensions ").append(gather.indexDimensions()).append('\n');
+        } else {
+            throw new IllegalArgumentException("the harness cases here do not cover " + desc.operatorType());
+        }
     }
 
     private static void tensorLines(StringBuilder text, String prefix, BufferTensorDesc tensor) {
