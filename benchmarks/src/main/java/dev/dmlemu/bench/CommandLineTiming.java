@@ -202,7 +202,7 @@ public final class CommandLineTiming implements Callable<Integer> {
     private static void checkOutput(Path file, Workload.Values values) throws Exception {
         Workload w = values.workload();
         ByteBuffer cliOut = NpyFile.read(file).data();
-        try (OrtGatherElements ort = new OrtGatherElements(values, 1)) {
+        try (OrtNode ort = OrtNode.gatherElements(values, 1)) {
             ort.run();
             ByteBuffer expected = ort.output();
             int bytes = w.indexCount() * w.elementSize();
@@ -216,7 +216,7 @@ public final class CommandLineTiming implements Callable<Integer> {
     }
 
     private double timeOrt(Workload.Values values, int t) throws Exception {
-        try (OrtGatherElements ort = new OrtGatherElements(values, t)) {
+        try (OrtNode ort = OrtNode.gatherElements(values, t)) {
             for (int i = 0; i < warmup; i++) {
                 ort.run();
             }
