@@ -57,9 +57,7 @@ public class GatherBenchmark {
         prepared = emulator.prepare(new FeatureLevelValidator().validate(w.desc(), FeatureLevel.LEVEL_6_4).validated());
         bindings = Bindings.of(BufferBinding.of(w.data(Workload.Values.heap(dataBytes))),
                 BufferBinding.of(w.indices(Workload.Values.heap(indexBytes))), BufferBinding.of(output));
-        ort = new OrtNode(OnnxModelBytes.gather(w.data(), w.indices(), w.output(), OnnxModelBytes.INT64, w.axis(),
-                OnnxModelBytes.FLOAT), w.data(OrtNode.direct(dataBytes)), w.data(), 4,
-                w.indices(OrtNode.direct(indexBytes)), w.indices(), 8, w.output(), threads);
+        ort = new TimedWorkload.Gather(w).ort(threads);
 
         // Both must compute the same thing before either is timed.
         prepared.execute(bindings);

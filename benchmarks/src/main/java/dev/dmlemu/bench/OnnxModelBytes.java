@@ -5,7 +5,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * One-node opset-13 ONNX models ({@code y = GatherElements(data, indices, axis)}, {@code y = Gather(data, indices,
- * axis)}) encoded as protobuf bytes by hand, so the benchmark needs no onnx package. Field numbers are those of onnx.proto3.
+ * axis)}) encoded as protobuf bytes by hand, so the benchmark needs no onnx package. Field numbers are those of
+ * onnx.proto3.
  */
 final class OnnxModelBytes {
 
