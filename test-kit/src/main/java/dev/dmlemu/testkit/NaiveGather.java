@@ -24,8 +24,8 @@ import java.util.OptionalLong;
  * ignore the index (recorded case {@code g_axis_size1_oob_index}), and with k = 0 the output's padding dimension, which
  * DirectML does not check, adds {@code o[0] × P} to the input offset, where P is the product of Input.Sizes when the
  * input has no Strides and 0 when it has (recorded {@code k0_out_leading2_2d}, probes in {@code NaiveGatherTest}).
- * STRICT and CLAMP_AXIS follow the formula, where the padding dimension takes no part: every o[0] reads what o[0] = 0
- * reads.
+ * STRICT and CLAMP_AXIS follow the formula; a padding dimension larger than 1 only reads past the input, so they have
+ * no answer for it and the reference refuses such a desc under them.
  *
  * <p>Descs outside the formula are refused with an {@link IllegalArgumentException}, and so is one that DirectML
  * accepts but the model does not cover: k = 0 with indices other than all 1s (DirectML then gives each output element
@@ -58,6 +58,10 @@ public final class NaiveGather {
         TensorLayout idx = TensorLayout.of(desc.indicesTensor());
         TensorLayout out = TensorLayout.of(desc.outputTensor());
         Formula formula = Formula.of(desc, in, idx, out);
+        if (model != OutOfRangeModel.DIRECTML && formula.indexDimensions() == 0 && out.sizes()[0] > 1) {
+            throw new IllegalArgumentException("IndexDimensions 0 with Output.Sizes[0] " + out.sizes()[0]
+                    + " reads past the input, which only the DIRECTML model answers: " + desc);
+        }
         long axisSize = in.sizes()[formula.axis()];
         byte[] written = output.bytes().clone();
         long count = Shapes.product(out.sizes());

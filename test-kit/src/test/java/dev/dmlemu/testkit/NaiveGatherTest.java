@@ -210,13 +210,17 @@ class NaiveGatherTest {
                 oneTo(3), ints(1, 5), 6));
     }
 
-    /** The padding dimension takes no part in the formula, which STRICT and CLAMP_AXIS follow: rows repeat. */
+    /**
+     * k0_out_leading2's desc: DirectML reads 40 50, the second row walking past the input. The project's policies
+     * follow the formula, which has no such row, so they have no answer; a padding dimension of 1 they do answer.
+     */
     @ParameterizedTest
     @EnumSource(value = OutOfRangeModel.class, names = {"STRICT", "CLAMP_AXIS"})
-    void theProjectsPoliciesRepeatThePaddingRows(OutOfRangeModel model) {
-        // k0_out_leading2's desc: DirectML reads 40 50 (the second row walks past the input).
-        assertArrayEquals(new float[] {40, 40}, floatsOf(run(desc(in(5), u32(1), out(2), 0, 0), model,
-                floats(10, 20, 30, 40, 50), ints(3)), 2));
+    void theProjectsPoliciesHaveNoAnswerForPaddingRows(OutOfRangeModel model) {
+        assertThrows(IllegalArgumentException.class, () -> NaiveGather.run(desc(in(5), u32(1), out(2), 0, 0), model,
+                TensorBytes.of(floats(10, 20, 30, 40, 50)), TensorBytes.of(ints(3)), TensorBytes.of(new byte[8])));
+        assertArrayEquals(new float[] {40}, floatsOf(run(desc(in(5), u32(1), out(1), 0, 0), model,
+                floats(10, 20, 30, 40, 50), ints(3)), 1));
     }
 
     /** §7.3: the first out-of-range index in row-major output order, with the output coordinate; nothing written. */
