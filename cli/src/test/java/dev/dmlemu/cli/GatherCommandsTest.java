@@ -153,7 +153,8 @@ class GatherCommandsTest {
         assertEquals("no feature level accepts 'g':\n  error SCALAR_INDEX_SIZES_NOT_1 IndicesTensor.Sizes: {1,3} with "
                 + "IndexDimensions 0: the documented rule is that the indices dimensions outside the last "
                 + "IndexDimensions (here all of them) are 1; DirectML.dll 1.15.4 accepts some of these shapes and "
-                + "gives results dmlemu does not model\n", result.out());
+                + "gives results dmlemu does not model, refuses others, and ends the process on others\n",
+                result.out());
     }
 
     private static void assertMinLevel(Path model, String expected) {

@@ -15,13 +15,17 @@ import java.util.List;
  * support tables ({@link GatherSupport}), equal DimensionCounts, the output's DataType, Axis, IndexDimensions, the
  * indices' leading sizes and the output's sizes ({@link GatherOutputShape}). Every rule was checked against the real
  * DirectML.dll 1.15.4 at level 6_4 (docs/directml-behaviour.md §10.3), which is looser than the docs in three places
- * the validator follows with a warning, and in one (IndexDimensions 0 with indices that are not all 1s, §10.4) where
- * it keeps the documented rule. Stateless.
+ * the validator follows with a warning, and in one (indices sizes other than 1 outside the last IndexDimensions,
+ * §10.4) where it keeps the documented rule. Stateless.
  */
 final class GatherRules extends OperatorRules<GatherOperatorDesc> {
 
     /** The DirectML release the looser checks and the heap bug were measured on. */
     static final String MEASURED_ON = "DirectML.dll 1.15.4";
+
+    /** What DirectML does with indices that break the documented rule (§10.4), for both rules' messages. */
+    private static final String UNMODELLED = MEASURED_ON + " accepts some of these shapes and gives results dmlemu "
+            + "does not model, refuses others, and ends the process on others";
 
     GatherRules() {
         super(GatherOperatorDesc.class, GatherSupport.SUPPORT);
@@ -85,8 +89,7 @@ final class GatherRules extends OperatorRules<GatherOperatorDesc> {
             if (indicesSizes.stream().anyMatch(size -> size != 1)) {
                 out.report(RuleId.SCALAR_INDEX_SIZES_NOT_1, INDICES_TENSOR + ".Sizes", sizesText(indicesSizes)
                         + " with IndexDimensions 0: the documented rule is that the indices dimensions outside the "
-                        + "last IndexDimensions (here all of them) are 1; " + MEASURED_ON + " accepts some of these "
-                        + "shapes and gives results dmlemu does not model");
+                        + "last IndexDimensions (here all of them) are 1; " + UNMODELLED);
             }
             return;
         }
@@ -94,8 +97,8 @@ final class GatherRules extends OperatorRules<GatherOperatorDesc> {
             long size = indicesSizes.get(i);
             if (size != 1) {
                 out.report(RuleId.INDICES_LEADING_SIZE_NOT_1, INDICES_TENSOR + ".Sizes[" + i + "]", "expected 1 "
-                        + "(dimension " + i + " is before the last IndexDimensions " + indexDimensions + " of " + rank
-                        + ") but got " + size);
+                        + "(the documented rule for dimension " + i + ", before the last IndexDimensions "
+                        + indexDimensions + " of " + rank + ") but got " + size + "; " + UNMODELLED);
             }
         }
     }

@@ -65,12 +65,16 @@ public enum RuleId {
      * {@code [0, DimensionCount)}; DirectML.dll 1.15.4 also accepts {@code DimensionCount} itself (measured).
      */
     INDEX_DIMENSIONS_OUT_OF_RANGE(Severity.ERROR, "IndexDimensions must be at most IndicesTensor.DimensionCount"),
-    /** GATHER with IndexDimensions &gt;= 1: an IndicesTensor dimension before the last IndexDimensions is not 1. */
-    INDICES_LEADING_SIZE_NOT_1(Severity.ERROR,
-            "IndicesTensor dimensions before the last IndexDimensions must have size 1"),
     /**
-     * GATHER with IndexDimensions 0: an IndicesTensor size is not 1. The docs require 1s; DirectML.dll 1.15.4 accepts
-     * some such shapes with results dmlemu does not model, so dmlemu refuses them all (a known disagreement).
+     * GATHER with IndexDimensions &gt;= 1: an IndicesTensor dimension before the last IndexDimensions is not 1. The
+     * docs require 1s; DirectML.dll 1.15.4 accepts some such shapes with results dmlemu does not model, refuses others
+     * and ends the process on others, so dmlemu refuses them all (a known disagreement).
+     */
+    INDICES_LEADING_SIZE_NOT_1(Severity.ERROR,
+            "IndicesTensor dimensions before the last IndexDimensions must have size 1 (DirectML accepts some others)"),
+    /**
+     * GATHER with IndexDimensions 0: an IndicesTensor size is not 1. As {@link #INDICES_LEADING_SIZE_NOT_1}, for the
+     * case where every indices dimension is outside the last IndexDimensions.
      */
     SCALAR_INDEX_SIZES_NOT_1(Severity.ERROR,
             "with IndexDimensions 0 every IndicesTensor size must be 1 (DirectML accepts some others, unmodelled)"),

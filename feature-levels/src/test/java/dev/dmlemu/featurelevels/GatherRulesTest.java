@@ -121,16 +121,26 @@ class GatherRulesTest {
     }
 
     @Test
-    void indicesDimensionsBeforeTheLastIndexDimensionsMustBe1() {
+    void indicesSizesBeforeTheLastIndexDimensionsMustBe1WhateverDirectMlSays() {
         // g_idxdims1_nonmeaningful_dim_not1: F = {4} ++ {2} = {4,2} matches the output; indices {2,4} do not.
         GatherOperatorDesc desc = gather(s(3, 2), s(2, 4), s(4, 2), 0, 1);
         assertOnly(desc, LEVEL_6_4, RuleId.INDICES_LEADING_SIZE_NOT_1, "IndicesTensor.Sizes[0]");
-        assertEquals("IndicesTensor.Sizes[0]: expected 1 (dimension 0 is before the last IndexDimensions 1 of 2) "
-                + "but got 2", message(desc, RuleId.INDICES_LEADING_SIZE_NOT_1));
+        assertEquals("IndicesTensor.Sizes[0]: expected 1 (the documented rule for dimension 0, before the last "
+                + "IndexDimensions 1 of 2) but got 2; DirectML.dll 1.15.4 accepts some of these shapes and gives results "
+                + "dmlemu does not model, refuses others, and ends the process on others",
+                message(desc, RuleId.INDICES_LEADING_SIZE_NOT_1));
         // Every leading dimension is reported: indices {2,3,1,4} with k 1 on a 4-D input.
         assertOnly(gather(s(1, 1, 1, 5), s(2, 3, 1, 4), s(1, 1, 1, 4), 3, 1), LEVEL_6_4,
                 RuleId.INDICES_LEADING_SIZE_NOT_1, "IndicesTensor.Sizes[0]",
                 RuleId.INDICES_LEADING_SIZE_NOT_1, "IndicesTensor.Sizes[1]");
+        // Measured accepted by DirectML.dll 1.15.4 (outputs not modelled), and measured to end its process: all
+        // refused by this rule alone, each output being the formula's.
+        assertOnly(gather(s(1, 2, 3, 3), s(1, 2, 1, 1), s(2, 3, 1, 1), 3, 2), LEVEL_6_4,
+                RuleId.INDICES_LEADING_SIZE_NOT_1, "IndicesTensor.Sizes[1]");
+        assertOnly(gather(s(2, 1, 2), s(1, 2, 1), s(2, 1, 1), 2, 1), LEVEL_6_4,
+                RuleId.INDICES_LEADING_SIZE_NOT_1, "IndicesTensor.Sizes[1]");
+        assertOnly(gather(s(1, 1, 2), s(2, 1, 2), s(1, 1, 2), 2, 1), LEVEL_6_4,
+                RuleId.INDICES_LEADING_SIZE_NOT_1, "IndicesTensor.Sizes[0]");
     }
 
     // --- OutputTensor.Sizes ---
@@ -238,7 +248,8 @@ class GatherRulesTest {
         assertOnly(desc, LEVEL_6_4, RuleId.SCALAR_INDEX_SIZES_NOT_1, "IndicesTensor.Sizes");
         assertEquals("IndicesTensor.Sizes: {1,3} with IndexDimensions 0: the documented rule is that the indices "
                 + "dimensions outside the last IndexDimensions (here all of them) are 1; DirectML.dll 1.15.4 accepts "
-                + "some of these shapes and gives results dmlemu does not model",
+                + "some of these shapes and gives results dmlemu does not model, refuses others, and ends the process "
+                + "on others",
                 message(desc, RuleId.SCALAR_INDEX_SIZES_NOT_1));
     }
 
