@@ -62,6 +62,15 @@ class GatherMeasuredOutputsTest {
         // A size-1 axis does not ignore the index: {1,3} with index 1 reads offsets 3, 4, 5 -> clamped to 3 3 3.
         probes.put("axis_size1_index1", probe(gather(s(1, 3), s(1, 2), s(2, 3), 0, 1), floats(1, 2, 3), s(1, 5),
                 "3 3 3 3 3 3"));
+        // With TotalTensorSizeInBytes 64 (1..16) the same reads land in the padding: index 1 reads 4 5 6.
+        GatherOperatorDesc padded = new GatherOperatorDesc(
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 3).withTotalTensorSizeInBytes(64),
+                BufferTensorDesc.packed(TensorDataType.UINT32, 1, 2), BufferTensorDesc.packed(TensorDataType.FLOAT32, 2, 3),
+                0, 1);
+        probes.put("axis_size1_padded", probe(padded, range(1, 16), s(1, 2), "4 5 6 7 8 9"));
+        // UINT64 is read as signed: 2^64 - 1 is -1 (the last column), 2^64 - 2 is -2; 2^32 + 1 keeps its low bits, 1.
+        probes.put("u64_as_signed", probe(gather(TensorDataType.UINT64, s(3, 3), s(1, 3), s(3, 3), 1, 1), oneToNine,
+                s(-1, -2, 4294967297L), "3 2 2 6 5 5 9 8 8"));
         // Negative INT32 indices wrap once: -1 is the last column.
         probes.put("negative_i32", probe(gather(TensorDataType.INT32, s(3, 3), s(1, 4), s(3, 4), 1, 1), oneToNine,
                 s(-1, -2, -3, 0), "3 2 1 1 6 5 4 4 9 8 7 7"));
@@ -122,11 +131,16 @@ class GatherMeasuredOutputsTest {
         return bytes.flip();
     }
 
-    /** UINT32 or INT32 indices, each the low 32 bits of the value. */
+    /** 32-bit indices hold each value's low 32 bits, 64-bit ones its 64 bits. */
     private static ByteBuffer indexBytes(BufferTensorDesc indices, long[] values) {
-        ByteBuffer bytes = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
+        int size = indices.dataType().sizeInBytes();
+        ByteBuffer bytes = ByteBuffer.allocate(size * values.length).order(ByteOrder.LITTLE_ENDIAN);
         for (long value : values) {
-            bytes.putInt((int) value);
+            if (size == 8) {
+                bytes.putLong(value);
+            } else {
+                bytes.putInt((int) value);
+            }
         }
         assertEquals(bytes.capacity(), indices.totalTensorSizeInBytes());
         return bytes.flip();
