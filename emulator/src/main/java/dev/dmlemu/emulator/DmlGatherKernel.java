@@ -29,8 +29,9 @@ final class DmlGatherKernel implements OperatorKernel {
     /**
      * The desc as the shared engine sees it. With R dimensions and k = IndexDimensions, the output's sizes are the
      * formula F = Input.Sizes[0..Axis) ++ Indices.Sizes[R-k..R) ++ Input.Sizes(Axis..R) (R - 1 + k entries)
-     * right-aligned to R: for k of 2 or more its first k - 1 entries are cropped (they are 1), and for k = 0 output
-     * dimension 0 is a padding dimension, whose size DirectML does not check. The checks only guard the emulator's
+     * right-aligned to R: for k of 2 or more its first k - 1 entries are cropped (read at coordinate 0 whatever
+     * their size, as DirectML does), and for k = 0 output dimension 0 is a padding dimension, whose size DirectML
+     * does not check. The checks only guard the emulator's
      * own assumptions (a validated desc always passes them).
      *
      * @throws IllegalArgumentException if the desc breaks a rule the emulator relies on
@@ -94,23 +95,10 @@ final class DmlGatherKernel implements OperatorKernel {
                         + outSizes[i]);
             }
         }
-        for (int j = 0; j < firstFormula; j++) {
-            if (formulaSize(j, axis, k, rank, inSizes, idxSizes) != 1) {
-                throw new IllegalArgumentException("the output formula's dimension " + j
-                        + " is cropped but its size is not 1");
-            }
-        }
         boolean readsPastInput = k == 0 && outSizes[0] > 1 && inputStrides[0] != 0;
         return new GatherSpace(input, indices, output, axis, inSizes[axis], inStrides[axis], outSizes, inputStrides,
                 indicesStrides, GatherSpace.longs(output.effectiveStrides()), indexDimensions, false,
                 readsPastInput);
-    }
-
-    private static long formulaSize(int j, int axis, int k, int rank, long[] inSizes, long[] idxSizes) {
-        if (j < axis) {
-            return inSizes[j];
-        }
-        return j < axis + k ? idxSizes[rank - k + (j - axis)] : inSizes[j - k + 1];
     }
 
     private static long product(long[] sizes) {

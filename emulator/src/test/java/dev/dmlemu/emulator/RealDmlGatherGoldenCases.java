@@ -470,4 +470,37 @@ final class RealDmlGatherGoldenCases {
             OUTPUT k0_pad_stride_strided 10 10 10
             OUTPUT k0_pad_2d_ax0 1 2 6 6
             """;
+
+    /**
+     * Cropped formula entries above 1, which DirectML accepts and reads at coordinate 0 (docs/directml-behaviour.md
+     * §10.3; recorded by the validator's referee probes {@code crop_ex3_out12} and {@code crop_in233_k2}).
+     */
+    static final String CROPPED = """
+            name crop_ex3_out12
+            op GATHER
+            input_sizes 3 2
+            indices_sizes 1 2
+            output_sizes 1 2
+            axis 1
+            index_dimensions 2
+            input 1 2 3 4 5 6
+            indices 1 0
+            run
+
+            name crop_in233_k2
+            op GATHER
+            input_sizes 2 3 3
+            indices_sizes 1 1 2
+            output_sizes 3 1 2
+            axis 2
+            index_dimensions 2
+            input 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18
+            indices 0 2
+            run
+            """;
+
+    static final String CROPPED_EXPECTED = """
+            OUTPUT crop_ex3_out12 2 1
+            OUTPUT crop_in233_k2 1 3 4 6 7 9
+            """;
 }

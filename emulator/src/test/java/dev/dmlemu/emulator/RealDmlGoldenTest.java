@@ -57,6 +57,11 @@ class RealDmlGoldenTest {
         return golden(RealDmlGatherGoldenCases.PADDING_PROBES, RealDmlGatherGoldenCases.PADDING_PROBES_EXPECTED, 3);
     }
 
+    @TestFactory
+    Stream<DynamicTest> gatherCroppedEntriesAbove1() {
+        return golden(RealDmlGatherGoldenCases.CROPPED, RealDmlGatherGoldenCases.CROPPED_EXPECTED, 2);
+    }
+
     private static Stream<DynamicTest> golden(String caseText, String expectedText, int expectedCount) {
         Map<String, List<String>> expected = new LinkedHashMap<>();
         for (String line : expectedText.strip().split("\n")) {

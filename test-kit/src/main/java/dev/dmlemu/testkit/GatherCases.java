@@ -52,7 +52,7 @@ public final class GatherCases {
         int maxK = options.heapBugShapes() == HeapBugShapes.EXCLUDED ? Math.min(rank, axis + 1) : rank;
         int k = r.nextInt(4) == 0 ? maxK : r.nextInt(maxK + 1); // the largest k is also the rarest shape otherwise
         long axisSize = 1 + r.nextInt(r.nextInt(3) == 0 ? 6 : 3);
-        long[] formula = formulaSizes(r, rank - 1 + k, Math.max(0, k - 1));
+        long[] formula = formulaSizes(r, rank - 1 + k, Math.max(0, k - 1), axis);
 
         long[] inputSizes = new long[rank];
         long[] indicesSizes = new long[rank];
@@ -83,13 +83,21 @@ public final class GatherCases {
         return new GatherCase(seed, new GatherOperatorDesc(in, idx, out, axis, k), input, indices, output);
     }
 
-    /** F of the given length, the first {@code cropped} entries 1, the others drawn within the element budget. */
-    private long[] formulaSizes(Random r, int length, int cropped) {
+    /**
+     * F of the given length, the entries drawn within the element budget. The first {@code cropped} entries are
+     * dropped from the output: mostly 1, as the docs have them, and in a quarter of the cases 1 to 3 where they come
+     * from the input (F's first {@code axis} entries), which DirectML accepts too and reads at coordinate 0
+     * (docs/directml-behaviour.md §10.3). Cropped indices entries (heap-bug shapes only) stay 1, so every index is
+     * read by some output element.
+     */
+    private long[] formulaSizes(Random r, int length, int cropped, int axis) {
         long[] sizes = new long[length];
         long count = 1;
         int maxSize = options.maxSize();
+        boolean croppedAbove1 = r.nextInt(4) == 0;
         for (int d = 0; d < length; d++) {
-            long size = d < cropped || count * maxSize > options.maxElements() ? 1
+            long size = count * maxSize > options.maxElements() ? 1
+                    : d < cropped ? (croppedAbove1 && d < axis ? 1 + r.nextInt(3) : 1)
                     : 1 + r.nextInt(r.nextInt(4) == 0 ? maxSize + 2 : maxSize);
             sizes[d] = size;
             count *= size;

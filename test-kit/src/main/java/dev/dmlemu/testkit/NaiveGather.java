@@ -157,12 +157,8 @@ public final class NaiveGather {
             long[] sizes = formula.sizes(in, idx);
             long[] aligned = formula.indexDimensions() == 0 ? Arrays.copyOfRange(out.sizes(), 1, rank)
                     : Arrays.copyOfRange(out.sizes(), 0, rank);
+            // Entries cropped from the front are read at coordinate 0, whatever their size (measured: docs §10.3).
             long[] kept = Arrays.copyOfRange(sizes, sizes.length - aligned.length, sizes.length);
-            for (int d = 0; d < sizes.length - aligned.length; d++) {
-                if (sizes[d] != 1) {
-                    throw refused(desc, "the formula sizes " + Arrays.toString(sizes) + " crop a dimension other than 1");
-                }
-            }
             if (!Arrays.equals(kept, aligned)) {
                 throw refused(desc, "Output.Sizes must be the formula sizes " + Arrays.toString(sizes)
                         + " right-aligned");

@@ -55,6 +55,13 @@ class NaiveGatherTest {
                         ints(0, 2), new float[] {1, 3, 4, 6, 7, 9}),
                 new Probe("gather_docs_ex5", desc(in(1, 3, 2), u32(1, 2, 2), out(2, 2, 2), 1, 2), oneTo(6),
                         ints(0, 1, 1, 2), new float[] {1, 2, 3, 4, 3, 4, 5, 6}),
+                // A cropped entry above 1 is read at coordinate 0 (docs/directml-behaviour.md §10.3): formula
+                // {3} ++ {1,2} = {3,1,2} cropped to {1,2} reads row 0 of the input at indices 1, 0.
+                new Probe("crop_ex3_out12", desc(in(3, 2), u32(1, 2), out(1, 2), 1, 2), oneTo(6), ints(1, 0),
+                        new float[] {2, 1}),
+                // {2,3} ++ {1,2} = {2,3,1,2} cropped to {3,1,2}: input[0, r, idx] = 1 3 / 4 6 / 7 9.
+                new Probe("crop_in233_k2", desc(in(2, 3, 3), u32(1, 1, 2), out(3, 1, 2), 2, 2), oneTo(18),
+                        ints(0, 2), new float[] {1, 3, 4, 6, 7, 9}),
                 new Probe("g_neg_i32", desc(in(3, 3), i32(1, 4), out(3, 4), 1, 1), oneTo(9), ints(-1, -2, -3, 0),
                         new float[] {3, 2, 1, 1, 6, 5, 4, 4, 9, 8, 7, 7}),
                 // IndexDimensions 0: the formula {1} ++ {} ++ {2} = {1,2}, padded with output dim 0.
@@ -290,7 +297,7 @@ class NaiveGatherTest {
     /** Descs the real DLL refuses with E_INVALIDARG, and one it accepts that the model does not cover. */
     static Stream<Probe> outsideTheModel() {
         return Stream.of(
-                // Formula {3} ++ {1,2} = {3,1,2}: cropping to rank 2 would drop the 3.
+                // Formula {3} ++ {1,2} = {3,1,2}, cropped to {1,2}: the printed output {3,2} is not that.
                 new Probe("gather_docs_ex3_as_printed", desc(in(3, 2), u32(1, 2), out(3, 2), 1, 2), oneTo(6),
                         ints(1, 0), null),
                 new Probe("g_out_transposed_same_count", desc(in(3, 2), u32(1, 4), out(2, 4), 0, 1), oneTo(6),
