@@ -53,6 +53,17 @@ class ExamplesTest {
     }
 
     @Test
+    void gather() {
+        // X = [[1, 2], [3, 4], [5, 6]] (1x1x3x2) gathered along its rows by [0, 1, 1, 2]: [[1, 2], [3, 4], [3, 4],
+        // [5, 6]]. X read as [[1, 2, 3], [4, 5, 6]] (1x1x2x3), columns picked by [[2, 0], [1, 1]]
+        // (IndexDimensions 2): out[r, i, j] = X[r, idx[i, j]] = [[[3, 1], [2, 2]], [[6, 4], [5, 5]]].
+        Cli.Result result = run("gather.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'rows': 1, 2, 3, 4, 3, 4, 5, 6\nResource 'columns': 3, 1, 2, 2, 6, 4, 5, 5\n",
+                result.out());
+    }
+
+    @Test
     void invalidModelStopsWithItsDiagnostics() {
         Cli.Result result = run("invalid-several-diagnostics.json");
         assertEquals(1, result.code());
@@ -66,8 +77,8 @@ class ExamplesTest {
     @Test
     void everyExampleIsCovered() throws Exception {
         try (Stream<java.nio.file.Path> files = Files.list(Cli.EXAMPLES)) {
-            assertEquals(List.of("docs-example.json", "invalid-several-diagnostics.json", "npy-backed.json",
-                    "onnx-negative-indices.json", "strided-broadcast.json"),
+            assertEquals(List.of("docs-example.json", "gather.json", "invalid-several-diagnostics.json",
+                    "npy-backed.json", "onnx-negative-indices.json", "strided-broadcast.json"),
                     files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList());
         }
     }
