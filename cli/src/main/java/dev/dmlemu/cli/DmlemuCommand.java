@@ -2,13 +2,13 @@ package dev.dmlemu.cli;
 
 import picocli.CommandLine.Command;
 
-/** {@code dmlemu}: DirectML GatherElements, validated and executed off Windows. */
+/** {@code dmlemu}: DirectML GatherElements and Gather, validated and executed off Windows. */
 @Command(name = "dmlemu",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Validates DirectML GatherElements descriptors at any feature level and runs them bit for bit, on a",
-            "Java emulator or on the real DirectML (Windows). Reads DxDispatch-style model files."},
+            "Validates DirectML GatherElements and Gather descriptors at any feature level and runs them bit for",
+            "bit, on a Java emulator or on the real DirectML (Windows). Reads DxDispatch-style model files."},
         subcommands = {
             RunCommand.class,
             ValidateCommand.class,
