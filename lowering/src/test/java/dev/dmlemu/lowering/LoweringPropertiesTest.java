@@ -54,6 +54,11 @@ class LoweringPropertiesTest {
     }
 
     @Provide
+    Arbitrary<Frontend> gatherElementsFrontends() {
+        return Arbitraries.of(Frontend.class).filter(f -> f.operator() == FrameworkOperator.GATHER_ELEMENTS);
+    }
+
+    @Provide
     Arbitrary<ElementType> indexTypes() {
         return Arbitraries.of(ElementType.INT32, ElementType.INT64);
     }
@@ -67,7 +72,7 @@ class LoweringPropertiesTest {
             @ForAll("fixedSizeTypes") ElementType dataType,
             @ForAll("indexTypes") ElementType indicesType,
             @ForAll("levels") FeatureLevel level,
-            @ForAll Frontend frontend,
+            @ForAll("gatherElementsFrontends") Frontend frontend,
             @ForAll boolean splitLanes,
             @ForAll boolean nonNegativeIndices,
             @ForAll long valueSeed) {
@@ -185,7 +190,7 @@ class LoweringPropertiesTest {
             @ForAll ElementType dataType,
             @ForAll ElementType indicesType,
             @ForAll FeatureLevel level,
-            @ForAll Frontend frontend,
+            @ForAll("gatherElementsFrontends") Frontend frontend,
             @ForAll IndexSign sign,
             @ForAll RankZeroHandling rankZero,
             @ForAll WideElementHandling wide) {
