@@ -23,14 +23,14 @@ import picocli.CommandLine.Option;
  * fresh JVM (the JIT has not settled), the same with many warm-ups (the command line's settled time, to set beside
  * JMH's), and ONNX Runtime's CPU kernel in this process with the same warm-ups and timed runs. Each side reports its
  * median. The model files are written once per workload into a temporary folder (DxDispatch JSON with {@code .npy}
- * resources, the data of {@link Workload}), and the command line's output is checked against ONNX Runtime's, byte
- * for byte, before anything is reported.
+ * resources, the data of {@link Workload} or {@link GatherWorkload}: {@link TimedWorkload}), and the command line's
+ * output is checked against ONNX Runtime's, byte for byte, before anything is reported.
  *
  * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar dev.dmlemu.bench.CommandLineTiming --cli
  * cli/target/dmlemu.jar} (docs/performance.md, "The command line's view").
  */
 @Command(name = "command-line-timing", mixinStandardHelpOptions = true,
-        description = "Times dmlemu's command line (fresh JVM per run) beside ONNX Runtime's CPU GatherElements.")
+        description = "Times dmlemu's command line (fresh JVM per run) beside ONNX Runtime's CPU kernel.")
 public final class CommandLineTiming implements Callable<Integer> {
 
     private static final Pattern TIMING = Pattern.compile(
@@ -40,7 +40,8 @@ public final class CommandLineTiming implements Callable<Integer> {
     Path cli;
 
     @Option(names = "--workloads", split = ",", defaultValue = "W1,W2,W3,W4",
-            description = "packed workloads to time (default W1,W2,W3,W4)")
+            description = "packed workloads to time: GatherElements W1-W5, W2_F16 ..., Gather EMBEDDING, AXIS1"
+                    + " (default W1,W2,W3,W4)")
     List<String> workloads;
 
     @Option(names = "--threads", split = ",", defaultValue = "1,2", description = "thread counts (default 1,2)")
@@ -80,25 +81,20 @@ public final class CommandLineTiming implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Row> rows = new ArrayList<>();
         for (String name : workloads) {
-            Workload w = Workload.named(name);
-            if (w.dataStrides() != null) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
-                        name + " has a strided input; the command-line timing takes packed workloads");
-            }
+            TimedWorkload w = TimedWorkload.named(name);
             Path folder = models == null ? Files.createTempDirectory("dmlemu-cli-timing-")
                     : Files.createDirectories(models.resolve(name));
             try {
-                Workload.Values values = w.values();
-                writeModel(folder, values);
+                w.writeModel(folder);
                 settle();
                 for (int t : threads) {
                     double[] cold = new double[repeats];
                     for (int r = 0; r < repeats; r++) {
-                        cold[r] = runCli(folder, t, warmup, r == 0, values);
+                        cold[r] = runCli(folder, t, warmup, r == 0, w);
                     }
                     double cliMs = median(cold);
-                    double settledMs = settledWarmup > 0 ? runCli(folder, t, settledWarmup, false, values) : Double.NaN;
-                    double ortMs = timeOrt(values, t);
+                    double settledMs = settledWarmup > 0 ? runCli(folder, t, settledWarmup, false, w) : Double.NaN;
+                    double ortMs = timeOrt(w, t);
                     Row row = new Row(name, t, cliMs, ortMs, settledMs);
                     rows.add(row);
                     System.err.println(describe(row));
@@ -139,47 +135,8 @@ public final class CommandLineTiming implements Callable<Integer> {
         }
     }
 
-    private void writeModel(Path folder, Workload.Values values) throws IOException {
-        Workload w = values.workload();
-        int es = w.elementSize();
-        List<Long> dataShape = Arrays.stream(w.data()).boxed().toList();
-        List<Long> indexShape = Arrays.stream(w.indices()).boxed().toList();
-        NpyFile.write(folder.resolve("input.npy"), w.dataType(), dataShape,
-                values.packedData(Workload.Values.heap((long) w.dataCount() * es)));
-        NpyFile.write(folder.resolve("indices.npy"), w.indexType(), indexShape,
-                values.indices(Workload.Values.heap((long) w.indexCount() * w.indexType().sizeInBytes())));
-        String data = w.dataType().name();
-        String index = w.indexType().name();
-        String model = """
-                {
-                  "resources": {
-                    "X": { "initialValuesDataType": "%1$s", "initialValues": { "sourcePath": "input.npy" } },
-                    "I": { "initialValuesDataType": "%2$s", "initialValues": { "sourcePath": "indices.npy" } },
-                    "Y": { "initialValuesDataType": "%1$s", "initialValues": { "valueCount": %3$d, "value": 0 } }
-                  },
-                  "dispatchables": {
-                    "gather": {
-                      "type": "GATHER_ELEMENTS",
-                      "desc": {
-                        "InputTensor": { "DataType": "%1$s", "Sizes": %4$s },
-                        "IndicesTensor": { "DataType": "%2$s", "Sizes": %5$s },
-                        "OutputTensor": { "DataType": "%1$s", "Sizes": %5$s },
-                        "Axis": %6$d
-                      }
-                    }
-                  },
-                  "commands": [
-                    { "type": "dispatch", "dispatchable": "gather",
-                      "bindings": { "InputTensor": "X", "IndicesTensor": "I", "OutputTensor": "Y" } },
-                    { "type": "writeFile", "resource": "Y", "targetPath": "output.npy" }
-                  ]
-                }
-                """.formatted(data, index, w.indexCount(), dataShape, indexShape, w.axis());
-        Files.writeString(folder.resolve("model.json"), model, StandardCharsets.UTF_8);
-    }
-
     /** Runs the command line in a fresh JVM; returns its median in ms, after checking its output if asked. */
-    private double runCli(Path folder, int t, int warmups, boolean check, Workload.Values values) throws Exception {
+    private double runCli(Path folder, int t, int warmups, boolean check, TimedWorkload w) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(javaOptions);
@@ -194,29 +151,27 @@ public final class CommandLineTiming implements Callable<Integer> {
             throw new IllegalStateException("dmlemu run exited " + exit + " without a timing:\n" + output);
         }
         if (check) {
-            checkOutput(folder.resolve("output.npy"), values);
+            checkOutput(folder.resolve("output.npy"), w);
         }
         return Double.parseDouble(m.group(2));
     }
 
-    private static void checkOutput(Path file, Workload.Values values) throws Exception {
-        Workload w = values.workload();
+    private static void checkOutput(Path file, TimedWorkload w) throws Exception {
         ByteBuffer cliOut = NpyFile.read(file).data();
-        try (OrtGatherElements ort = new OrtGatherElements(values, 1)) {
+        try (OrtNode ort = w.ort(1)) {
             ort.run();
             ByteBuffer expected = ort.output();
-            int bytes = w.indexCount() * w.elementSize();
-            for (int i = 0; i < bytes; i++) {
+            for (int i = 0; i < expected.capacity(); i++) {
                 if (cliOut.get(i) != expected.get(i)) {
-                    throw new IllegalStateException(w.name() + ": the command line and ONNX Runtime differ at element "
-                            + i / w.elementSize());
+                    throw new IllegalStateException(w.name() + ": the command line and ONNX Runtime differ at byte "
+                            + i);
                 }
             }
         }
     }
 
-    private double timeOrt(Workload.Values values, int t) throws Exception {
-        try (OrtGatherElements ort = new OrtGatherElements(values, t)) {
+    private double timeOrt(TimedWorkload w, int t) throws Exception {
+        try (OrtNode ort = w.ort(t)) {
             for (int i = 0; i < warmup; i++) {
                 ort.run();
             }

@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * The emulator against ONNX Runtime's CPU GatherElements ({@link OrtGatherElements}: pinned output, so neither side
+ * The emulator against ONNX Runtime's CPU GatherElements ({@link OrtNode}: pinned output, so neither side
  * allocates per call), in the same run, on the workloads of {@link Workload} (docs/performance.md). Setup checks that
  * both outputs are bit-identical before anything is timed.
  *
@@ -59,7 +59,7 @@ public class GatherElementsBenchmark {
     private int floorElementSize;
     private ExecutorService floorPool;
 
-    private OrtGatherElements ort;
+    private OrtNode ort;
 
     @Setup(Level.Trial)
     public void setUp() throws OrtException {
@@ -79,7 +79,7 @@ public class GatherElementsBenchmark {
         floorIndexSize = indexSize;
         floorElementSize = es;
         floorPool = threads > 1 ? Executors.newFixedThreadPool(threads - 1) : null;
-        ort = new OrtGatherElements(values, threads);
+        ort = OrtNode.gatherElements(values, threads);
 
         // Both must compute the same thing before either is timed.
         prepared.execute(bindings);

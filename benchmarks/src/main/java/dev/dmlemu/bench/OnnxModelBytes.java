@@ -4,8 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A one-node opset-13 ONNX model ({@code y = GatherElements(data, indices, axis)}) encoded as protobuf bytes by
- * hand, so the benchmark needs no onnx package. Field numbers are those of onnx.proto3.
+ * One-node opset-13 ONNX models ({@code y = GatherElements(data, indices, axis)}, {@code y = Gather(data, indices,
+ * axis)}) encoded as protobuf bytes by hand, so the benchmark needs no onnx package. Field numbers are those of
+ * onnx.proto3.
  */
 final class OnnxModelBytes {
 
@@ -29,13 +30,24 @@ final class OnnxModelBytes {
     }
 
     static byte[] gatherElements(long[] dataShape, long[] indicesShape, int indicesType, long axis, int dataType) {
+        return singleNode("GatherElements", dataShape, indicesShape, indicesShape, indicesType, axis, dataType);
+    }
+
+    /** {@code y = Gather(data, indices, axis)}: the output's shape is the data's with the indices' in place of axis. */
+    static byte[] gather(long[] dataShape, long[] indicesShape, long[] outputShape, int indicesType, long axis,
+            int dataType) {
+        return singleNode("Gather", dataShape, indicesShape, outputShape, indicesType, axis, dataType);
+    }
+
+    private static byte[] singleNode(String opType, long[] dataShape, long[] indicesShape, long[] outputShape,
+            int indicesType, long axis, int dataType) {
         Message attribute = new Message().string(1, "axis").varint(3, axis).varint(20, 2); // AttributeType INT
         Message node = new Message().string(1, "data").string(1, "indices").string(2, "y")
-                .string(4, "GatherElements").message(5, attribute);
-        Message graph = new Message().message(1, node).string(2, "gather_elements")
+                .string(4, opType).message(5, attribute);
+        Message graph = new Message().message(1, node).string(2, opType.toLowerCase())
                 .message(11, valueInfo("data", dataType, dataShape))
                 .message(11, valueInfo("indices", indicesType, indicesShape))
-                .message(12, valueInfo("y", dataType, indicesShape));
+                .message(12, valueInfo("y", dataType, outputShape));
         Message opset = new Message().string(1, "").varint(2, 13);
         return new Message().varint(1, 7).string(2, "dmlemu-bench").message(7, graph).message(8, opset).bytes();
     }

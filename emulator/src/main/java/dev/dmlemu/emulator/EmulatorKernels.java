@@ -11,7 +11,8 @@ final class EmulatorKernels {
 
     private static final Map<OperatorType, OperatorKernel> KERNELS = OperatorRegistry.byType(
             OperatorKernel::operatorType, List.of(
-                    new GatherElementsKernel()));
+                    new GatherElementsKernel(),
+                    new DmlGatherKernel()));
 
     private EmulatorKernels() {}
 

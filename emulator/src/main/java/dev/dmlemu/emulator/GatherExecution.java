@@ -3,7 +3,7 @@ package dev.dmlemu.emulator;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.BufferTensorMath;
 import dev.dmlemu.desc.ElementAddressing;
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.IndexSemantics;
@@ -15,7 +15,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * One prepared GatherElements: the kernel plus how an execution is split over threads. Executions may run
+ * One prepared gather (GatherElements or Gather): the kernel plus how an execution is split over threads. Executions may run
  * concurrently. The mutable state is two caches: the last bindings' checked views ({@link BoundBuffers}), which
  * executions with the same {@link Bindings} instance reuse, the way a DirectML binding table is bound once and
  * dispatched many times (immutable values behind a volatile reference, so a race only costs a rebind); and the
@@ -26,7 +26,7 @@ final class GatherExecution implements OperatorExecution {
     /** Below this many output elements one thread is faster than handing work to the pool. */
     static final long PARALLEL_THRESHOLD = 1 << 15;
 
-    private final GatherElementsOperatorDesc desc;
+    private final OperatorDesc desc;
     private final GatherKernel kernel;
     private final int threads;
     private final ExecutorService pool;
@@ -34,7 +34,7 @@ final class GatherExecution implements OperatorExecution {
     /** The views of the last bindings executed, or null. */
     private volatile BoundBuffers lastBound;
 
-    private GatherExecution(GatherElementsOperatorDesc desc, GatherKernel kernel, int threads, ExecutorService pool,
+    private GatherExecution(OperatorDesc desc, GatherKernel kernel, int threads, ExecutorService pool,
             long parallelThreshold) {
         this.desc = desc;
         this.kernel = kernel;
@@ -48,18 +48,23 @@ final class GatherExecution implements OperatorExecution {
      *
      * @param pool the emulator's pool, or null for one thread
      */
-    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
-            int threads, ExecutorService pool, KernelTuning tuning) {
-        GatherPlan plan = GatherPlan.compile(desc, semantics, policy);
+    static GatherExecution prepare(OperatorDesc desc, GatherSpace space, IndexSemantics semantics,
+            IndexPolicy policy, int threads, ExecutorService pool, KernelTuning tuning) {
+        if (space.readsPastInput() && policy != IndexPolicy.DIRECTML) {
+            throw new OperatorExecutionException(desc.operatorType().name() + ": OutputTensor.Sizes[0] "
+                    + space.sizes()[0] + " with IndexDimensions 0 reads past the input, which only the directml"
+                    + " index policy models (docs/directml-behaviour.md §10); the " + policy.name().toLowerCase()
+                    + " policy has no answer for it");
+        }
+        GatherPlan plan = GatherPlan.compile(space, semantics, policy);
         // An output layout that writes some element twice (DirectML accepts a few; the validator warns) is written in
         // row-major order, last write wins: splitting it over threads would make the result depend on scheduling.
-        int effectiveThreads = pool == null || outputMayOverlap(desc) ? 1 : threads;
+        int effectiveThreads = pool == null || outputMayOverlap(space.output()) ? 1 : threads;
         return new GatherExecution(desc, new GatherKernel(plan, tuning.forcedTile(), tuning.rowCopyMin(),
                 tuning.tileCopyMax(), effectiveThreads), effectiveThreads, pool, tuning.parallelThreshold());
     }
 
-    private static boolean outputMayOverlap(GatherElementsOperatorDesc desc) {
-        BufferTensorDesc output = (BufferTensorDesc) desc.outputTensor();
+    private static boolean outputMayOverlap(BufferTensorDesc output) {
         return output.strides()
                 .map(strides -> BufferTensorMath.addressing(output.sizes(), strides) != ElementAddressing.DISTINCT)
                 .orElse(false);
@@ -67,6 +72,11 @@ final class GatherExecution implements OperatorExecution {
 
     GatherPlan plan() {
         return kernel.plan();
+    }
+
+    /** Whether the kernel copies one input slice per row (Gather with a contiguous innermost slice). */
+    boolean sliced() {
+        return kernel.sliced();
     }
 
     /** Whether the kernel gathers from copied rows along a contiguous innermost axis. */
@@ -159,7 +169,7 @@ final class GatherExecution implements OperatorExecution {
         }
     }
 
-    private static <T> T join(Future<T> future) {
+    private <T> T join(Future<T> future) {
         boolean interrupted = false;
         try {
             while (true) {
@@ -175,7 +185,7 @@ final class GatherExecution implements OperatorExecution {
                     if (cause instanceof Error error) {
                         throw error;
                     }
-                    throw new OperatorExecutionException("GATHER_ELEMENTS: a worker failed", cause);
+                    throw new OperatorExecutionException(desc.operatorType().name() + ": a worker failed", cause);
                 }
             }
         } finally {

@@ -41,7 +41,9 @@ final class GatherKernel {
         this.plan = plan;
         this.loops = GatherLoopFamily.select(plan, OutOfRangeRule.of(plan));
         TileGeometry tiles = TileGeometry.of(plan, forcedTile);
-        if (CopiedRowOrder.suits(plan)) {
+        if (SliceOrder.suits(plan)) {
+            traversal = new SliceOrder(plan, loops);
+        } else if (CopiedRowOrder.suits(plan)) {
             traversal = new CopiedRowOrder(plan, loops, rowCopyMin);
         } else if (tiles != null && CopiedTileOrder.suits(plan, tiles, tileCopyMax)) {
             traversal = new CopiedTileOrder(plan, loops, tiles);
@@ -55,6 +57,11 @@ final class GatherKernel {
 
     GatherPlan plan() {
         return plan;
+    }
+
+    /** Whether executions take {@link SliceOrder} (tests use it to aim cases at that order). */
+    boolean sliced() {
+        return traversal instanceof SliceOrder;
     }
 
     /** Whether executions take {@link CopiedRowOrder} (tests use it to aim cases at that order). */

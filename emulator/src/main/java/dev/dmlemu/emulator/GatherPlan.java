@@ -1,17 +1,15 @@
 package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.BufferTensorDesc;
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.featurelevels.IndexSemantics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * Everything about one GatherElements desc that does not depend on the bound buffers, computed once: the iteration
- * space (the indices/output coordinates, with size-1 dimensions dropped and contiguous neighbours merged), byte
+ * Everything about one gather that does not depend on the bound buffers, computed once from its {@link GatherSpace}:
+ * the iteration space (the output coordinates, with size-1 dimensions dropped and contiguous neighbours merged), byte
  * strides per tensor, and how index values are read. Immutable.
  *
  * <p>Iterating over the merged dimensions visits output elements in the same row-major order as the original ones,
@@ -34,7 +32,12 @@ final class GatherPlan {
     final long axis;
     /** The input's stride along Axis in elements. */
     final long axisStride;
-    /** True when the fast loops apply: the axis size fits in an int. */
+    /** Whether a size-1 axis reads position 0 whatever the index (GatherElements) or not (Gather). */
+    final boolean unitAxisIgnoresIndex;
+    /**
+     * True when the fast loops apply: the axis size fits in an int, and an in-range index always reads inside the
+     * input. Otherwise every index takes the out-of-range rule.
+     */
     final boolean fastAxis;
 
     /** Merged iteration sizes, outermost first; at least one dimension. */
@@ -44,10 +47,13 @@ final class GatherPlan {
     final long[] indicesStrides;
     final long[] outputStrides;
     final long elementCount;
-    /** The merged dimension holding Axis, or -1 when the indices have size 1 along it. */
+    /**
+     * The merged dimension along which the index varies, or -1 when it varies along none (indices of size 1 there)
+     * or along several.
+     */
     final int axisDim;
 
-    /** The original indices sizes, to turn an element number back into a coordinate for messages. */
+    /** The output's sizes, to turn an element number back into a coordinate for messages. */
     final long[] logicalSizes;
 
     final long inputTotalBytes;
@@ -66,7 +72,8 @@ final class GatherPlan {
         this.axisSize = b.axisSize;
         this.axis = b.axis;
         this.axisStride = b.axisStride;
-        this.fastAxis = b.axisSize <= Integer.MAX_VALUE;
+        this.unitAxisIgnoresIndex = b.unitAxisIgnoresIndex;
+        this.fastAxis = b.axisSize <= Integer.MAX_VALUE && !b.readsPastInput;
         this.sizes = b.sizes;
         this.inputStrides = b.inputStrides;
         this.indicesStrides = b.indicesStrides;
@@ -81,34 +88,16 @@ final class GatherPlan {
     }
 
     /**
-     * Plans a desc the validator accepted. The checks here only guard the emulator's own assumptions (a validated
-     * desc always passes them).
+     * Plans a gather the validator accepted, from its operator's view of the output ({@link GatherSpace}). The
+     * checks here only guard the emulator's own assumptions (a validated desc always passes them).
      *
      * @throws IllegalArgumentException if the desc breaks a rule the emulator relies on
      */
-    static GatherPlan compile(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy) {
-        BufferTensorDesc input = buffer(desc.inputTensor(), GatherElementsOperatorDesc.INPUT_TENSOR);
-        BufferTensorDesc indices = buffer(desc.indicesTensor(), GatherElementsOperatorDesc.INDICES_TENSOR);
-        BufferTensorDesc output = buffer(desc.outputTensor(), GatherElementsOperatorDesc.OUTPUT_TENSOR);
-        int rank = input.sizes().size();
-        if (indices.sizes().size() != rank || output.sizes().size() != rank) {
-            throw new IllegalArgumentException("InputTensor, IndicesTensor and OutputTensor must have the same rank");
-        }
-        if (desc.axis() < 0 || desc.axis() >= rank) {
-            throw new IllegalArgumentException("Axis " + desc.axis() + " is not in [0, " + rank + ")");
-        }
-        if (!indices.sizes().equals(output.sizes())) {
-            throw new IllegalArgumentException("OutputTensor.Sizes must equal IndicesTensor.Sizes");
-        }
-        if (input.dataType() != output.dataType()) {
+    static GatherPlan compile(GatherSpace space, IndexSemantics semantics, IndexPolicy policy) {
+        BufferTensorDesc input = space.input();
+        BufferTensorDesc indices = space.indices();
+        if (input.dataType() != space.output().dataType()) {
             throw new IllegalArgumentException("OutputTensor.DataType must equal InputTensor.DataType");
-        }
-        int axis = (int) desc.axis();
-        for (int d = 0; d < rank; d++) {
-            if (d != axis && !input.sizes().get(d).equals(indices.sizes().get(d))) {
-                throw new IllegalArgumentException("IndicesTensor.Sizes[" + d + "] must equal InputTensor.Sizes[" + d
-                        + "] (only the Axis dimension may differ)");
-            }
         }
         if (!input.dataType().isByteAddressable()) {
             throw new IllegalArgumentException("InputTensor.DataType " + input.dataType().name()
@@ -116,8 +105,6 @@ final class GatherPlan {
         }
         Builder b = new Builder();
         b.input = input;
-        b.indices = indices;
-        b.output = output;
         b.policy = policy;
         b.elementSize = input.dataType().sizeInBytes();
         b.indexType = indices.dataType();
@@ -127,52 +114,51 @@ final class GatherPlan {
             default -> throw new IllegalArgumentException("IndicesTensor.DataType " + indices.dataType().name()
                     + " is not an index type (INT32, UINT32, INT64, UINT64)");
         };
-        b.axis = axis;
-        b.axisSize = input.sizes().get(axis);
+        b.axis = space.axis();
+        b.axisSize = space.axisSize();
         if (b.axisSize < 1 || b.axisSize > 0xFFFF_FFFFL) {
-            throw new IllegalArgumentException("InputTensor.Sizes[" + axis + "] must be in [1, 2^32)");
+            throw new IllegalArgumentException("InputTensor.Sizes[" + space.axis() + "] must be in [1, 2^32)");
         }
         b.signedWrap = semantics == IndexSemantics.SIGNED_WRAP;
         // DirectML reads every index as signed 64-bit, UINT64 included (docs/directml-behaviour.md §7.1, step 1);
         // UINT32 is zero-extended.
         boolean wrapsNegative = policy == IndexPolicy.DIRECTML ? b.indexType != TensorDataType.UINT32 : b.signedWrap;
         b.wrapMask = wrapsNegative ? b.axisSize : 0;
-        List<Long> inStrides = input.effectiveStrides();
-        List<Long> idxStrides = indices.effectiveStrides();
-        List<Long> outStrides = output.effectiveStrides();
-        b.axisStride = inStrides.get(axis);
-        b.logicalSizes = indices.sizes().stream().mapToLong(Long::longValue).toArray();
+        b.axisStride = space.axisStride();
+        b.unitAxisIgnoresIndex = space.unitAxisIgnoresIndex();
+        b.readsPastInput = space.readsPastInput();
+        b.logicalSizes = space.sizes().clone();
 
-        // Iteration dimensions: every indices dimension of size > 1, merged with its outer neighbour when all three
+        // Iteration dimensions: every output dimension of size > 1, merged with its outer neighbour when all three
         // tensors are contiguous across the pair.
         List<long[]> dims = new ArrayList<>(); // {size, inStride, idxStride, outStride} in elements
+        List<Boolean> carriesIndex = new ArrayList<>();
         long count = 1;
-        b.axisDim = -1;
-        for (int d = 0; d < rank; d++) {
-            long size = indices.sizes().get(d);
+        for (int d = 0; d < space.rank(); d++) {
+            long size = space.sizes()[d];
             count = Math.multiplyExact(count, size);
             if (size == 1) {
                 continue;
             }
-            long[] dim = {size, d == axis ? 0 : inStrides.get(d), idxStrides.get(d), outStrides.get(d)};
+            long[] dim = {size, space.inputStrides()[d], space.indicesStrides()[d], space.outputStrides()[d]};
+            boolean index = space.indexDimensions()[d];
             if (!dims.isEmpty()) {
                 long[] outer = dims.get(dims.size() - 1);
                 if (outer[1] == dim[1] * size && outer[2] == dim[2] * size && outer[3] == dim[3] * size) {
                     dims.set(dims.size() - 1, new long[] {outer[0] * size, dim[1], dim[2], dim[3]});
-                    if (d == axis) {
-                        b.axisDim = dims.size() - 1;
-                    }
+                    carriesIndex.set(dims.size() - 1, carriesIndex.get(dims.size() - 1) || index);
                     continue;
                 }
             }
             dims.add(dim);
-            if (d == axis) {
-                b.axisDim = dims.size() - 1;
-            }
+            carriesIndex.add(index);
         }
         if (dims.isEmpty()) {
             dims.add(new long[] {1, 0, 0, 0});
+            carriesIndex.add(false);
         }
+        // The orders that cut tiles around the axis need the index to vary along one merged dimension only.
+        b.axisDim = carriesIndex.indexOf(true) == carriesIndex.lastIndexOf(true) ? carriesIndex.indexOf(true) : -1;
         int n = dims.size();
         b.sizes = new long[n];
         b.inputStrides = new long[n];
@@ -217,18 +203,11 @@ final class GatherPlan {
         };
     }
 
-    private static BufferTensorDesc buffer(TensorDesc desc, String field) {
-        if (desc instanceof BufferTensorDesc buffer) {
-            return buffer;
-        }
-        throw new IllegalArgumentException(field + " is not a buffer tensor");
-    }
-
     private static final class Builder {
         BufferTensorDesc input;
-        BufferTensorDesc indices;
-        BufferTensorDesc output;
         IndexPolicy policy;
+        boolean unitAxisIgnoresIndex;
+        boolean readsPastInput;
         int elementSize;
         int indexSize;
         TensorDataType indexType;

@@ -19,20 +19,23 @@ sealed interface OutOfRangeRule {
 
     static OutOfRangeRule of(GatherPlan plan) {
         return switch (plan.policy) {
-            case DIRECTML -> new DirectMlRead(plan.axisSize, plan.axisStride, plan.inputLastElement,
-                    plan.inputLastElementPartial);
+            case DIRECTML -> new DirectMlRead(plan.axisSize, plan.axisStride, plan.unitAxisIgnoresIndex,
+                    plan.inputLastElement, plan.inputLastElementPartial);
             case CLAMP_AXIS -> new AxisClamp(plan.axisSize, plan.axisStride, plan.signedWrap);
             case STRICT -> new StrictCheck(plan);
         };
     }
 
-    /** What DirectML.dll does: docs/directml-behaviour.md §7.1, steps 1-7. */
-    record DirectMlRead(long axisSize, long axisStride, long lastElement, boolean lastElementPartial)
-            implements OutOfRangeRule {
+    /**
+     * What DirectML.dll does: docs/directml-behaviour.md §7.1, steps 1-7 (GatherElements), and §10 (Gather, whose
+     * size-1 axis does not ignore the index).
+     */
+    record DirectMlRead(long axisSize, long axisStride, boolean unitAxisIgnoresIndex, long lastElement,
+            boolean lastElementPartial) implements OutOfRangeRule {
         @Override
         public long element(long raw, long base) {
             long index = raw < 0 ? raw + axisSize : raw;
-            long low32 = axisSize == 1 ? 0 : index & 0xFFFF_FFFFL;
+            long low32 = axisSize == 1 && unitAxisIgnoresIndex ? 0 : index & 0xFFFF_FFFFL;
             long offset = (base + low32 * axisStride) & 0xFFFF_FFFFL;
             if (offset > lastElement) {
                 offset = lastElement;

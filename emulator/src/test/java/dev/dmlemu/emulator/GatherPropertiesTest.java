@@ -55,7 +55,7 @@ class GatherPropertiesTest {
     @Property(tries = 1500)
     void matchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherElementsCase c = SMALL.generate(seed);
-        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy, 1, null,
+        check(c, policy, Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy, 1, null,
                 KernelTuning.DEFAULT));
     }
 
@@ -68,7 +68,7 @@ class GatherPropertiesTest {
     void copiedRowsMatchTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherElementsCase c = ROWS.generate(seed);
         boolean split = (seed & 2) == 0;
-        GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
+        GatherExecution execution = Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
                 split ? 3 : 1, split ? POOL : null, KernelTuning.DEFAULT.withParallelThreshold(1).withRowCopyMin(1));
         Bindings bindings = check(c, policy, execution, null);
         check(withDataReversed(c), policy, execution, bindings);
@@ -95,7 +95,7 @@ class GatherPropertiesTest {
             }
             IndexPolicy policy = policies[(int) Math.floorMod(seed, (long) policies.length)];
             boolean split = (seed & 8) == 0;
-            GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
+            GatherExecution execution = Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
                     split ? 3 : 1, split ? POOL : null,
                     KernelTuning.DEFAULT.withParallelThreshold(1).withRowCopyMin(1));
             if (!execution.rowsBulk()) {
@@ -118,7 +118,7 @@ class GatherPropertiesTest {
         long tile = 1 + (seed >>> 4) % 4;
         boolean split = (seed & 2) == 0;
         long tileCopyMax = (seed & 8) == 0 ? GatherKernel.TILE_COPY_MAX : 0;
-        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
+        check(c, policy, Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
                 split ? 3 : 1, split ? POOL : null,
                 KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(tile).withTileCopyMax(tileCopyMax)));
     }
@@ -154,7 +154,7 @@ class GatherPropertiesTest {
             IndexPolicy policy = policies[(int) Math.floorMod(seed, (long) policies.length)];
             boolean split = (seed & 8) == 0;
             long tile = 1 + (seed >>> 4) % 4;
-            GatherExecution execution = GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
+            GatherExecution execution = Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
                     split ? 3 : 1, split ? POOL : null,
                     KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(tile));
             if (!execution.tilesBulk()) {
@@ -201,7 +201,7 @@ class GatherPropertiesTest {
     @Property(tries = 40)
     void splitAcrossThreadsMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherElementsCase c = LARGE.generate(seed);
-        check(c, policy, GatherExecution.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy, 3, POOL,
+        check(c, policy, Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy, 3, POOL,
                 KernelTuning.DEFAULT.withParallelThreshold(1)));
     }
 

@@ -2,12 +2,15 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.GatherOperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.featurelevels.IndexSemantics;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.concurrent.ExecutorService;
 
 /** Test access to the emulator's kernel without a validator, and little-endian buffer helpers. */
 final class Kernels {
@@ -21,13 +24,29 @@ final class Kernels {
 
     static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexPolicy policy) {
         BufferTensorDesc indices = (BufferTensorDesc) desc.indicesTensor();
-        return GatherExecution.prepare(desc, semanticsOf(indices.dataType()), policy, 1, null, KernelTuning.DEFAULT);
+        return prepare(desc, semanticsOf(indices.dataType()), policy, 1, null, KernelTuning.DEFAULT);
     }
 
-    /** Runs the desc on whole buffers and returns the output buffer. */
-    static ByteBuffer run(GatherElementsOperatorDesc desc, IndexPolicy policy, ByteBuffer input, ByteBuffer indices,
+    /** A GatherElements execution with every knob of {@link GatherExecution#prepare} in reach. */
+    static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
+            int threads, ExecutorService pool, KernelTuning tuning) {
+        return GatherExecution.prepare(desc, GatherElementsKernel.space(desc), semantics, policy, threads, pool,
+                tuning);
+    }
+
+    /** A Gather execution on one thread with the default tuning. */
+    static GatherExecution prepare(GatherOperatorDesc desc, IndexPolicy policy) {
+        BufferTensorDesc indices = (BufferTensorDesc) desc.indicesTensor();
+        return GatherExecution.prepare(desc, DmlGatherKernel.space(desc), semanticsOf(indices.dataType()), policy, 1,
+                null, KernelTuning.DEFAULT);
+    }
+
+    /** Runs a GatherElements or Gather desc on whole buffers and returns the output buffer. */
+    static ByteBuffer run(OperatorDesc desc, IndexPolicy policy, ByteBuffer input, ByteBuffer indices,
             ByteBuffer output) {
-        prepare(desc, policy).execute(
+        GatherExecution execution = desc instanceof GatherOperatorDesc gather ? prepare(gather, policy)
+                : prepare((GatherElementsOperatorDesc) desc, policy);
+        execution.execute(
                 Bindings.of(BufferBinding.of(input), BufferBinding.of(indices), BufferBinding.of(output)));
         return output;
     }

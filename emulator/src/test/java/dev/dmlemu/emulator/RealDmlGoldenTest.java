@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.BufferTensorMath;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.GatherOperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorFlags;
 import java.nio.ByteBuffer;
@@ -39,6 +42,21 @@ class RealDmlGoldenTest {
         return golden(RealDmlGoldenCases.OOB_PROBES, RealDmlGoldenCases.OOB_PROBES_EXPECTED, 10);
     }
 
+    @TestFactory
+    Stream<DynamicTest> gatherExamples() {
+        return golden(RealDmlGatherGoldenCases.EXAMPLES, RealDmlGatherGoldenCases.EXAMPLES_EXPECTED, 28);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> gatherHeapBugShapes() {
+        return golden(RealDmlGatherGoldenCases.HEAP_BUG, RealDmlGatherGoldenCases.HEAP_BUG_EXPECTED, 3);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> gatherPaddingProbes() {
+        return golden(RealDmlGatherGoldenCases.PADDING_PROBES, RealDmlGatherGoldenCases.PADDING_PROBES_EXPECTED, 3);
+    }
+
     private static Stream<DynamicTest> golden(String caseText, String expectedText, int expectedCount) {
         Map<String, List<String>> expected = new LinkedHashMap<>();
         for (String line : expectedText.strip().split("\n")) {
@@ -56,8 +74,8 @@ class RealDmlGoldenTest {
                     c.buffer(c.indicesType, c.indices, c.indicesTotal()), output);
             for (int i = 0; i < want.size(); i++) {
                 assertEquals(HarnessCaseText.bits(c.inputType, want.get(i)),
-                        HarnessCaseText.read(c.inputType, output, i), c.name + " element " + i + " (DLL printed "
-                                + want.get(i) + ")");
+                        HarnessCaseText.read(c.inputType, output, c.outputElement(i)), c.name + " element " + i
+                                + " (DLL printed " + want.get(i) + ")");
             }
         }));
     }
@@ -69,13 +87,17 @@ class RealDmlGoldenTest {
     /** One case in the harness's text format (keys as in gather_elements_harness.c). */
     static final class HarnessCaseText {
         String name;
+        OperatorType op = OperatorType.GATHER_ELEMENTS;
         TensorDataType inputType = TensorDataType.FLOAT32;
         TensorDataType indicesType = TensorDataType.UINT32;
         long[] inputSizes;
         long[] inputStrides;
         long[] indicesSizes;
         Long inputBytes;
+        long[] outputSizes;
+        long[] outputStrides;
         long axis;
+        long indexDimensions;
         List<String> input = new ArrayList<>();
         List<String> indices = new ArrayList<>();
 
@@ -91,6 +113,10 @@ class RealDmlGoldenTest {
                 List<String> values = Arrays.asList(words).subList(1, words.length);
                 switch (words[0]) {
                     case "name" -> current.name = words[1];
+                    case "op" -> current.op = OperatorType.fromName(words[1]);
+                    case "output_sizes" -> current.outputSizes = longs(values);
+                    case "output_strides" -> current.outputStrides = longs(values);
+                    case "index_dimensions" -> current.indexDimensions = Long.parseLong(words[1]);
                     case "input_type" -> current.inputType = TensorDataType.fromName(words[1]);
                     case "indices_type" -> current.indicesType = TensorDataType.fromName(words[1]);
                     case "input_sizes" -> current.inputSizes = longs(values);
@@ -110,30 +136,53 @@ class RealDmlGoldenTest {
             return cases;
         }
 
-        GatherElementsOperatorDesc desc() {
-            Optional<List<Long>> strides = Optional.ofNullable(inputStrides).map(HarnessCaseText::boxed);
-            long total = inputBytes != null ? inputBytes
-                    : BufferTensorMath.calcBufferTensorSize(inputType, boxed(inputSizes), strides);
-            BufferTensorDesc in = new BufferTensorDesc(inputType, TensorFlags.NONE, inputSizes.length,
-                    boxed(inputSizes), strides, total, 0);
-            return new GatherElementsOperatorDesc(in, BufferTensorDesc.packed(indicesType, indicesSizes),
-                    BufferTensorDesc.packed(inputType, indicesSizes), axis);
+        OperatorDesc desc() {
+            BufferTensorDesc in = tensor(inputType, inputSizes, inputStrides, inputBytes);
+            BufferTensorDesc idx = BufferTensorDesc.packed(indicesType, indicesSizes);
+            if (op == OperatorType.GATHER) {
+                return new GatherOperatorDesc(in, idx, tensor(inputType, outputSizes, outputStrides, null), axis,
+                        indexDimensions);
+            }
+            return new GatherElementsOperatorDesc(in, idx, BufferTensorDesc.packed(inputType, indicesSizes), axis);
+        }
+
+        private static BufferTensorDesc tensor(TensorDataType type, long[] sizes, long[] strides, Long bytes) {
+            Optional<List<Long>> given = Optional.ofNullable(strides).map(HarnessCaseText::boxed);
+            long total = bytes != null ? bytes : BufferTensorMath.calcBufferTensorSize(type, boxed(sizes), given);
+            return new BufferTensorDesc(type, TensorFlags.NONE, sizes.length, boxed(sizes), given, total, 0);
         }
 
         long inputTotal() {
-            return ((BufferTensorDesc) desc().inputTensor()).totalTensorSizeInBytes();
+            return tensor(0).totalTensorSizeInBytes();
         }
 
         long indicesTotal() {
-            return ((BufferTensorDesc) desc().indicesTensor()).totalTensorSizeInBytes();
+            return tensor(1).totalTensorSizeInBytes();
         }
 
         long outputTotal() {
-            return ((BufferTensorDesc) desc().outputTensor()).totalTensorSizeInBytes();
+            return tensor(2).totalTensorSizeInBytes();
+        }
+
+        private BufferTensorDesc tensor(int field) {
+            return (BufferTensorDesc) desc().tensorFields().get(field).desc();
         }
 
         int outputCount() {
-            return (int) Arrays.stream(indicesSizes).reduce(1, (a, b) -> a * b);
+            return (int) tensor(2).sizes().stream().mapToLong(Long::longValue).reduce(1, (a, b) -> a * b);
+        }
+
+        /** The buffer position of the {@code i}-th output element in row-major order (the harness prints so). */
+        int outputElement(int i) {
+            List<Long> sizes = tensor(2).sizes();
+            List<Long> strides = tensor(2).effectiveStrides();
+            long rest = i;
+            long position = 0;
+            for (int d = sizes.size() - 1; d >= 0; d--) {
+                position += rest % sizes.get(d) * strides.get(d);
+                rest /= sizes.get(d);
+            }
+            return (int) position;
         }
 
         ByteBuffer buffer(TensorDataType type, List<String> values, long total) {

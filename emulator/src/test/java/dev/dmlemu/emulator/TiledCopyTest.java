@@ -43,7 +43,7 @@ class TiledCopyTest {
                                 BufferTensorDesc.packed(element, 64, 256, 512), 1));
                 for (GatherElementsOperatorDesc desc : descs) {
                     for (IndexPolicy policy : IndexPolicy.values()) {
-                        GatherExecution execution = GatherExecution.prepare(desc, IndexSemantics.SIGNED_WRAP,
+                        GatherExecution execution = Kernels.prepare(desc, IndexSemantics.SIGNED_WRAP,
                                 policy, 1, null, KernelTuning.DEFAULT);
                         assertTrue(execution.tilesBulk(), () -> element + "/" + index + " " + desc + " " + policy);
                     }
@@ -103,7 +103,7 @@ class TiledCopyTest {
     }
 
     private static void run(GatherElementsOperatorDesc desc, ByteBuffer input, ByteBuffer indices, ByteBuffer output) {
-        GatherExecution execution = GatherExecution.prepare(desc, IndexSemantics.SIGNED_WRAP, IndexPolicy.DIRECTML, 1,
+        GatherExecution execution = Kernels.prepare(desc, IndexSemantics.SIGNED_WRAP, IndexPolicy.DIRECTML, 1,
                 null, KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(1));
         assertTrue(execution.tilesBulk(), "the tiled copy is taken");
         execution.execute(Bindings.of(BufferBinding.of(input), BufferBinding.of(indices), BufferBinding.of(output)));

@@ -57,7 +57,7 @@ class WideAxisTest {
             NaiveGatherElements.Outcome expected = NaiveGatherElements.run(desc, model(policy),
                     TensorBytes.of(inputBytes), TensorBytes.of(indexBytes), TensorBytes.of(initial));
             for (long tile : new long[] {0, 2}) {
-                GatherExecution execution = GatherExecution.prepare(desc, Kernels.semanticsOf(indices.dataType()),
+                GatherExecution execution = Kernels.prepare(desc, Kernels.semanticsOf(indices.dataType()),
                         policy, 1, null, KernelTuning.DEFAULT.withForcedTile(tile));
                 assertFalse(execution.rowsBulk() || execution.tilesBulk(), "no copying order takes a wide axis");
                 ByteBuffer out = ByteBuffer.allocate(initial.length).order(ByteOrder.LITTLE_ENDIAN);

@@ -63,7 +63,7 @@ class WorkspacePoolTest {
         GatherElementsOperatorDesc desc = new GatherElementsOperatorDesc(
                 BufferTensorDesc.packed(TensorDataType.INT32, n, n), BufferTensorDesc.packed(TensorDataType.INT32, n, n),
                 BufferTensorDesc.packed(TensorDataType.INT32, n, n), 0);
-        GatherExecution execution = GatherExecution.prepare(desc, IndexSemantics.SIGNED_WRAP, IndexPolicy.DIRECTML, 1,
+        GatherExecution execution = Kernels.prepare(desc, IndexSemantics.SIGNED_WRAP, IndexPolicy.DIRECTML, 1,
                 null, KernelTuning.DEFAULT.withForcedTile(16));
         assertEquals(true, execution.tilesBulk());
         SplittableRandom random = new SplittableRandom(5);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.sun.jna.Pointer;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.InvalidTensorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorFlags;
@@ -45,6 +46,8 @@ class DescMarshallerTest {
     private static final int INDICES = 8;
     private static final int OUTPUT = 16;
     private static final int AXIS = 24;
+    // DML_GATHER_OPERATOR_DESC: the same three pointers and Axis, then IndexDimensions
+    private static final int INDEX_DIMENSIONS = 28;
 
     private static List<Long> longs(long... values) {
         List<Long> list = new ArrayList<>();
@@ -101,6 +104,27 @@ class DescMarshallerTest {
                     () -> assertEquals(24, idx.getLong(TOTAL)),
                     () -> assertEquals(0, in.getInt(ALIGNMENT)),
                     () -> assertEquals(0, in.getInt(FLAGS)));
+        }
+    }
+
+    @Test
+    void aGatherWithItsTwoUintFields() {
+        // DirectML docs, Gather example 2: input {3,2}, indices {1,4} (UINT32), axis 0, one index dimension -> {4,2}.
+        BufferTensorDesc input = BufferTensorDesc.packed(TensorDataType.FLOAT32, 3, 2);
+        BufferTensorDesc indices = BufferTensorDesc.packed(TensorDataType.UINT32, 1, 4);
+        BufferTensorDesc output = BufferTensorDesc.packed(TensorDataType.FLOAT32, 4, 2);
+        GatherOperatorDesc desc = new GatherOperatorDesc(input, indices, output, 0, 1);
+        try (NativeScope scope = new NativeScope()) {
+            Pointer op = DescMarshaller.marshal(desc, scope).getPointer();
+            assertEquals(67, op.getInt(TYPE), "DML_OPERATOR_GATHER");
+            Pointer gather = op.getPointer(DESC);
+            assertAll(
+                    () -> assertEquals(0, gather.getInt(AXIS)),
+                    () -> assertEquals(1, gather.getInt(INDEX_DIMENSIONS)),
+                    () -> assertEquals(longs(3, 2), uints(bufferOf(gather.getPointer(INPUT)).getPointer(SIZES), 2)),
+                    () -> assertEquals(longs(1, 4), uints(bufferOf(gather.getPointer(INDICES)).getPointer(SIZES), 2)),
+                    () -> assertEquals(longs(4, 2), uints(bufferOf(gather.getPointer(OUTPUT)).getPointer(SIZES), 2)),
+                    () -> assertEquals(3, bufferOf(gather.getPointer(INDICES)).getInt(DATA_TYPE), "UINT32"));
         }
     }
 

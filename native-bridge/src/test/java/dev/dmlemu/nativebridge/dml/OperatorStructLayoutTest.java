@@ -19,4 +19,12 @@ class OperatorStructLayoutTest {
         assertEquals(new OperatorStructLayout(List.of(0L, 8L, 16L, 24L), 32),
                 OperatorStructLayout.of(OperatorDescs.schema(OperatorType.GATHER_ELEMENTS).orElseThrow(), 8));
     }
+
+    @Test
+    void gatherOnX64() {
+        // DML_GATHER_OPERATOR_DESC: InputTensor 0, IndicesTensor 8, OutputTensor 16, Axis 24, IndexDimensions 28;
+        // sizeof 32 (the two UINTs share the last 8 bytes).
+        assertEquals(new OperatorStructLayout(List.of(0L, 8L, 16L, 24L, 28L), 32),
+                OperatorStructLayout.of(OperatorDescs.schema(OperatorType.GATHER).orElseThrow(), 8));
+    }
 }

@@ -1,0 +1,123 @@
+package dev.dmlemu.emulator;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.GatherOperatorDesc;
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.featurelevels.ValidatedOperator;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * {@code DML_OPERATOR_GATHER} on the emulator: a gather whose indices are read through strides that skip the output
+ * dimensions they do not index, and whose input strides skip the dimensions the index supplies. The shared engine
+ * ({@link GatherExecution}) does the rest; how the output dimensions map onto input and indices is
+ * docs/directml-behaviour.md §10.
+ */
+final class DmlGatherKernel implements OperatorKernel {
+
+    @Override
+    public OperatorType operatorType() {
+        return OperatorType.GATHER;
+    }
+
+    @Override
+    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, ExecutorService pool) {
+        GatherOperatorDesc desc = operator.desc(GatherOperatorDesc.class);
+        return GatherExecution.prepare(desc, space(desc), operator.indexSemantics(), options.indexPolicy(),
+                options.threads(), pool, KernelTuning.DEFAULT);
+    }
+
+    /**
+     * The desc as the shared engine sees it. With R dimensions and k = IndexDimensions, the output's sizes are the
+     * formula F = Input.Sizes[0..Axis) ++ Indices.Sizes[R-k..R) ++ Input.Sizes(Axis..R) (R - 1 + k entries)
+     * right-aligned to R: for k of 2 or more its first k - 1 entries are cropped (they are 1), and for k = 0 output
+     * dimension 0 is a padding dimension, whose size DirectML does not check. The checks only guard the emulator's
+     * own assumptions (a validated desc always passes them).
+     *
+     * @throws IllegalArgumentException if the desc breaks a rule the emulator relies on
+     */
+    static GatherSpace space(GatherOperatorDesc desc) {
+        BufferTensorDesc input = GatherSpace.buffer(desc.inputTensor(), GatherOperatorDesc.INPUT_TENSOR);
+        BufferTensorDesc indices = GatherSpace.buffer(desc.indicesTensor(), GatherOperatorDesc.INDICES_TENSOR);
+        BufferTensorDesc output = GatherSpace.buffer(desc.outputTensor(), GatherOperatorDesc.OUTPUT_TENSOR);
+        int rank = input.sizes().size();
+        if (indices.sizes().size() != rank || output.sizes().size() != rank) {
+            throw new IllegalArgumentException("InputTensor, IndicesTensor and OutputTensor must have the same rank");
+        }
+        if (desc.axis() < 0 || desc.axis() >= rank) {
+            throw new IllegalArgumentException("Axis " + desc.axis() + " is not in [0, " + rank + ")");
+        }
+        if (desc.indexDimensions() < 0 || desc.indexDimensions() > rank) {
+            throw new IllegalArgumentException("IndexDimensions " + desc.indexDimensions() + " is not in [0, " + rank
+                    + "]");
+        }
+        int axis = (int) desc.axis();
+        int k = (int) desc.indexDimensions();
+        long[] inSizes = GatherSpace.longs(input.sizes());
+        long[] idxSizes = GatherSpace.longs(indices.sizes());
+        long[] outSizes = GatherSpace.longs(output.sizes());
+        long[] inStrides = GatherSpace.longs(input.effectiveStrides());
+        long[] idxStrides = GatherSpace.longs(indices.effectiveStrides());
+        for (int d = 0; d < (k == 0 ? rank : rank - k); d++) {
+            if (idxSizes[d] != 1) {
+                throw new IllegalArgumentException("IndicesTensor.Sizes[" + d + "] must be 1: it is outside the last "
+                        + k + " (IndexDimensions) dimensions");
+            }
+        }
+        long[] inputStrides = new long[rank];
+        long[] indicesStrides = new long[rank];
+        boolean[] indexDimensions = new boolean[rank];
+        int formulaLength = rank - 1 + k;
+        int firstFormula = formulaLength - rank; // the formula entry at output dimension 0 (-1: padding)
+        for (int i = 0; i < rank; i++) {
+            int j = firstFormula + i;
+            long expected;
+            if (j < 0) {
+                // The padding dimension of k = 0 (docs/directml-behaviour.md §10): measured to step by the input's
+                // packed element count when the input has no Strides, and not at all when it has.
+                expected = outSizes[i];
+                inputStrides[i] = input.strides().isPresent() ? 0 : product(inSizes);
+            } else if (j < axis) {
+                expected = inSizes[j];
+                inputStrides[i] = inStrides[j];
+            } else if (j < axis + k) {
+                int indicesDim = rank - k + (j - axis);
+                expected = idxSizes[indicesDim];
+                indicesStrides[i] = idxStrides[indicesDim];
+                indexDimensions[i] = true;
+            } else {
+                int inputDim = j - k + 1;
+                expected = inSizes[inputDim];
+                inputStrides[i] = inStrides[inputDim];
+            }
+            if (outSizes[i] != expected) {
+                throw new IllegalArgumentException("OutputTensor.Sizes[" + i + "] must be " + expected + " but is "
+                        + outSizes[i]);
+            }
+        }
+        for (int j = 0; j < firstFormula; j++) {
+            if (formulaSize(j, axis, k, rank, inSizes, idxSizes) != 1) {
+                throw new IllegalArgumentException("the output formula's dimension " + j
+                        + " is cropped but its size is not 1");
+            }
+        }
+        boolean readsPastInput = k == 0 && outSizes[0] > 1 && inputStrides[0] != 0;
+        return new GatherSpace(input, indices, output, axis, inSizes[axis], inStrides[axis], outSizes, inputStrides,
+                indicesStrides, GatherSpace.longs(output.effectiveStrides()), indexDimensions, false,
+                readsPastInput);
+    }
+
+    private static long formulaSize(int j, int axis, int k, int rank, long[] inSizes, long[] idxSizes) {
+        if (j < axis) {
+            return inSizes[j];
+        }
+        return j < axis + k ? idxSizes[rank - k + (j - axis)] : inSizes[j - k + 1];
+    }
+
+    private static long product(long[] sizes) {
+        long product = 1;
+        for (long size : sizes) {
+            product = Math.multiplyExact(product, size);
+        }
+        return product;
+    }
+}
