@@ -78,10 +78,7 @@ final class GatherLowerer {
         List<Adjustment> inputAdjustments = shapeAdjustments(dataWithLanes, layout.data(), layout);
         List<Adjustment> indicesAdjustments = shapeAdjustments(node.indicesShape(), layout.indices(), layout);
         List<Adjustment> outputAdjustments = shapeAdjustments(outputWithLanes, layout.output(), layout);
-        if (data.splitsIntoLanes()) {
-            inputAdjustments.add(Adjustment.UINT32_LANES);
-            outputAdjustments.add(Adjustment.UINT32_LANES);
-        }
+        // The data type's own adjustment: bool or bfloat16 bits, or the UINT32 lanes.
         data.adjustment().ifPresent(inputAdjustments::add);
         data.adjustment().ifPresent(outputAdjustments::add);
         if (lowHalves) {

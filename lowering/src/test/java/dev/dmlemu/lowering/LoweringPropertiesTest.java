@@ -1,5 +1,7 @@
 package dev.dmlemu.lowering;
 
+import static dev.dmlemu.lowering.TestShapes.count;
+import static dev.dmlemu.lowering.TestShapes.longs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -12,7 +14,6 @@ import dev.dmlemu.emulator.IndexPolicy;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
@@ -115,7 +116,7 @@ class LoweringPropertiesTest {
             indexValues[i] = allowNegative ? random.nextInt(2 * size) - size : random.nextInt(size);
             anyNegative |= indexValues[i] < 0;
         }
-        byte[] indexBytesArray = toBytes(indexValues, indexBytes);
+        byte[] indexBytesArray = LittleEndian.indexBytes(indexValues, indexBytes);
         byte[] dataBefore = dataBytes.clone();
         byte[] indicesBefore = indexBytesArray.clone();
 
@@ -204,33 +205,5 @@ class LoweringPropertiesTest {
             Refused refused = (Refused) result;
             assertTrue(refused.message().startsWith(refused.rule().name() + ": "), refused.message());
         }
-    }
-
-    private static int count(int[] shape) {
-        int count = 1;
-        for (int size : shape) {
-            count *= size;
-        }
-        return count;
-    }
-
-    private static List<Long> longs(int[] shape) {
-        List<Long> list = new ArrayList<>();
-        for (int size : shape) {
-            list.add((long) size);
-        }
-        return list;
-    }
-
-    private static byte[] toBytes(long[] values, int bytesPerValue) {
-        ByteBuffer buffer = ByteBuffer.allocate(values.length * bytesPerValue).order(ByteOrder.LITTLE_ENDIAN);
-        for (long value : values) {
-            if (bytesPerValue == 8) {
-                buffer.putLong(value);
-            } else {
-                buffer.putInt((int) value);
-            }
-        }
-        return buffer.array();
     }
 }
