@@ -74,7 +74,7 @@ public enum Frontend {
         return family == Family.OPENVINO;
     }
 
-    /** How the spec passes the axis, for messages: {@code "axis input"} (OpenVINO Gather-1) or {@code "axis attribute"}. */
+    /** How the spec passes the axis, for messages: {@code "axis input"} (OpenVINO Gather-1), else "axis attribute". */
     String axisName() {
         return this == OPENVINO_GATHER_1 ? "axis input" : "axis attribute";
     }

@@ -259,7 +259,8 @@ class GatherLoweredDescTest {
     void sixtyFourBitDataBelow41SplitsIntoATrailingLaneDimension() {
         // double [3,2] with lanes at 3_0: the data is UINT32 [3,2,2], one more dimension after the axis; indices [2],
         // axis 0 -> output [2,2,2] UINT32 = the framework's [2,2] doubles, 32 bytes. D = 3.
-        LoweringOptions lanes = LoweringOptions.defaults().withWideElements(WideElementHandling.SPLIT_INTO_UINT32_LANES);
+        LoweringOptions lanes =
+                LoweringOptions.defaults().withWideElements(WideElementHandling.SPLIT_INTO_UINT32_LANES);
         Lowered lowered = lower(onnx(List.of(3L, 2L), ElementType.DOUBLE, List.of(2L), I64, 0), FeatureLevel.LEVEL_3_0,
                 lanes);
         assertTensor(TensorDataType.UINT32, List.of(3L, 2L, 2L), Optional.empty(), 48, desc(lowered).inputTensor());

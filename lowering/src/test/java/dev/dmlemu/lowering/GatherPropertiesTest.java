@@ -16,7 +16,6 @@ import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.emulator.IndexPolicy;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;

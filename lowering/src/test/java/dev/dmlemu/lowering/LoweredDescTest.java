@@ -99,7 +99,8 @@ class LoweredDescTest {
     void at21NonNegativeInt32IndicesAreReadAsUint32() {
         Lowered lowered = lower(onnx(List.of(4L), ElementType.INT16, List.of(6L), ElementType.INT32, 0)
                 .withIndexSign(IndexSign.NON_NEGATIVE), FeatureLevel.LEVEL_2_1);
-        assertTensor(TensorDataType.INT16, List.of(1L, 1L, 1L, 4L), Optional.empty(), 8, lowered.desc(GE).inputTensor());
+        assertTensor(TensorDataType.INT16, List.of(1L, 1L, 1L, 4L), Optional.empty(), 8,
+                lowered.desc(GE).inputTensor());
         assertTensor(TensorDataType.UINT32, List.of(1L, 1L, 1L, 6L), Optional.empty(), 24,
                 lowered.desc(GE).indicesTensor());
         assertTensor(TensorDataType.INT16, List.of(1L, 1L, 1L, 6L), Optional.empty(), 12,
@@ -131,7 +132,8 @@ class LoweredDescTest {
     void indicesLargerAlongTheAxisPassThrough() {
         Lowered lowered = lower(GatherElementsNode.openVino(List.of(3L, 7L, 5L), ElementType.FLOAT,
                 List.of(3L, 10L, 5L), ElementType.INT64, 1), FeatureLevel.LEVEL_3_0);
-        assertTensor(TensorDataType.FLOAT32, List.of(3L, 7L, 5L), Optional.empty(), 420, lowered.desc(GE).inputTensor());
+        assertTensor(TensorDataType.FLOAT32, List.of(3L, 7L, 5L), Optional.empty(), 420,
+                lowered.desc(GE).inputTensor());
         assertTensor(TensorDataType.FLOAT32, List.of(3L, 10L, 5L), Optional.empty(), 600,
                 lowered.desc(GE).outputTensor());
     }
