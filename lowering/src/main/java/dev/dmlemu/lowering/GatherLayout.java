@@ -48,7 +48,7 @@ record GatherLayout(List<Long> data, int axis, List<Long> indices, int dimension
     static GatherLayout of(List<Long> data, int axis, List<Long> indices, FeatureLevel target) {
         boolean fourOnly = target.isBelow(FeatureLevel.LEVEL_3_0);
         int limit = fourOnly ? 4 : 8;
-        int needed = needed(data.size(), indices.size());
+        int needed = dimensionsNeeded(data.size(), indices.size());
         if (needed <= limit) {
             return new GatherLayout(data, axis, indices, fourOnly ? 4 : needed, false);
         }
@@ -62,12 +62,12 @@ record GatherLayout(List<Long> data, int axis, List<Long> indices, int dimension
         }
         List<Long> mergedIndices = indices.isEmpty() ? List.of() : List.of(product(indices));
         int mergedAxis = axis > 0 ? 1 : 0;
-        int count = fourOnly ? 4 : needed(mergedData.size(), mergedIndices.size());
+        int count = fourOnly ? 4 : dimensionsNeeded(mergedData.size(), mergedIndices.size());
         return new GatherLayout(mergedData, mergedAxis, mergedIndices, count, true);
     }
 
     /** The smallest D that holds data of rank r, indices of rank q and the output of rank r + q - 1. */
-    private static int needed(int r, int q) {
+    static int dimensionsNeeded(int r, int q) {
         return Math.max(Math.max(r, q), r + q - 1);
     }
 

@@ -88,9 +88,9 @@ final class GatherLowerer {
         }
         String merge = layout.merged() ? "DirectML Gather takes " + (target.isBelow(FeatureLevel.LEVEL_3_0)
                 ? "exactly 4 dimensions at " + target.cName() : "at most 8 dimensions") + " and this node needs "
-                + Math.max(Math.max(dataWithLanes.size(), node.indicesShape().size()), outputWithLanes.size())
-                + ", so the data " + dataWithLanes + " is viewed as " + layout.data() + " (axis " + layout.axis()
-                + ") and the indices " + node.indicesShape() + " as " + layout.indices() : "";
+                + GatherLayout.dimensionsNeeded(dataWithLanes.size(), node.indicesShape().size()) + ", so the data "
+                + dataWithLanes + " is viewed as " + layout.data() + " (axis " + layout.axis() + ") and the indices "
+                + node.indicesShape() + " as " + layout.indices() : "";
         return new Lowered(node, checks.validated(desc), BindingNotes.of(node, desc, List.of(
                 new BindingNotes.FieldView(inputAdjustments, merge),
                 new BindingNotes.FieldView(indicesAdjustments, ""),
@@ -105,7 +105,7 @@ final class GatherLowerer {
         if (lowHalves && !sizes.isEmpty()) {
             strides.addAll(LoweringChecks.scaled(BufferTensorMath.packedStrides(sizes), 2));
         }
-        long outer = sizes.isEmpty() || strides.isEmpty() ? 0 : Math.multiplyExact(sizes.get(0), strides.get(0));
+        long outer = strides.isEmpty() ? 0 : Math.multiplyExact(sizes.get(0), strides.get(0));
         LoweringChecks.padLeading(sizes, strides, layout.dimensionCount() - sizes.size(), outer);
         return checks.tensor(GatherOperatorDesc.INDICES_TENSOR, type, sizes, strides);
     }

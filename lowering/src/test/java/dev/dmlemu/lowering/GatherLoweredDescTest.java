@@ -326,6 +326,12 @@ class GatherLoweredDescTest {
                 .outputShape());
         assertInstanceOf(GatherNode.class, FrameworkNode.of(Frontend.OPENVINO_GATHER_1, List.of(2L), F32, List.of(),
                 I32, OptionalLong.of(0)));
+        for (Frontend frontend : Frontend.values()) {
+            FrameworkNode node = FrameworkNode.of(frontend, List.of(2L), F32, List.of(2L), I32, OptionalLong.of(0));
+            Lowered lowered = assertInstanceOf(Lowered.class, node.lower(FeatureLevel.LEVEL_3_0,
+                    LoweringOptions.defaults()));
+            assertEquals(frontend.operator().dmlOperator(), lowered.desc().operatorType(), frontend.displayName());
+        }
         assertInstanceOf(GatherElementsNode.class, FrameworkNode.of(Frontend.OPENVINO_6, List.of(2L), F32,
                 List.of(2L), I32, OptionalLong.of(0)));
     }
