@@ -26,7 +26,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.LongRange;
 import net.jqwik.api.constraints.Size;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.statistics.Statistics;
@@ -101,21 +100,10 @@ class GatherPropertiesTest {
         int elementBytes = dataType.sizeInBytes();
         int indexBytes = indicesType.sizeInBytes();
         Random random = new Random(valueSeed);
-        byte[] dataBytes = new byte[count(data) * elementBytes];
-        random.nextBytes(dataBytes);
-        if (dataType == ElementType.BOOL) {
-            for (int i = 0; i < dataBytes.length; i++) {
-                dataBytes[i] &= 1;
-            }
-        }
+        byte[] dataBytes = RandomTensors.data(random, count(data), dataType);
         boolean allowNegative = !nonNegativeIndices && frontend.allowsNegativeIndices();
-        long[] indexValues = new long[count(indices)];
-        boolean anyNegative = false;
-        int size = data[axis];
-        for (int i = 0; i < indexValues.length; i++) {
-            indexValues[i] = allowNegative ? random.nextInt(2 * size) - size : random.nextInt(size);
-            anyNegative |= indexValues[i] < 0;
-        }
+        long[] indexValues = RandomTensors.indices(random, count(indices), data[axis], allowNegative);
+        boolean anyNegative = RandomTensors.anyNegative(indexValues);
         byte[] indexBytesArray = LittleEndian.indexBytes(indexValues, indexBytes);
 
         GatherNode node = new GatherNode(frontend, longs(data), dataType, longs(indices), indicesType,
@@ -155,7 +143,7 @@ class GatherPropertiesTest {
     }
 
     /** DirectML's GATHER rules, stated from its docs and the referee's probes. */
-    private static void assertDirectMlRules(GatherOperatorDesc desc, FeatureLevel level) {
+    static void assertDirectMlRules(GatherOperatorDesc desc, FeatureLevel level) {
         List<Long> input = ((BufferTensorDesc) desc.inputTensor()).sizes();
         List<Long> indices = ((BufferTensorDesc) desc.indicesTensor()).sizes();
         List<Long> output = ((BufferTensorDesc) desc.outputTensor()).sizes();
@@ -212,31 +200,5 @@ class GatherPropertiesTest {
             return LoweringRule.NEGATIVE_INDICES_NEED_3_0;
         }
         return null;
-    }
-
-    @Property(tries = 1000)
-    void loweringNeverThrowsAndEveryLoweredDescIsValid(
-            @ForAll @Size(max = 9) List<@LongRange(min = -1, max = 1L << 34) Long> dataShape,
-            @ForAll @Size(max = 9) List<@LongRange(min = -1, max = 1L << 34) Long> indicesShape,
-            @ForAll @LongRange(min = -10, max = 10) long axis,
-            @ForAll ElementType dataType,
-            @ForAll ElementType indicesType,
-            @ForAll FeatureLevel level,
-            @ForAll("gatherFrontends") Frontend frontend,
-            @ForAll IndexSign sign,
-            @ForAll WideElementHandling wide) {
-        GatherNode node = new GatherNode(frontend, dataShape, dataType, indicesShape, indicesType,
-                OptionalLong.of(axis), sign);
-        LoweringResult result = GatherLowering.lower(node, level,
-                LoweringOptions.defaults().withWideElements(wide));
-        if (result instanceof Lowered lowered) {
-            GatherOperatorDesc desc = lowered.desc(GatherOperatorDesc.class);
-            assertTrue(VALIDATOR.validate(desc, level).isValid());
-            assertDirectMlRules(desc, level);
-            assertEquals(level, lowered.featureLevel());
-        } else {
-            Refused refused = (Refused) result;
-            assertTrue(refused.message().startsWith(refused.rule().name() + ": "), refused.message());
-        }
     }
 }
