@@ -40,7 +40,8 @@ import net.jqwik.api.statistics.Statistics;
  */
 class GatherPropertiesTest {
 
-    private static final Emulator EMULATOR = new Emulator(EmulatorOptions.defaults().withIndexPolicy(IndexPolicy.STRICT));
+    private static final Emulator EMULATOR =
+            new Emulator(EmulatorOptions.defaults().withIndexPolicy(IndexPolicy.STRICT));
     private static final FeatureLevelValidator VALIDATOR = new FeatureLevelValidator();
 
     @AfterContainer

@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class GatherSeedExamplesTest {
 
-    private static final Emulator EMULATOR = new Emulator(EmulatorOptions.defaults().withIndexPolicy(IndexPolicy.STRICT));
+    private static final Emulator EMULATOR =
+            new Emulator(EmulatorOptions.defaults().withIndexPolicy(IndexPolicy.STRICT));
     private static final FeatureLevelValidator VALIDATOR = new FeatureLevelValidator();
     private static final List<Frontend> ONNX_GATHERS = List.of(Frontend.ONNX_GATHER_1, Frontend.ONNX_GATHER_11,
             Frontend.ONNX_GATHER_13);
