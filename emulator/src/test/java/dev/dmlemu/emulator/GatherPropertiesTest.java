@@ -1,21 +1,14 @@
 package dev.dmlemu.emulator;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.dmlemu.execution.Bindings;
-import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.testkit.CaseOptions;
 import dev.dmlemu.testkit.GatherElementsCase;
 import dev.dmlemu.testkit.GatherElementsCases;
 import dev.dmlemu.testkit.NaiveGatherElements;
 import dev.dmlemu.testkit.OutOfRangeModel;
 import dev.dmlemu.testkit.TensorBytes;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.util.Optional;
-import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import net.jqwik.api.Arbitraries;
@@ -209,72 +202,22 @@ class GatherPropertiesTest {
         check(c, policy, execution, null);
     }
 
-    /** The kit's model of each policy (docs/directml-behaviour.md §7). */
-    private static OutOfRangeModel model(IndexPolicy policy) {
-        return switch (policy) {
-            case DIRECTML -> OutOfRangeModel.DIRECTML;
-            case STRICT -> OutOfRangeModel.STRICT;
-            case CLAMP_AXIS -> OutOfRangeModel.CLAMP_AXIS;
-        };
-    }
-
     /**
-     * Runs the case and compares; with {@code reuse}, the case's bytes are written into the buffers of those
-     * bindings (which must come from the same case shape) and they are executed again instead of fresh ones.
+     * Runs the case and compares it with the reference ({@link ReferenceComparison}); with {@code reuse}, the
+     * case's bytes go into the buffers of those bindings instead of fresh ones.
      *
      * @return the bindings executed
      */
     private static Bindings check(GatherElementsCase c, IndexPolicy policy, GatherExecution execution,
             Bindings reuse) {
-        NaiveGatherElements.Outcome expected = NaiveGatherElements.run(c, model(policy));
-        BufferStyle style = BufferStyle.of(c.seed());
-        ByteBuffer output;
-        Bindings bindings;
-        if (reuse != null) {
-            fill(reuse.get(0).buffer(), c.input().bytes());
-            fill(reuse.get(1).buffer(), c.indices().bytes());
-            output = reuse.get(2).buffer();
-            fill(output, c.output().bytes());
-            bindings = reuse;
-        } else {
-            output = style.buffer(c.output().bytes());
-            bindings = Bindings.of(binding(c, style, c.input(), c.inputTensor().totalTensorSizeInBytes()),
-                    binding(c, style, c.indices(), c.indicesTensor().totalTensorSizeInBytes()),
-                    new BufferBinding(output, c.output().offset(), size(c, c.output(),
-                            c.outputTensor().totalTensorSizeInBytes())));
-        }
-        IndexOutOfRangeException thrown = null;
-        try {
-            execution.execute(bindings);
-        } catch (IndexOutOfRangeException e) {
-            thrown = e;
-        }
-        Optional<NaiveGatherElements.Refusal> refusal = expected.refusal();
-        if (refusal.isEmpty()) {
-            assertNull(thrown, () -> c + " " + policy);
-        } else {
-            assertEquals(refusal.get().coordinate(), thrown == null ? null : thrown.outputCoordinate(), c::toString);
-            assertEquals(refusal.get().value(), thrown.indexValue(), c::toString);
-        }
-        byte[] actual = new byte[c.output().bytes().length];
-        output.duplicate().clear().get(actual);
-        assertArrayEquals(expected.output(), actual,
-                () -> c + " " + policy + (reuse != null ? " (bindings reused)" : ""));
-        return bindings;
-    }
-
-    private static BufferBinding binding(GatherElementsCase c, BufferStyle style, TensorBytes tensor, long total) {
-        return new BufferBinding(style.buffer(tensor.bytes()), tensor.offset(), size(c, tensor, total));
-    }
-
-    /** Overwrites a buffer's bytes through a duplicate, leaving its position, limit and order as they were. */
-    private static void fill(ByteBuffer buffer, byte[] bytes) {
-        buffer.duplicate().clear().put(bytes);
-    }
-
-    /** Either exactly TotalTensorSizeInBytes or everything up to the end of the buffer. */
-    private static long size(GatherElementsCase c, TensorBytes tensor, long total) {
-        return (c.seed() & 1) == 0 ? total : tensor.bytes().length - tensor.offset();
+        NaiveGatherElements.Outcome outcome = NaiveGatherElements.run(c, ReferenceComparison.model(policy));
+        ReferenceComparison.Expected expected = new ReferenceComparison.Expected(outcome.output(),
+                outcome.refusal().map(NaiveGatherElements.Refusal::coordinate),
+                outcome.refusal().map(NaiveGatherElements.Refusal::value));
+        ReferenceComparison.CaseBytes bytes = new ReferenceComparison.CaseBytes(c.toString(), c.seed(), c.input(),
+                c.inputTensor().totalTensorSizeInBytes(), c.indices(), c.indicesTensor().totalTensorSizeInBytes(),
+                c.output(), c.outputTensor().totalTensorSizeInBytes());
+        return ReferenceComparison.check(bytes, expected, policy, execution, reuse);
     }
 
     /** The same case (shape, indices, buffer layout) with the input bytes and the initial output bytes reversed. */
@@ -289,27 +232,5 @@ class GatherPropertiesTest {
             copy[i] = bytes[bytes.length - 1 - i];
         }
         return copy;
-    }
-
-    /**
-     * How a case's bytes are wrapped, drawn from its seed: heap or direct buffers (a quarter direct), views of
-     * either byte order, positions and limits that must not matter.
-     */
-    private record BufferStyle(Allocation allocation, ByteOrder order) {
-
-        enum Allocation { HEAP, DIRECT }
-
-        static BufferStyle of(long seed) {
-            Random r = new Random(~seed);
-            return new BufferStyle(r.nextInt(4) == 0 ? Allocation.DIRECT : Allocation.HEAP,
-                    r.nextBoolean() ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
-        }
-
-        ByteBuffer buffer(byte[] bytes) {
-            ByteBuffer b = allocation == Allocation.DIRECT ? ByteBuffer.allocateDirect(bytes.length)
-                    : ByteBuffer.allocate(bytes.length);
-            b.put(bytes).position(bytes.length / 3); // position, limit and order must not matter
-            return b.order(order);
-        }
     }
 }

@@ -36,9 +36,15 @@ final class Kernels {
 
     /** A Gather execution on one thread with the default tuning. */
     static GatherExecution prepare(GatherOperatorDesc desc, IndexPolicy policy) {
+        return prepare(desc, policy, 1, null, KernelTuning.DEFAULT);
+    }
+
+    /** A Gather execution with the semantics the validator gives its index type from 3_0. */
+    static GatherExecution prepare(GatherOperatorDesc desc, IndexPolicy policy, int threads, ExecutorService pool,
+            KernelTuning tuning) {
         BufferTensorDesc indices = (BufferTensorDesc) desc.indicesTensor();
-        return GatherExecution.prepare(desc, DmlGatherKernel.space(desc), semanticsOf(indices.dataType()), policy, 1,
-                null, KernelTuning.DEFAULT);
+        return GatherExecution.prepare(desc, DmlGatherKernel.space(desc), semanticsOf(indices.dataType()), policy,
+                threads, pool, tuning);
     }
 
     /** Runs a GatherElements or Gather desc on whole buffers and returns the output buffer. */

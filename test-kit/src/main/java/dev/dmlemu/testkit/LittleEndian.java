@@ -35,6 +35,16 @@ final class LittleEndian {
         };
     }
 
+    /** What {@link #index} reads back after {@code value} is {@link #put} as an index of this type. */
+    static long stored(TensorDataType type, long value) {
+        return switch (type) {
+            case INT32 -> (int) value;
+            case UINT32 -> value & 0xFFFF_FFFFL;
+            case INT64, UINT64 -> value;
+            default -> throw new IllegalArgumentException("not an index type: " + type);
+        };
+    }
+
     /** An index as its type reads it, in decimal: UINT64 unsigned, the others as {@link #index} gives them. */
     static String indexText(TensorDataType type, long value) {
         return type == TensorDataType.UINT64 ? Long.toUnsignedString(value) : Long.toString(value);

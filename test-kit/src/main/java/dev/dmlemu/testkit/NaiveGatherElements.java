@@ -1,9 +1,6 @@
 package dev.dmlemu.testkit;
 
-import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
-import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.TensorDesc;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -37,9 +34,9 @@ public final class NaiveGatherElements {
     /** Never writes into the arrays it is given. */
     public static Outcome run(GatherElementsOperatorDesc desc, OutOfRangeModel model, TensorBytes input,
             TensorBytes indices, TensorBytes output) {
-        Tensor in = Tensor.of(desc.inputTensor());
-        Tensor idx = Tensor.of(desc.indicesTensor());
-        Tensor out = Tensor.of(desc.outputTensor());
+        TensorLayout in = TensorLayout.of(desc.inputTensor());
+        TensorLayout idx = TensorLayout.of(desc.indicesTensor());
+        TensorLayout out = TensorLayout.of(desc.outputTensor());
         int axis = Math.toIntExact(desc.axis());
         long axisSize = in.sizes()[axis];
         byte[] written = output.bytes().clone();
@@ -48,7 +45,7 @@ public final class NaiveGatherElements {
             for (long e = 0; e < count; e++) {
                 long[] coordinate = Shapes.coordinate(e, idx.sizes());
                 long value = readIndex(idx, indices, coordinate);
-                if (!inRange(value, axisSize, idx.type())) {
+                if (!AxisIndex.inRange(value, axisSize, idx.type())) {
                     return new Outcome(written, Optional.of(new Refusal(Shapes.toList(coordinate),
                             LittleEndian.indexText(idx.type(), value))));
                 }
@@ -61,9 +58,9 @@ public final class NaiveGatherElements {
             OptionalLong element = switch (model) {
                 case DIRECTML -> linearWalk(in, axis, coordinate, value);
                 case STRICT -> OptionalLong.of(plainElement(in, axis, coordinate,
-                        wrapped(value, axisSize, idx.type())));
+                        AxisIndex.wrapped(value, axisSize, idx.type())));
                 case CLAMP_AXIS -> OptionalLong.of(plainElement(in, axis, coordinate,
-                        clamped(value, axisSize, idx.type())));
+                        AxisIndex.clamped(value, axisSize, idx.type())));
             };
             int to = Math.toIntExact(output.offset() + Shapes.offset(coordinate, out.strides()) * es);
             for (int k = 0; k < es; k++) {
@@ -78,7 +75,7 @@ public final class NaiveGatherElements {
      * docs/directml-behaviour.md §7.1, step by step; in-range indices come out as the plain formula. Empty means the
      * element reads as zero.
      */
-    private static OptionalLong linearWalk(Tensor in, int axis, long[] coordinate, long index) {
+    private static OptionalLong linearWalk(TensorLayout in, int axis, long[] coordinate, long index) {
         long axisSize = in.sizes()[axis];
         long value = index; // 1. already a signed 64-bit value
         if (value < 0) {
@@ -104,45 +101,14 @@ public final class NaiveGatherElements {
         return OptionalLong.of(offset);
     }
 
-    private static long plainElement(Tensor in, int axis, long[] coordinate, long position) {
+    private static long plainElement(TensorLayout in, int axis, long[] coordinate, long position) {
         long[] source = coordinate.clone();
         source[axis] = position;
         return Shapes.offset(source, in.strides());
     }
 
-    /** §6.4: signed types may count from the end, once; unsigned ones (UINT64 read unsigned, §7.3) may not. */
-    private static boolean inRange(long value, long axisSize, TensorDataType type) {
-        return type.isSignedInteger() ? value >= -axisSize && value < axisSize : value >= 0 && value < axisSize;
-    }
-
-    private static long wrapped(long value, long axisSize, TensorDataType type) {
-        return type.isSignedInteger() && value < 0 ? value + axisSize : value;
-    }
-
-    /** §7.3: below the axis to its first position, past it to its last; in range after the signed wrap as is. */
-    private static long clamped(long value, long axisSize, TensorDataType type) {
-        if (inRange(value, axisSize, type)) {
-            return wrapped(value, axisSize, type);
-        }
-        // Out of range and negative only for signed types: unsigned values with the top bit set are huge.
-        return type.isSignedInteger() && value < 0 ? 0 : axisSize - 1;
-    }
-
-    private static long readIndex(Tensor idx, TensorBytes indices, long[] coordinate) {
+    private static long readIndex(TensorLayout idx, TensorBytes indices, long[] coordinate) {
         long at = indices.offset() + Shapes.offset(coordinate, idx.strides()) * idx.type().sizeInBytes();
         return LittleEndian.index(idx.type(), indices.bytes(), Math.toIntExact(at));
-    }
-
-    /** One tensor's fields as the loops need them; strides are the packed ones when the desc gives none. */
-    private record Tensor(TensorDataType type, long[] sizes, long[] strides, long totalBytes) {
-
-        static Tensor of(TensorDesc desc) {
-            if (!(desc instanceof BufferTensorDesc buffer)) {
-                throw new IllegalArgumentException("buffer tensors only: " + desc);
-            }
-            long[] sizes = Shapes.toArray(buffer.sizes());
-            long[] strides = buffer.strides().map(Shapes::toArray).orElseGet(() -> Shapes.packedStrides(sizes));
-            return new Tensor(buffer.dataType(), sizes, strides, buffer.totalTensorSizeInBytes());
-        }
     }
 }

@@ -26,6 +26,15 @@ final class Shapes {
         return product;
     }
 
+    /** The product, or an ArithmeticException where it leaves 64 bits. */
+    static long productExact(long[] sizes) {
+        long product = 1;
+        for (long size : sizes) {
+            product = Math.multiplyExact(product, size);
+        }
+        return product;
+    }
+
     /** The coordinate of the {@code e}-th element in row-major order. */
     static long[] coordinate(long e, long[] sizes) {
         long[] coordinate = new long[sizes.length];

@@ -25,6 +25,15 @@ final class Bytes {
         return floats(values);
     }
 
+    /** One byte per value, as UINT8 or INT8 data. */
+    static byte[] bytes(int... values) {
+        byte[] b = new byte[values.length];
+        for (int i = 0; i < values.length; i++) {
+            b[i] = (byte) values[i];
+        }
+        return b;
+    }
+
     static byte[] ints(long... values) {
         ByteBuffer b = ByteBuffer.allocate(values.length * 4).order(ByteOrder.LITTLE_ENDIAN);
         for (long v : values) {

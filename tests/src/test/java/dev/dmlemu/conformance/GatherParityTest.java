@@ -1,0 +1,200 @@
+package dev.dmlemu.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.dmlemu.conformance.realdml.HarnessCase;
+import dev.dmlemu.conformance.realdml.HarnessResult;
+import dev.dmlemu.conformance.realdml.RealDirectMl;
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.emulator.Emulator;
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.execution.PreparedOperator;
+import dev.dmlemu.featurelevels.FeatureLevelValidator;
+import dev.dmlemu.featurelevels.ValidationResult;
+import dev.dmlemu.testkit.CaseOptions.ElementValues;
+import dev.dmlemu.testkit.CaseOptions.Placement;
+import dev.dmlemu.testkit.GatherCase;
+import dev.dmlemu.testkit.GatherCaseOptions;
+import dev.dmlemu.testkit.GatherCases;
+import dev.dmlemu.testkit.NaiveGather;
+import dev.dmlemu.testkit.OutOfRangeModel;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * DML_GATHER against the real DirectML.dll, bit for bit, on the kit's seeded random valid cases: every data type the
+ * harness device supports (FLOAT16/INT16/UINT16 are unsupported there), every index type, ranks 1-8, every axis,
+ * IndexDimensions 0 to the rank, padded/transposed/zero strides, strided outputs, padded TotalTensorSizeInBytes, and
+ * indices that are in range, negative, just out of range or huge. The heap-bug shapes (IndexDimensions - 1 > Axis)
+ * are left out: they corrupt the DLL's heap and spoil the cases after them. The kit's naive reference (DIRECTML
+ * model) and the emulator (default policy) are each held to the DLL's outputs. All cases go through the DLL in one
+ * harness run, shared by both tests.
+ */
+class GatherParityTest {
+
+    private static final int CASES = 320;
+    private static final long SEED = 0x6A7E_4D4CL;
+
+    /** What the referee's device supports (docs/directml-behaviour.md §1.2). */
+    private static final List<TensorDataType> DATA_TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT64,
+            TensorDataType.INT8, TensorDataType.UINT8, TensorDataType.INT32, TensorDataType.UINT32,
+            TensorDataType.INT64, TensorDataType.UINT64);
+
+    /**
+     * Whole buffers of exactly TotalTensorSizeInBytes (the harness uploads every element, padding included) holding
+     * finite floats (its text format cannot carry NaN payloads); the heap-bug shapes excluded, as by default.
+     */
+    private static final GatherCases GENERATOR = new GatherCases(GatherCaseOptions.defaults()
+            .withDataTypes(DATA_TYPES).with(ElementValues.FINITE).with(Placement.EXACT));
+
+    /** The DLL's results for {@link #cases()}, computed once for both tests. */
+    private static Map<String, HarnessResult> dllResults;
+
+    /** A generated case and its harness name. */
+    private record ParityCase(String name, GatherCase data) {
+
+        HarnessCase harnessCase() {
+            return HarnessCase.fromDesc(name, data.desc(), data.input().toBuffer(), data.indices().toBuffer());
+        }
+    }
+
+    @Test
+    void theNaiveReferenceMatchesTheRealDirectMlBitForBit() throws Exception {
+        RealDirectMl real = realOrSkip();
+        List<ParityCase> cases = cases();
+        Map<String, HarnessResult> results = dllResults(real, cases);
+        for (ParityCase c : cases) {
+            byte[] expected = NaiveGather.run(c.data(), OutOfRangeModel.DIRECTML).output();
+            assertSameAsTheDll(c, executed(results, c), expected);
+        }
+        System.out.println("GatherParityTest: NaiveGather (DIRECTML) is bit-identical with the real DirectML.dll on "
+                + cases.size() + " cases; " + shares(cases));
+    }
+
+    /**
+     * The emulator through its public API, validated at 6_4 first (the cases are valid by construction, and only the
+     * validator makes the ValidatedOperator the emulator takes).
+     */
+    @Test
+    void theEmulatorMatchesTheRealDirectMlBitForBit() throws Exception {
+        RealDirectMl real = realOrSkip();
+        List<ParityCase> cases = cases();
+        Map<String, HarnessResult> results = dllResults(real, cases);
+        FeatureLevelValidator validator = new FeatureLevelValidator();
+        int compared = 0;
+        try (Emulator emulator = new Emulator()) {
+            for (ParityCase c : cases) {
+                ValidationResult validation = validator.validate(c.data().desc(), FeatureLevel.LEVEL_6_4);
+                assertTrue(validation.isValid(), () -> c.name() + " must be valid by construction: " + validation
+                        + "\n" + c.data());
+                ByteBuffer output = c.data().output().toBuffer();
+                try (PreparedOperator prepared = emulator.prepare(validation.validated())) {
+                    prepared.execute(Bindings.of(BufferBinding.of(c.data().input().toBuffer()),
+                            BufferBinding.of(c.data().indices().toBuffer()), BufferBinding.of(output)));
+                }
+                assertSameAsTheDll(c, executed(results, c), output.array());
+                compared++;
+            }
+        }
+        System.out.println("GatherParityTest: the emulator is bit-identical with the real DirectML.dll on " + compared
+                + " cases; " + shares(cases));
+        assertEquals(CASES, compared);
+    }
+
+    private static RealDirectMl realOrSkip() {
+        Optional<RealDirectMl> real = RealDirectMl.locate();
+        if (real.isEmpty()) {
+            System.out.println("SKIPPED GatherParityTest: " + RealDirectMl.unavailableReason());
+        }
+        assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
+        return real.get();
+    }
+
+    private static synchronized Map<String, HarnessResult> dllResults(RealDirectMl real, List<ParityCase> cases)
+            throws Exception {
+        if (dllResults == null) {
+            dllResults = real.execute(cases.stream().map(ParityCase::harnessCase).toList());
+        }
+        return dllResults;
+    }
+
+    private static List<ParityCase> cases() {
+        Random random = new Random(SEED);
+        List<ParityCase> cases = new ArrayList<>();
+        while (cases.size() < CASES) {
+            cases.add(new ParityCase("g" + cases.size(), GENERATOR.generate(random.nextLong())));
+        }
+        return cases;
+    }
+
+    private static HarnessResult executed(Map<String, HarnessResult> results, ParityCase c) {
+        HarnessResult result = results.get(c.name());
+        assertTrue(result.executed(), () -> c.name() + " did not run on the real DLL: create=" + result.createText()
+                + "\n" + c.harnessCase().toCaseText());
+        return result;
+    }
+
+    /** The harness prints the output's logical elements; {@code output} is the whole output buffer. */
+    private static void assertSameAsTheDll(ParityCase c, HarnessResult result, byte[] output) {
+        ByteBuffer expected = HarnessCase.HarnessValues.parse(c.data().dataType(), result.output().orElseThrow());
+        assertEquals(hex(expected), hex(logicalOutput(c.data(), output)), () -> c.name() + " differs from the real DLL\n"
+                + c.data() + "\n" + c.harnessCase().toCaseText() + "\nDLL printed: " + result.output().orElseThrow());
+    }
+
+    /** The output's logical elements in row-major order, read through the output strides. */
+    private static ByteBuffer logicalOutput(GatherCase c, byte[] output) {
+        BufferTensorDesc tensor = c.outputTensor();
+        List<Long> sizes = tensor.sizes();
+        List<Long> strides = tensor.effectiveStrides();
+        int es = c.dataType().sizeInBytes();
+        long count = sizes.stream().reduce(1L, (a, b) -> a * b);
+        ByteBuffer logical = ByteBuffer.allocate((int) count * es);
+        for (long e = 0; e < count; e++) {
+            long rest = e;
+            long offset = 0;
+            for (int d = sizes.size() - 1; d >= 0; d--) {
+                offset += (rest % sizes.get(d)) * strides.get(d);
+                rest /= sizes.get(d);
+            }
+            logical.put(output, (int) (offset * es), es);
+        }
+        return logical.flip();
+    }
+
+    /** What the cases hold: out-of-range and negative shares, and how many of each IndexDimensions. */
+    private static String shares(List<ParityCase> cases) {
+        int outOfRange = 0;
+        int negative = 0;
+        int sizeOneAxisOutOfRange = 0;
+        TreeMap<Integer, Integer> byIndexDimensions = new TreeMap<>();
+        for (ParityCase c : cases) {
+            GatherCase data = c.data();
+            boolean out = data.hasOutOfRangeIndex();
+            outOfRange += out ? 1 : 0;
+            negative += data.hasNegativeInRangeIndex() ? 1 : 0;
+            sizeOneAxisOutOfRange += out && data.axisSize() == 1 ? 1 : 0;
+            byIndexDimensions.merge(data.indexDimensions(), 1, Integer::sum);
+        }
+        return String.format("%d (%d%%) with out-of-range indices (%d of them on a size-1 axis), %d (%d%%) with "
+                + "negative in-range indices; cases by IndexDimensions %s", outOfRange, 100 * outOfRange / cases.size(),
+                sizeOneAxisOutOfRange, negative, 100 * negative / cases.size(), byIndexDimensions);
+    }
+
+    private static String hex(ByteBuffer bytes) {
+        byte[] array = new byte[bytes.remaining()];
+        bytes.duplicate().get(array);
+        return HexFormat.of().formatHex(array);
+    }
+}
