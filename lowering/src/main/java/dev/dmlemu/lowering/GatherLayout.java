@@ -9,18 +9,20 @@ import java.util.List;
  * Where a Gather node's dimensions go in {@code DML_GATHER_OPERATOR_DESC}, whose three tensors share one
  * DimensionCount D: the input is the data padded with leading 1s (the axis shifts by the padding), the indices are
  * padded with leading 1s and IndexDimensions is their own rank, and the output is DirectML's formula
- * {@code input[0..Axis) ++ indices[D-IndexDimensions..D) ++ input(Axis..D)} right-aligned to D.
+ * {@code input[0..Axis) ++ indices[D-IndexDimensions..D) ++ input(Axis..D)} right-aligned to D
+ * (docs/directml-behaviour.md §10.1). Only the input's leading 1s are ever cropped, and the indices' dimensions before
+ * the last IndexDimensions are all 1 (§10.3, §10.4).
  *
- * <p>D is 4 below 3_0 (the 1_0 and 2_1 support tables take exactly 4 dimensions) and from 3_0 the smallest count that
- * holds the data, the indices and the output: {@code max(r, q, r + q - 1)}. When that exceeds the level's limit (4,
- * or 8 from 3_0), the packed tensors are viewed with fewer dimensions: the data's dimensions before the axis become
- * one, those after it one, and the indices' one; the result needs at most 3.
+ * <p>D is 4 below 3_0 (the 1_0 and 2_1 support tables take exactly 4 dimensions, §10.2) and from 3_0 the smallest
+ * count that holds the data, the indices and the output: {@code max(r, q, r + q - 1)}. When that exceeds the level's
+ * limit (4, or 8 from 3_0), the packed tensors are viewed with fewer dimensions: the data's dimensions before the axis
+ * become one, those after it one, and the indices' one; the result needs at most 3.
  *
  * <p>Since D is at least the output's rank r + q - 1, the input gets at least q - 1 leading 1s, so
  * {@code Axis >= IndexDimensions - 1} always: the formula's cropped leading 1s all come from the input's padding.
  * DirectML.dll 1.15.4 accepts descs with {@code IndexDimensions - 1 > Axis} but corrupts its heap on them (a later
- * CompileOperator can crash, some return garbage), so no lowering may produce one. With q = 0 (a scalar index) the
- * indices are a tensor of D ones and IndexDimensions is 0.
+ * CompileOperator can crash, some return garbage; §10.6), so no lowering may produce one. With q = 0 (a scalar
+ * index) the indices are a tensor of D ones and IndexDimensions is 0.
  *
  * @param data the data's dimensions as DirectML sees them (a trailing lane dimension included), before padding
  * @param axis the axis in {@code data}

@@ -48,7 +48,10 @@ final class GatherLowerer {
         }
     }
 
-    /** The 1_0 support table (used up to 2_0) holds FLOAT32 and FLOAT16 data only; the other types need 2_1. */
+    /**
+     * The 1_0 support table (used up to 2_0) holds FLOAT32 and FLOAT16 data only; the other types need 2_1
+     * (docs/directml-behaviour.md §10.2).
+     */
     private void checkDataTypeAtLevel(DataTypeMapping data) {
         TensorDataType type = data.dmlType();
         if (target.isBelow(FeatureLevel.LEVEL_2_1) && type != TensorDataType.FLOAT32
