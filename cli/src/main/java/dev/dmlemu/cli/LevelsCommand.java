@@ -59,8 +59,9 @@ final class LevelsCommand implements Callable<Integer> {
     }
 
     private static void printTable(PrintWriter out, OperatorSupport support) {
+        List<FeatureLevel> unavailable = unavailableLevels(support);
         out.println(support.operatorType().cName() + ": introduced in " + support.introducedIn().cName()
-                + "; not available at " + shortNames(unavailableLevels(support)));
+                + (unavailable.isEmpty() ? "" : "; not available at " + shortNames(unavailable)));
         out.println();
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"Table", "Applies to", "Tensor", "Kind", "Dimensions", "Data types"});

@@ -78,8 +78,8 @@ class LevelsCommandTest {
     void operatorSpellings() {
         assertEquals(Cli.run("levels").out(), Cli.run("levels", "--operator", "gather_elements").out());
         Cli.run("levels", "--operator", "NOT_AN_OPERATOR").assertUnusable("--operator", "NOT_AN_OPERATOR");
-        Cli.run("levels", "--operator", "GATHER").assertUnusable("--operator: dmlemu has no support tables for GATHER",
-                "(it has: GATHER_ELEMENTS)");
+        Cli.run("levels", "--operator", "GATHER_ND").assertUnusable(
+                "--operator: dmlemu has no support tables for GATHER_ND", "(it has: GATHER_ELEMENTS, GATHER)");
     }
 
     private static void assertRow(String[] row, String... expected) {

@@ -31,6 +31,18 @@ final class DiagnosticCollector {
         diagnostics.add(new Diagnostic(rule.severity(), rule, path, level, path + ": " + message, acceptedFrom));
     }
 
+    /** Whether an error (not a warning) was reported so far. */
+    boolean hasErrors() {
+        if (diagnostics != null) {
+            for (Diagnostic diagnostic : diagnostics) {
+                if (diagnostic.isError()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     List<Diagnostic> diagnostics() {
         return diagnostics == null ? List.of() : diagnostics;
     }

@@ -28,36 +28,12 @@ final class GatherElementsRules extends OperatorRules<GatherElementsOperatorDesc
         BufferTensorDesc indices = tensors.get(INDICES_TENSOR);
         BufferTensorDesc output = tensors.get(OUTPUT_TENSOR);
         long axis = desc.axis();
-        if (input != null) {
-            long rank = input.dimensionCount();
-            if (indices != null && indices.dimensionCount() != rank) {
-                out.report(RuleId.DIMENSION_COUNT_MISMATCH, INDICES_TENSOR + ".DimensionCount", "expected " + rank
-                        + " (" + INPUT_TENSOR + ".DimensionCount) but got " + indices.dimensionCount());
-            }
-            if (output != null && output.dimensionCount() != rank) {
-                out.report(RuleId.DIMENSION_COUNT_MISMATCH, OUTPUT_TENSOR + ".DimensionCount", "expected " + rank
-                        + " (" + INPUT_TENSOR + ".DimensionCount) but got " + output.dimensionCount());
-            }
-            if (output != null && output.dataType() != input.dataType()) {
-                out.report(RuleId.DATA_TYPE_MISMATCH, OUTPUT_TENSOR + ".DataType", "expected "
-                        + input.dataType().name() + " (" + INPUT_TENSOR + ".DataType) but got "
-                        + output.dataType().name());
-            }
-        }
+        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, indices, INDICES_TENSOR);
+        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
+        CrossTensorRules.sameDataType(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
+        boolean axisOk = CrossTensorRules.axisInRange(out, AXIS, axis, input, INPUT_TENSOR);
 
-        boolean axisOk = false;
-        if (!TensorRules.isUint32(axis)) {
-            out.report(RuleId.UINT32_RANGE, AXIS, TensorRules.uint32Message(axis));
-        } else if (input != null && TensorRules.isUint32(input.dimensionCount())) {
-            long rank = input.dimensionCount();
-            axisOk = axis < rank;
-            if (!axisOk) {
-                out.report(RuleId.AXIS_OUT_OF_RANGE, AXIS, axis + " is out of range [0, " + rank + ") ("
-                        + INPUT_TENSOR + ".DimensionCount is " + rank + ")");
-            }
-        }
-
-        if (axisOk && hasComparableSizes(input, indices)) {
+        if (axisOk && TensorRules.haveComparableSizes(input, indices)) {
             List<Long> inputSizes = input.sizes();
             List<Long> indicesSizes = indices.sizes();
             for (int i = 0; i < inputSizes.size(); i++) {
@@ -70,7 +46,7 @@ final class GatherElementsRules extends OperatorRules<GatherElementsOperatorDesc
                 }
             }
         }
-        if (hasComparableSizes(indices, output)) {
+        if (TensorRules.haveComparableSizes(indices, output)) {
             List<Long> indicesSizes = indices.sizes();
             List<Long> outputSizes = output.sizes();
             for (int i = 0; i < indicesSizes.size(); i++) {
@@ -83,24 +59,4 @@ final class GatherElementsRules extends OperatorRules<GatherElementsOperatorDesc
             }
         }
     }
-
-    /**
-     * Both tensors exist, have the same DimensionCount, that many sizes each, and every size in the UINT range (an
-     * out-of-range size was reported already; comparing it would only repeat the problem).
-     */
-    static boolean hasComparableSizes(BufferTensorDesc a, BufferTensorDesc b) {
-        return a != null && b != null && a.dimensionCount() == b.dimensionCount()
-                && a.sizes().size() == a.dimensionCount() && b.sizes().size() == b.dimensionCount()
-                && allUint32(a.sizes()) && allUint32(b.sizes());
-    }
-
-    private static boolean allUint32(List<Long> values) {
-        for (int i = 0; i < values.size(); i++) {
-            if (!TensorRules.isUint32(values.get(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
 }

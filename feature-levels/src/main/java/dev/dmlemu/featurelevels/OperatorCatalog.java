@@ -14,7 +14,8 @@ public final class OperatorCatalog {
 
     private static final Map<OperatorType, OperatorRules<?>> RULES = OperatorRegistry.byType(
             OperatorRules::operatorType, List.of(
-                    new GatherElementsRules()));
+                    new GatherElementsRules(),
+                    new GatherRules()));
 
     private OperatorCatalog() {}
 

@@ -59,7 +59,43 @@ public enum RuleId {
     /** A {@code UINT} field (Sizes, Strides, DimensionCount, Axis, alignment) is outside {@code [0, 2^32)}. */
     UINT32_RANGE(Severity.ERROR, "a UINT field must be in [0, 2^32 - 1]"),
     /** {@code DMLCalcBufferTensorSize} does not fit in 64 bits. */
-    SIZE_OVERFLOW(Severity.ERROR, "the tensor's byte size overflows 64 bits");
+    SIZE_OVERFLOW(Severity.ERROR, "the tensor's byte size overflows 64 bits"),
+    /**
+     * GATHER: {@code IndexDimensions} is above {@code IndicesTensor.DimensionCount}. The docs give the range
+     * {@code [0, DimensionCount)}; DirectML.dll 1.15.4 also accepts {@code DimensionCount} itself (measured).
+     */
+    INDEX_DIMENSIONS_OUT_OF_RANGE(Severity.ERROR, "IndexDimensions must be at most IndicesTensor.DimensionCount"),
+    /**
+     * GATHER with IndexDimensions &gt;= 1: an IndicesTensor dimension before the last IndexDimensions is not 1. The
+     * docs require 1s; DirectML.dll 1.15.4 accepts some such shapes with results dmlemu does not model, refuses others
+     * and ends the process on others, so dmlemu refuses them all (a known disagreement).
+     */
+    INDICES_LEADING_SIZE_NOT_1(Severity.ERROR,
+            "IndicesTensor dimensions before the last IndexDimensions must have size 1 (DirectML accepts some others)"),
+    /**
+     * GATHER with IndexDimensions 0: an IndicesTensor size is not 1. As {@link #INDICES_LEADING_SIZE_NOT_1}, for the
+     * case where every indices dimension is outside the last IndexDimensions.
+     */
+    SCALAR_INDEX_SIZES_NOT_1(Severity.ERROR,
+            "with IndexDimensions 0 every IndicesTensor size must be 1 (DirectML accepts some others, unmodelled)"),
+    /**
+     * GATHER with IndexDimensions 0: {@code OutputTensor.Sizes[0]} is not the 1 of the formula. DirectML.dll 1.15.4
+     * does not check it (measured); the rows past the first read past the input.
+     */
+    OUTPUT_LEADING_SIZE_UNCHECKED(Severity.WARNING,
+            "with IndexDimensions 0 OutputTensor.Sizes[0] should be 1; DirectML does not check it"),
+    /**
+     * GATHER: the output formula has more than DimensionCount entries and one that is cropped is not 1. The docs crop
+     * only leading 1s; DirectML.dll 1.15.4 crops any size (measured) and reads only the first slice of it.
+     */
+    OUTPUT_CROPS_SIZE_ABOVE_1(Severity.WARNING,
+            "the output formula crops a size above 1; DirectML reads only its first slice"),
+    /**
+     * GATHER with {@code IndexDimensions - 1 > Axis}: valid, but DirectML.dll 1.15.4's CreateOperator frees an invalid
+     * heap block (measured); a later CompileOperator in the process can crash, and outputs can vary between runs.
+     */
+    HEAP_CORRUPTION_BUG(Severity.WARNING,
+            "DirectML.dll 1.15.4 corrupts its heap when IndexDimensions - 1 > Axis");
 
     private final Severity severity;
     private final String summary;

@@ -243,6 +243,25 @@ final class TensorRules {
         return false;
     }
 
+    /**
+     * Both tensors exist, have the same DimensionCount, that many sizes each, and every size in the UINT range (an
+     * out-of-range size was reported already; comparing it would only repeat the problem).
+     */
+    static boolean haveComparableSizes(BufferTensorDesc a, BufferTensorDesc b) {
+        return a != null && b != null && a.dimensionCount() == b.dimensionCount()
+                && a.sizes().size() == a.dimensionCount() && b.sizes().size() == b.dimensionCount()
+                && allUint32(a.sizes()) && allUint32(b.sizes());
+    }
+
+    private static boolean allUint32(List<Long> values) {
+        for (int i = 0; i < values.size(); i++) {
+            if (!isUint32(values.get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static boolean isUint32(long value) {
         return value >= 0 && value <= UINT32_MAX;
     }

@@ -36,10 +36,12 @@ final class AgreementCases {
             TensorDataType.INT8, TensorDataType.UINT8, TensorDataType.UINT4, TensorDataType.INT4);
 
     private final SplittableRandom random;
+    private final GeneratedStrides strides;
     private final List<Case> cases = new ArrayList<>();
 
     private AgreementCases(long seed) {
         this.random = new SplittableRandom(seed);
+        this.strides = new GeneratedStrides(random);
     }
 
     static List<Case> generate(long seed) {
@@ -147,23 +149,23 @@ final class AgreementCases {
         });
         repeat(12, "output_broadcast_stride", () -> {
             Builder b = base();
-            b.strides[2] = broadcastStrides(b.output);
+            b.tensorStrides[2] = strides.broadcast(b.output);
             return b.build();
         });
         repeat(12, "all_strided", () -> {
             Builder b = base();
-            b.strides[0] = anyStrides(b.input);
-            b.strides[1] = anyStrides(b.indices);
-            b.strides[2] = anyStrides(b.output);
+            b.tensorStrides[0] = strides.any(b.input);
+            b.tensorStrides[1] = strides.any(b.indices);
+            b.tensorStrides[2] = strides.any(b.output);
             return b.build();
         });
         repeat(48, "output_random_strides", () -> {
             Builder b = base();
-            long[] strides = new long[b.output.length];
-            for (int i = 0; i < strides.length; i++) {
-                strides[i] = random.nextInt(9);
+            long[] values = new long[b.output.length];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = random.nextInt(9);
             }
-            b.strides[2] = boxed(strides);
+            b.tensorStrides[2] = GeneratedStrides.boxed(values);
             return b.build();
         });
         bigCases();
@@ -199,7 +201,7 @@ final class AgreementCases {
         Builder b = new Builder();
         b.dataType(TensorDataType.UINT8).indexType(TensorDataType.UINT32);
         b.input = inputSizes;
-        b.strides[0] = List.of(0L, 1L);
+        b.tensorStrides[0] = List.of(0L, 1L);
         b.indices = new long[] {inputSizes[0], 1};
         b.output = b.indices.clone();
         b.axis = 1;
@@ -287,62 +289,8 @@ final class AgreementCases {
         return out;
     }
 
-    private List<Long> anyStrides(long[] sizes) {
-        return switch (random.nextInt(4)) {
-            case 0 -> boxed(packed(sizes, 0));
-            case 1 -> boxed(packed(sizes, 1 + random.nextInt(3)));
-            case 2 -> broadcastStrides(sizes);
-            default -> permutedStrides(sizes);
-        };
-    }
-
-    /** Packed strides over sizes whose innermost extent is padded by {@code pad} elements. */
-    private static long[] packed(long[] sizes, int pad) {
-        long[] strides = new long[sizes.length];
-        long stride = 1;
-        for (int i = sizes.length - 1; i >= 0; i--) {
-            strides[i] = stride;
-            stride *= sizes[i] + (i == sizes.length - 1 ? pad : 0);
-        }
-        return strides;
-    }
-
-    private List<Long> broadcastStrides(long[] sizes) {
-        long[] strides = packed(sizes, 0);
-        strides[random.nextInt(sizes.length)] = 0;
-        if (random.nextBoolean()) {
-            strides[random.nextInt(sizes.length)] = 0;
-        }
-        return boxed(strides);
-    }
-
-    /** The strides of a packed tensor laid out in a random dimension order (a transposed view). */
-    private List<Long> permutedStrides(long[] sizes) {
-        int[] order = new int[sizes.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        for (int i = order.length - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int swap = order[i];
-            order[i] = order[j];
-            order[j] = swap;
-        }
-        long[] strides = new long[sizes.length];
-        long stride = 1;
-        for (int k = order.length - 1; k >= 0; k--) {
-            strides[order[k]] = stride;
-            stride *= sizes[order[k]];
-        }
-        return boxed(strides);
-    }
-
     private <T> T pick(List<T> values) {
         return values.get(random.nextInt(values.size()));
-    }
-
-    private static List<Long> boxed(long[] values) {
-        return Arrays.stream(values).boxed().toList();
     }
 
     /** A mutable draft of one case; {@link #build()} computes each TotalTensorSizeInBytes plus its delta. */
@@ -356,7 +304,7 @@ final class AgreementCases {
         long axis;
         final boolean[] stridesFor = new boolean[3];
         @SuppressWarnings("unchecked")
-        final List<Long>[] strides = new List[3];
+        final List<Long>[] tensorStrides = new List[3];
         final long[] totalDelta = new long[3];
         final long[] totalOverride = new long[3];
 
@@ -385,15 +333,15 @@ final class AgreementCases {
         }
 
         private BufferTensorDesc tensor(int which, TensorDataType type, long[] sizes) {
-            Optional<List<Long>> tensorStrides = Optional.ofNullable(strides[which]);
-            if (tensorStrides.isEmpty() && stridesFor[which] && sizes.length > 0) {
-                tensorStrides = Optional.of(anyStrides(sizes));
+            Optional<List<Long>> given = Optional.ofNullable(tensorStrides[which]);
+            if (given.isEmpty() && stridesFor[which] && sizes.length > 0) {
+                given = Optional.of(strides.any(sizes));
             }
-            List<Long> sizeList = boxed(sizes);
+            List<Long> sizeList = GeneratedStrides.boxed(sizes);
             long total = totalOverride[which] > 0 ? totalOverride[which]
-                    : Math.max(1, BufferTensorMath.calcBufferTensorSize(type, sizeList, tensorStrides)
+                    : Math.max(1, BufferTensorMath.calcBufferTensorSize(type, sizeList, given)
                             + totalDelta[which]);
-            return new BufferTensorDesc(type, TensorFlags.NONE, sizes.length, sizeList, tensorStrides, total, 0);
+            return new BufferTensorDesc(type, TensorFlags.NONE, sizes.length, sizeList, given, total, 0);
         }
     }
 }

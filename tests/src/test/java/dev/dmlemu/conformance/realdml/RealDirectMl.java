@@ -60,7 +60,37 @@ public final class RealDirectMl {
         return run(cases, false);
     }
 
+    /**
+     * What became of one case run alone in its process through CreateOperator only: its result, or none when the
+     * process ended before printing it (DirectML.dll 1.15.4 ends the process on some descs instead of refusing them).
+     *
+     * @param result the case's result, when the harness printed one
+     * @param exitCode the harness's exit code (9 when DirectML ended the process with a fail-fast)
+     */
+    public record Alone(Optional<HarnessResult> result, int exitCode) {}
+
+    /** Runs one case alone in its process, through CreateOperator only. */
+    public Alone validateAlone(HarnessCase harnessCase) throws IOException, InterruptedException {
+        Outcome outcome = runProcess(List.of(harnessCase), true);
+        return new Alone(Optional.ofNullable(outcome.results().get(harnessCase.name())), outcome.exitCode());
+    }
+
+    private record Outcome(Map<String, HarnessResult> results, int exitCode, String stdout) {}
+
     private Map<String, HarnessResult> run(List<HarnessCase> cases, boolean validateOnly)
+            throws IOException, InterruptedException {
+        Outcome outcome = runProcess(cases, validateOnly);
+        for (HarnessCase harnessCase : cases) {
+            if (!outcome.results().containsKey(harnessCase.name())) {
+                throw new IOException("real-DirectML harness printed no CASE line for " + harnessCase.name()
+                        + " (exit " + outcome.exitCode() + "); output began: "
+                        + outcome.stdout().substring(0, Math.min(outcome.stdout().length(), 2000)));
+            }
+        }
+        return outcome.results();
+    }
+
+    private Outcome runProcess(List<HarnessCase> cases, boolean validateOnly)
             throws IOException, InterruptedException {
         Path caseFile = Files.createTempFile("dmlemu-real-dml-", ".txt");
         try {
@@ -81,15 +111,7 @@ public final class RealDirectMl {
                 process.destroyForcibly();
                 throw new IOException("real-DirectML harness timed out after " + TIMEOUT_MINUTES + " minutes");
             }
-            Map<String, HarnessResult> results = parse(stdout);
-            for (HarnessCase harnessCase : cases) {
-                if (!results.containsKey(harnessCase.name())) {
-                    throw new IOException("real-DirectML harness printed no CASE line for " + harnessCase.name()
-                            + " (exit " + process.exitValue() + "); output began: "
-                            + stdout.substring(0, Math.min(stdout.length(), 2000)));
-                }
-            }
-            return results;
+            return new Outcome(parse(stdout), process.exitValue(), stdout);
         } finally {
             Files.deleteIfExists(caseFile);
         }

@@ -1,0 +1,147 @@
+package dev.dmlemu.featurelevels;
+
+import static dev.dmlemu.desc.GatherOperatorDesc.AXIS;
+import static dev.dmlemu.desc.GatherOperatorDesc.INDEX_DIMENSIONS;
+import static dev.dmlemu.desc.GatherOperatorDesc.INDICES_TENSOR;
+import static dev.dmlemu.desc.GatherOperatorDesc.INPUT_TENSOR;
+import static dev.dmlemu.desc.GatherOperatorDesc.OUTPUT_TENSOR;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.GatherOperatorDesc;
+import java.util.List;
+
+/**
+ * What DirectML's {@code CreateOperator} checks of {@code DML_OPERATOR_GATHER} besides each tensor's own rules: its
+ * support tables ({@link GatherSupport}), equal DimensionCounts, the output's DataType, Axis, IndexDimensions, the
+ * indices' leading sizes and the output's sizes ({@link GatherOutputShape}). Every rule was checked against the real
+ * DirectML.dll 1.15.4 at level 6_4 (docs/directml-behaviour.md §10.3), which is looser than the docs in three places
+ * the validator follows with a warning, and in one (indices sizes other than 1 outside the last IndexDimensions,
+ * §10.4) where it keeps the documented rule. Stateless.
+ */
+final class GatherRules extends OperatorRules<GatherOperatorDesc> {
+
+    /** The DirectML release the looser checks and the heap bug were measured on. */
+    static final String MEASURED_ON = "DirectML.dll 1.15.4";
+
+    /** What DirectML does with indices that break the documented rule (§10.4), for both rules' messages. */
+    private static final String UNMODELLED = MEASURED_ON + " accepts some of these shapes and gives results dmlemu "
+            + "does not model, refuses others, and ends the process on others";
+
+    GatherRules() {
+        super(GatherOperatorDesc.class, GatherSupport.SUPPORT);
+    }
+
+    @Override
+    void checkOperator(GatherOperatorDesc desc, CheckedTensors tensors, DiagnosticCollector out) {
+        BufferTensorDesc input = tensors.get(INPUT_TENSOR);
+        BufferTensorDesc indices = tensors.get(INDICES_TENSOR);
+        BufferTensorDesc output = tensors.get(OUTPUT_TENSOR);
+        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, indices, INDICES_TENSOR);
+        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
+        CrossTensorRules.sameDataType(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
+        boolean axisOk = CrossTensorRules.axisInRange(out, AXIS, desc.axis(), input, INPUT_TENSOR);
+        boolean indexDimensionsOk = indexDimensionsInRange(out, desc.indexDimensions(), indices);
+        if (!axisOk || !indexDimensionsOk || !TensorRules.haveComparableSizes(input, indices)) {
+            return;
+        }
+        // The sizes are lists of DimensionCount entries, so Axis < R and IndexDimensions <= R fit in an int.
+        int axis = (int) desc.axis();
+        int indexDimensions = (int) desc.indexDimensions();
+        checkIndicesLeadingSizes(out, indices.sizes(), indexDimensions);
+        GatherOutputShape shape = GatherOutputShape.of(input.sizes(), indices.sizes(), axis, indexDimensions);
+        warnAboutCroppedSizes(out, shape, input.sizes().size());
+        if (TensorRules.haveComparableSizes(input, output)) {
+            checkOutputSizes(out, shape, output.sizes(), indexDimensions);
+        }
+        if (indexDimensions - 1 > axis && !out.hasErrors()) {
+            out.report(RuleId.HEAP_CORRUPTION_BUG, INDEX_DIMENSIONS, "IndexDimensions " + indexDimensions
+                    + " - 1 > Axis " + axis + ": " + MEASURED_ON + " accepts this desc, but its CreateOperator frees "
+                    + "an invalid heap block; a later CompileOperator in the same process can crash, and some such "
+                    + "operators return output that changes from run to run (measured on " + MEASURED_ON + " at "
+                    + "DML_FEATURE_LEVEL_6_4)");
+        }
+    }
+
+    /** UINT range, and at most the indices' DimensionCount (measured: equal is accepted, the docs say below). */
+    private static boolean indexDimensionsInRange(DiagnosticCollector out, long indexDimensions,
+            BufferTensorDesc indices) {
+        if (!TensorRules.isUint32(indexDimensions)) {
+            out.report(RuleId.UINT32_RANGE, INDEX_DIMENSIONS, TensorRules.uint32Message(indexDimensions));
+            return false;
+        }
+        if (indices == null || !TensorRules.isUint32(indices.dimensionCount())) {
+            return false;
+        }
+        long rank = indices.dimensionCount();
+        if (indexDimensions > rank) {
+            out.report(RuleId.INDEX_DIMENSIONS_OUT_OF_RANGE, INDEX_DIMENSIONS, indexDimensions + " is out of range [0, "
+                    + rank + "] (" + INDICES_TENSOR + ".DimensionCount is " + rank + ")");
+            return false;
+        }
+        return true;
+    }
+
+    /** The indices dimensions before the last IndexDimensions index nothing: each must be 1. */
+    private static void checkIndicesLeadingSizes(DiagnosticCollector out, List<Long> indicesSizes,
+            int indexDimensions) {
+        int rank = indicesSizes.size();
+        if (indexDimensions == 0) {
+            if (indicesSizes.stream().anyMatch(size -> size != 1)) {
+                out.report(RuleId.SCALAR_INDEX_SIZES_NOT_1, INDICES_TENSOR + ".Sizes", sizesText(indicesSizes)
+                        + " with IndexDimensions 0: the documented rule is that the indices dimensions outside the "
+                        + "last IndexDimensions (here all of them) are 1; " + UNMODELLED);
+            }
+            return;
+        }
+        for (int i = 0; i < rank - indexDimensions; i++) {
+            long size = indicesSizes.get(i);
+            if (size != 1) {
+                out.report(RuleId.INDICES_LEADING_SIZE_NOT_1, INDICES_TENSOR + ".Sizes[" + i + "]", "expected 1 "
+                        + "(the documented rule for dimension " + i + ", before the last IndexDimensions "
+                        + indexDimensions + " of " + rank + ") but got " + size + "; " + UNMODELLED);
+            }
+        }
+    }
+
+    /** Measured: DirectML crops the formula's first entries whatever their size and reads index 0 along them. */
+    private static void warnAboutCroppedSizes(DiagnosticCollector out, GatherOutputShape shape, int rank) {
+        for (GatherOutputShape.Entry entry : shape.cropped()) {
+            if (entry.size() != 1) {
+                out.report(RuleId.OUTPUT_CROPS_SIZE_ABOVE_1, entry.source(), entry.size() + " is cropped from the "
+                        + "output formula " + GatherOutputShape.text(shape.formula()) + " (" + shape.formula().size()
+                        + " dimensions for DimensionCount " + rank + "); the docs crop only leading 1s, " + MEASURED_ON
+                        + " crops it anyway and reads only index 0 along it");
+            }
+        }
+    }
+
+    private static void checkOutputSizes(DiagnosticCollector out, GatherOutputShape shape, List<Long> outputSizes,
+            int indexDimensions) {
+        List<GatherOutputShape.Entry> expected = shape.aligned();
+        for (int i = 0; i < expected.size(); i++) {
+            GatherOutputShape.Entry entry = expected.get(i);
+            long actual = outputSizes.get(i);
+            if (actual == entry.size()) {
+                continue;
+            }
+            String path = OUTPUT_TENSOR + ".Sizes[" + i + "]";
+            if (indexDimensions == 0 && i == 0) {
+                out.report(RuleId.OUTPUT_LEADING_SIZE_UNCHECKED, path, "expected 1 (" + GatherOutputShape.PADDING
+                        + ") but got " + actual + "; " + MEASURED_ON + " does not check it, and the output rows past "
+                        + "the first read past the input");
+            } else {
+                out.report(RuleId.SIZES_MISMATCH, path, "expected " + entry.size() + " (" + entry.source()
+                        + "; the output formula aligned to " + expected.size() + " dimensions is "
+                        + GatherOutputShape.text(expected) + ") but got " + actual);
+            }
+        }
+    }
+
+    private static String sizesText(List<Long> sizes) {
+        StringBuilder text = new StringBuilder("{");
+        for (int i = 0; i < sizes.size(); i++) {
+            text.append(i == 0 ? "" : ",").append(sizes.get(i));
+        }
+        return text.append('}').toString();
+    }
+}

@@ -1,0 +1,28 @@
+package dev.dmlemu.featurelevels;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dmlemu.desc.OperatorType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The operators the validator knows: each registered once, with its own support tables. */
+class OperatorCatalogTest {
+
+    @Test
+    void gatherElementsAndGatherAreRegisteredInOrder() {
+        assertEquals(List.of(OperatorType.GATHER_ELEMENTS, OperatorType.GATHER), OperatorCatalog.operators());
+        assertSame(GatherElementsSupport.SUPPORT, OperatorCatalog.support(OperatorType.GATHER_ELEMENTS).orElseThrow());
+        assertSame(GatherSupport.SUPPORT, OperatorCatalog.support(OperatorType.GATHER).orElseThrow());
+    }
+
+    @Test
+    void anOperatorWithoutRulesHasNoTablesAndCannotBeValidated() {
+        assertTrue(OperatorCatalog.support(OperatorType.GATHER_ND).isEmpty());
+        assertTrue(OperatorCatalog.rules(OperatorType.SCATTER_ELEMENTS).isEmpty());
+        assertThrows(UnsupportedOperationException.class, () -> OperatorCatalog.operators().add(OperatorType.CAST));
+    }
+}

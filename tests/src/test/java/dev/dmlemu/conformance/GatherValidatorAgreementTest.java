@@ -1,0 +1,208 @@
+package dev.dmlemu.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.dmlemu.conformance.realdml.HarnessCase;
+import dev.dmlemu.conformance.realdml.HarnessResult;
+import dev.dmlemu.conformance.realdml.RealDirectMl;
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.GatherOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.featurelevels.FeatureLevelValidator;
+import dev.dmlemu.featurelevels.RuleId;
+import dev.dmlemu.featurelevels.ValidationResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The validator on DML_GATHER at {@code DML_FEATURE_LEVEL_6_4} against the real DirectML.dll 1.15.4 (which reports
+ * 6_4): "valid" must equal "CreateOperator returned S_OK" (docs/directml-behaviour.md §10.3). The heap-bug shapes run
+ * one per process; indices sizes other than 1 outside the last IndexDimensions, where the validator deliberately keeps
+ * the documented rule, are pinned to what the DLL did when they were measured (§10.4).
+ */
+class GatherValidatorAgreementTest {
+
+    private static final long SEED = 20250613L;
+
+    private final FeatureLevelValidator validator = new FeatureLevelValidator();
+
+    private static Optional<RealDirectMl> referee(String what) {
+        Optional<RealDirectMl> real = RealDirectMl.locate();
+        if (real.isEmpty()) {
+            System.out.println("SKIPPED " + what + ": " + RealDirectMl.unavailableReason());
+        }
+        assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
+        return real;
+    }
+
+    @Test
+    void validatorAgreesWithCreateOperatorOnEveryGeneratedGather() throws Exception {
+        RealDirectMl real = referee("GATHER validator/real-DirectML agreement").orElseThrow();
+        List<GatherAgreementCases.Case> cases = GatherAgreementCases.generate(SEED);
+        Map<String, HarnessResult> results = real.validate(cases.stream()
+                .map(c -> HarnessCase.validateOnly(c.name(), c.desc())).toList());
+
+        List<String> disagreements = new ArrayList<>();
+        Map<String, int[]> byKind = new TreeMap<>(); // kind -> {cases, accepted by the DLL, agreed}
+        int agreed = 0;
+        int rejected = 0;
+        for (GatherAgreementCases.Case c : cases) {
+            ValidationResult ours = validator.validate(c.desc(), FeatureLevel.LEVEL_6_4);
+            HarnessResult theirs = results.get(c.name());
+            int[] counts = byKind.computeIfAbsent(c.kind(), k -> new int[3]);
+            counts[0]++;
+            counts[1] += theirs.created() ? 1 : 0;
+            rejected += theirs.created() ? 0 : 1;
+            if (ours.isValid() == theirs.created()) {
+                agreed++;
+                counts[2]++;
+            } else {
+                disagreements.add(c.name() + ": DirectML create=" + theirs.createText() + ", validator "
+                        + (ours.isValid() ? "valid" : "invalid") + "\n    " + c.desc() + "\n    " + ours);
+            }
+        }
+        System.out.printf("GATHER validator vs real DirectML.dll at DML_FEATURE_LEVEL_6_4: %d/%d cases agree, "
+                + "%d rejected by DirectML (seed %d)%n", agreed, cases.size(), rejected, SEED);
+        byKind.forEach((kind, counts) -> System.out.printf("  %-44s %3d cases, %3d accepted by DirectML, %3d agree%n",
+                kind, counts[0], counts[1], counts[2]));
+        assertTrue(cases.size() >= 400, "at least 400 cases");
+        assertTrue(2 * rejected > cases.size(), "most cases are invalid");
+        assertTrue(disagreements.isEmpty(), () -> disagreements.size() + " disagreements:\n"
+                + String.join("\n", disagreements));
+    }
+
+    /**
+     * Valid descs with {@code IndexDimensions - 1 > Axis}: DirectML accepts them and corrupts its heap, so each runs
+     * alone in its process. The validator accepts them too, with the heap-bug warning; an invalid one gets none.
+     */
+    @Test
+    void heapBugShapesAreAcceptedWithAWarningOnePerProcess() throws Exception {
+        RealDirectMl real = referee("GATHER heap-bug shapes on the real DirectML").orElseThrow();
+        Map<String, GatherOperatorDesc> shapes = new LinkedHashMap<>();
+        // gather-heap-bug probes: {} ++ {1,4} ++ {2} -> {4,2}; {} ++ {1,1,1} ++ {1,3} -> {1,1,3}.
+        shapes.put("g_idxdims2_cropped_leading1", gather(s(3, 2), s(1, 4), s(4, 2), 0, 2));
+        shapes.put("crop_bad_axis0_k3", gather(s(1, 1, 3), s(1, 1, 1), s(1, 1, 3), 0, 3));
+        // {1} ++ {1,2,2} ++ {2,3} -> {2,2,2,3}: 3 - 1 > 1.
+        shapes.put("heap_4d_axis1_k3", gather(s(1, 1, 2, 3), s(1, 1, 2, 2), s(2, 2, 2, 3), 1, 3));
+        // A cropped indices size above 1: {2,4,2} -> {4,2}.
+        shapes.put("heap_crops_indices_size_2", gather(s(3, 2), s(2, 4), s(4, 2), 0, 2));
+        // The output is wrong ({4,3} for {4,2}): refused by both, and no heap warning.
+        shapes.put("heap_shape_invalid_output", gather(s(3, 2), s(1, 4), s(4, 3), 0, 2));
+        List<String> disagreements = new ArrayList<>();
+        for (Map.Entry<String, GatherOperatorDesc> shape : shapes.entrySet()) {
+            assertTrue(GatherAgreementCases.isHeapBugShape(shape.getValue()), shape.getKey());
+            HarnessResult theirs = real.validate(List.of(HarnessCase.validateOnly(shape.getKey(), shape.getValue())))
+                    .get(shape.getKey());
+            ValidationResult ours = validator.validate(shape.getValue(), FeatureLevel.LEVEL_6_4);
+            boolean warned = ours.warnings().stream().anyMatch(d -> d.rule() == RuleId.HEAP_CORRUPTION_BUG);
+            System.out.printf("  %-28s DirectML create=%s, validator %s%s%n", shape.getKey(), theirs.createText(),
+                    ours.isValid() ? "valid" : "invalid", warned ? " with HEAP_CORRUPTION_BUG" : "");
+            if (ours.isValid() != theirs.created() || warned != ours.isValid()) {
+                disagreements.add(shape.getKey() + ": DirectML create=" + theirs.createText() + ", " + ours);
+            }
+        }
+        assertTrue(disagreements.isEmpty(), () -> String.join("\n", disagreements));
+    }
+
+    /** What DirectML.dll 1.15.4 did with a desc when it was measured. */
+    private enum Measured { ACCEPTED, REFUSED, ENDED_THE_PROCESS }
+
+    /**
+     * Indices sizes other than 1 outside the last IndexDimensions: DirectML.dll 1.15.4 accepts some of these shapes
+     * with outputs dmlemu does not model, refuses others and ends the process on others, and the validator refuses
+     * them all (the documented rule). This pins both halves: the DLL still does what docs/directml-behaviour.md §10.4
+     * records for each shape, and the validator still refuses every one. The shapes that end the process run alone.
+     */
+    @Test
+    void indicesSizesOutsideIndexDimensionsAreStillWhatWasMeasured() throws Exception {
+        RealDirectMl real = referee("GATHER indices-shape looseness on the real DirectML").orElseThrow();
+        // {input, {axis, IndexDimensions}, indices, output}; the output is always the formula's.
+        Map<long[][], Measured> shapes = new LinkedHashMap<>();
+        for (long[][] shape : new long[][][] {
+            {s(3, 3), s(1, 0), s(1, 3), s(1, 3)}, {s(1, 3, 3), s(2, 0), s(1, 1, 3), s(1, 1, 3)},
+            {s(1, 3), s(1, 0), s(1, 3), s(1, 1)}, {s(2, 3, 3), s(2, 0), s(1, 2, 3), s(1, 2, 3)},
+            {s(3, 3), s(1, 0), s(1, 3), s(2, 3)}, {s(1, 3, 3), s(2, 0), s(1, 3, 3), s(1, 1, 3)},
+            {s(1, 2, 3, 3), s(3, 2), s(1, 2, 1, 1), s(2, 3, 1, 1)}, {s(2, 1, 2), s(2, 1), s(1, 2, 1), s(2, 1, 1)},
+            {s(1, 1, 2), s(1, 2), s(2, 3, 3), s(3, 3, 2)}, {s(1, 2, 2), s(1, 2), s(2, 2, 2), s(2, 2, 2)},
+            {s(1, 2, 1), s(1, 2), s(2, 1, 2), s(1, 2, 1)}, {s(1, 1, 2, 1), s(3, 3), s(2, 1, 3, 3), s(2, 1, 3, 3)}}) {
+            shapes.put(shape, Measured.ACCEPTED);
+        }
+        for (long[][] shape : new long[][][] {
+            {s(2, 3, 3), s(2, 0), s(1, 1, 3), s(1, 2, 3)}, {s(3, 3), s(0, 0), s(1, 3), s(1, 3)},
+            {s(1, 3), s(1, 0), s(1, 2), s(1, 1)}, {s(3), s(0, 0), s(2), s(2)}, {s(3), s(0, 0), s(2), s(1)},
+            {s(1, 3, 2), s(1, 0), s(1, 1, 2), s(1, 1, 2)}, {s(5, 2), s(1, 0), s(1, 2), s(1, 5)},
+            {s(2, 4), s(1, 0), s(1, 4), s(1, 2)}, {s(2, 3), s(1, 0), s(1, 3), s(2, 2)},
+            {s(2, 3, 2), s(2, 0), s(1, 2, 2), s(1, 2, 3)}, {s(3, 3), s(1, 0), s(2, 3), s(1, 3)},
+            {s(4, 3), s(1, 0), s(1, 3), s(1, 4)}, {s(1, 3), s(1, 0), s(2, 3), s(1, 1)},
+            {s(3, 3), s(1, 0), s(2, 3), s(2, 3)},
+            {s(3, 2), s(0, 1), s(2, 4), s(4, 2)}, {s(1, 2, 2), s(2, 1), s(2, 1, 2), s(1, 2, 2)},
+            {s(2, 2, 3), s(2, 1), s(2, 1, 3), s(2, 2, 3)}, {s(1, 3, 1), s(2, 1), s(2, 1, 3), s(1, 3, 3)},
+            {s(2, 2, 3, 1), s(3, 1), s(1, 2, 1, 3), s(2, 2, 3, 3)}, {s(1, 3, 3, 3), s(3, 1), s(1, 2, 1, 3),
+                s(1, 3, 3, 3)}}) {
+            shapes.put(shape, Measured.REFUSED);
+        }
+        for (long[][] shape : new long[][][] {
+            {s(1, 1, 2), s(2, 1), s(2, 1, 2), s(1, 1, 2)}, {s(1, 1, 1), s(2, 1), s(1, 2, 3), s(1, 1, 3)},
+            {s(1, 1, 2), s(2, 0), s(1, 3, 3), s(1, 1, 1)}}) {
+            shapes.put(shape, Measured.ENDED_THE_PROCESS);
+        }
+        Map<String, GatherOperatorDesc> batch = new LinkedHashMap<>();
+        Map<String, Measured> measured = new LinkedHashMap<>();
+        Map<String, Measured> observed = new LinkedHashMap<>();
+        for (Map.Entry<long[][], Measured> entry : shapes.entrySet()) {
+            long[][] shape = entry.getKey();
+            String name = "indices_not_1_" + measured.size();
+            GatherOperatorDesc desc = gather(shape[0], shape[2], shape[3], shape[1][0], shape[1][1]);
+            measured.put(name, entry.getValue());
+            assertTrue(GatherAgreementCases.hasIndicesSizeNot1OutsideIndexDimensions(desc), name);
+            assertFalse(GatherAgreementCases.isHeapBugShape(desc), name);
+            ValidationResult ours = validator.validate(desc, FeatureLevel.LEVEL_6_4);
+            RuleId rule = desc.indexDimensions() == 0 ? RuleId.SCALAR_INDEX_SIZES_NOT_1
+                    : RuleId.INDICES_LEADING_SIZE_NOT_1;
+            assertFalse(ours.isValid(), name);
+            assertTrue(ours.errors().stream().anyMatch(d -> d.rule() == rule), ours::toString);
+            if (entry.getValue() == Measured.ENDED_THE_PROCESS) {
+                RealDirectMl.Alone alone = real.validateAlone(HarnessCase.validateOnly(name, desc));
+                observed.put(name, alone.result().isPresent() ? (alone.result().get().created() ? Measured.ACCEPTED
+                        : Measured.REFUSED) : Measured.ENDED_THE_PROCESS);
+                System.out.printf("  %s alone: %s, exit code %d%n", name, observed.get(name), alone.exitCode());
+            } else {
+                batch.put(name, desc);
+            }
+        }
+        Map<String, HarnessResult> results = real.validate(batch.entrySet().stream()
+                .map(e -> HarnessCase.validateOnly(e.getKey(), e.getValue())).toList());
+        results.forEach((name, result) -> observed.put(name, result.created() ? Measured.ACCEPTED : Measured.REFUSED));
+        Map<String, Measured> inOrder = new LinkedHashMap<>();
+        measured.keySet().forEach(name -> inOrder.put(name, observed.get(name)));
+        assertEquals(measured, inOrder, "DirectML no longer does what docs/directml-behaviour.md §10.4 records");
+        System.out.printf("GATHER indices sizes not 1 outside IndexDimensions: DirectML did as recorded on all %d "
+                + "shapes (%d accepted, %d refused, %d ended the process); the validator refuses every one%n",
+                measured.size(), count(measured, Measured.ACCEPTED), count(measured, Measured.REFUSED),
+                count(measured, Measured.ENDED_THE_PROCESS));
+    }
+
+    private static long count(Map<String, Measured> measured, Measured what) {
+        return measured.values().stream().filter(what::equals).count();
+    }
+
+    private static GatherOperatorDesc gather(long[] input, long[] indices, long[] output, long axis,
+            long indexDimensions) {
+        return new GatherOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT32, input),
+                BufferTensorDesc.packed(TensorDataType.UINT32, indices),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, output), axis, indexDimensions);
+    }
+
+    private static long[] s(long... sizes) {
+        return sizes;
+    }
+}
