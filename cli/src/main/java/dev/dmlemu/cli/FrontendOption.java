@@ -2,11 +2,18 @@ package dev.dmlemu.cli;
 
 import dev.dmlemu.lowering.Frontend;
 
-/** {@code --frontend onnx-13|onnx-11|openvino-6}: the framework operator {@code onnx} lowers. */
+/**
+ * {@code --frontend onnx-13|onnx-11|openvino-6|onnx-gather-13|onnx-gather-11|onnx-gather-1|openvino-gather-1}: the
+ * framework operator {@code onnx} lowers (the first three are GatherElements, the others Gather).
+ */
 enum FrontendOption {
     ONNX_13("onnx-13", Frontend.ONNX_13),
     ONNX_11("onnx-11", Frontend.ONNX_11),
-    OPENVINO_6("openvino-6", Frontend.OPENVINO_6);
+    OPENVINO_6("openvino-6", Frontend.OPENVINO_6),
+    ONNX_GATHER_13("onnx-gather-13", Frontend.ONNX_GATHER_13),
+    ONNX_GATHER_11("onnx-gather-11", Frontend.ONNX_GATHER_11),
+    ONNX_GATHER_1("onnx-gather-1", Frontend.ONNX_GATHER_1),
+    OPENVINO_GATHER_1("openvino-gather-1", Frontend.OPENVINO_GATHER_1);
 
     private final String spelling;
     private final Frontend frontend;

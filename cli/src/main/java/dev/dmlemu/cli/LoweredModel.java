@@ -1,6 +1,6 @@
 package dev.dmlemu.cli;
 
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.BufferTensorMath;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.model.ArrayValues;
 import dev.dmlemu.model.BindingRef;
@@ -17,6 +17,7 @@ import dev.dmlemu.model.PrintCommand;
 import dev.dmlemu.model.ResourceData;
 import dev.dmlemu.model.ResourceDecl;
 import dev.dmlemu.model.Scalar;
+import dev.dmlemu.lowering.BindingNote;
 import dev.dmlemu.lowering.FrameworkTensor;
 import dev.dmlemu.lowering.LoweredBuffers;
 import java.math.BigDecimal;
@@ -30,7 +31,8 @@ import java.util.OptionalLong;
 
 /**
  * The DxDispatch model file of a lowered node: resources {@code data}, {@code indices} and {@code output}, the
- * dispatchable {@code gather} holding the lowered desc, then a dispatch and a print of {@code output}.
+ * dispatchable {@code gather} holding the lowered desc ({@code GATHER_ELEMENTS} or {@code GATHER}), then a dispatch and
+ * a print of {@code output}.
  *
  * <p>The lowering never changes a byte of the framework tensors: every reinterpretation (bool as UINT8, int64
  * indices read as their UINT32 low halves, rank padding, the strided window) lives in the desc's DataType, Sizes and
@@ -44,6 +46,10 @@ final class LoweredModel {
     static final String DATA = "data";
     static final String INDICES = "indices";
     static final String OUTPUT = "output";
+
+    /** The resource each framework tensor is bound from. */
+    private static final Map<FrameworkTensor, String> RESOURCES = Map.of(FrameworkTensor.DATA, DATA,
+            FrameworkTensor.INDICES, INDICES, FrameworkTensor.OUTPUT, OUTPUT);
 
     /** How the input resources hold their values. */
     enum ValueForm {
@@ -61,7 +67,7 @@ final class LoweredModel {
         resources.put(DATA, input(data, lowered.lowered().note(FrameworkTensor.DATA).bindingSizeInBytes(), form));
         resources.put(INDICES, input(indices, lowered.lowered().note(FrameworkTensor.INDICES).bindingSizeInBytes(),
                 form));
-        long outputCount = indices.elementCount();
+        long outputCount = BufferTensorMath.elementCount(lowered.lowered().outputShape());
         long outputBytes = Math.multiplyExact(outputCount, (long) data.dataType().sizeInBytes());
         resources.put(OUTPUT, new ResourceDecl(data.dataType(), new ConstantValues(outputCount, Scalar.of(0)),
                 padding(outputBytes, lowered.lowered().note(FrameworkTensor.OUTPUT).bindingSizeInBytes())));
@@ -69,9 +75,9 @@ final class LoweredModel {
         Map<String, Dispatchable> dispatchables = Map.of(DISPATCHABLE,
                 new OperatorDispatchable(lowered.lowered().desc()));
         Map<String, BindingRef> bindings = new LinkedHashMap<>();
-        bindings.put(GatherElementsOperatorDesc.INPUT_TENSOR, BindingRef.of(DATA));
-        bindings.put(GatherElementsOperatorDesc.INDICES_TENSOR, BindingRef.of(INDICES));
-        bindings.put(GatherElementsOperatorDesc.OUTPUT_TENSOR, BindingRef.of(OUTPUT));
+        for (BindingNote note : lowered.lowered().notes()) {
+            bindings.put(note.tensorField(), BindingRef.of(RESOURCES.get(note.source())));
+        }
         List<Command> commands = List.of(new DispatchCommand(DISPATCHABLE, bindings), new PrintCommand(OUTPUT, false));
         return new ModelFile(resources, dispatchables, commands);
     }

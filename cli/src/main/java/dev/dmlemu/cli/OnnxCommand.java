@@ -12,8 +12,7 @@ import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.lowering.BindingNote;
 import dev.dmlemu.lowering.BufferLoweringResult;
 import dev.dmlemu.lowering.FrameworkIndexCheck;
-import dev.dmlemu.lowering.GatherElementsLowering;
-import dev.dmlemu.lowering.GatherElementsNode;
+import dev.dmlemu.lowering.FrameworkNode;
 import dev.dmlemu.lowering.IndexSign;
 import dev.dmlemu.lowering.LoweredBuffers;
 import dev.dmlemu.lowering.LoweringOptions;
@@ -25,6 +24,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,15 +32,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dmlemu onnx --data X.npy --indices I.npy}: lowers a framework GatherElements node (ONNX 13 or 11, OpenVINO 6)
- * onto the DirectML desc at a feature level, runs it, and prints the framework's output.
+ * {@code dmlemu onnx --data X.npy --indices I.npy}: lowers a framework gather node (ONNX GatherElements-13/11, OpenVINO
+ * GatherElements-6, ONNX Gather-13/11/1, OpenVINO Gather-1) onto its DirectML desc at a feature level, runs it, and
+ * prints the framework's output.
  */
 @Command(name = "onnx", mixinStandardHelpOptions = true,
-        description = {"Lowers and runs an ONNX GatherElements node given as .npy files.",
-            "The node (ONNX 13 or 11, or OpenVINO 6) is lowered onto",
-            "DML_GATHER_ELEMENTS_OPERATOR_DESC at a feature level and run; prints:",
+        description = {"Lowers and runs an ONNX or OpenVINO gather node given as .npy files.",
+            "The node (GatherElements or Gather, see --frontend) is lowered onto",
+            "DML_GATHER_ELEMENTS_OPERATOR_DESC or DML_GATHER_OPERATOR_DESC at a",
+            "feature level and run; prints:",
             "  Output: <values, row-major, as DxDispatch prints them>",
-            "  Shape: [<the indices' shape>], type: <the data's element type>",
+            "  Shape: [<the output's shape>], type: <the data's element type>",
             "The backend, level and index policy go to stderr. A node the level cannot",
             "express is refused (exit 1) with the rule and the lowest level that accepts",
             "it. Under the default strict policy an out-of-range index is an error (exit 2)."})
@@ -57,12 +59,14 @@ final class OnnxCommand implements Callable<Integer> {
     Path indices;
 
     @Option(names = "--axis", paramLabel = "A",
-            description = "the axis attribute, negative counting from the back (ONNX default 0; required for openvino-6)")
+            description = "the axis, negative counting from the back (ONNX default 0; required for openvino-6 and "
+                    + "openvino-gather-1)")
     Long axis;
 
     @Option(names = "--frontend", paramLabel = "OP", defaultValue = "onnx-13",
             converter = FrontendOption.Converter.class,
-            description = "onnx-13, onnx-11 or openvino-6 (default ${DEFAULT-VALUE})")
+            description = "GatherElements: onnx-13, onnx-11, openvino-6; Gather: onnx-gather-13, onnx-gather-11, "
+                    + "onnx-gather-1, openvino-gather-1 (default ${DEFAULT-VALUE})")
     FrontendOption frontend;
 
     @Option(names = "--feature-level", paramLabel = "LEVEL", converter = FeatureLevelConverter.class,
@@ -79,7 +83,7 @@ final class OnnxCommand implements Callable<Integer> {
     BackendChoice backend;
 
     @Option(names = "--out", paramLabel = "Y.npy",
-            description = "write the output as .npy: the indices' shape, the data's dtype")
+            description = "write the output as .npy: the output's shape, the data's dtype")
     Path out;
 
     @Option(names = "--print-desc",
@@ -98,7 +102,9 @@ final class OnnxCommand implements Callable<Integer> {
         checkOptions();
         NpyInput dataTensor = NpyInput.read("--data", data);
         NpyInput indicesTensor = NpyInput.read("--indices", indices);
-        GatherElementsNode node = node(dataTensor, indicesTensor);
+        FrameworkNode node = FrameworkNode.of(frontend.frontend(), dataTensor.shape(), dataTensor.elementType(),
+                indicesTensor.shape(), indicesTensor.elementType(),
+                axis == null ? OptionalLong.empty() : OptionalLong.of(axis));
         IndexPolicyOption policy = indexPolicy == null ? IndexPolicyOption.STRICT : indexPolicy;
         EmulatorOptions emulatorOptions = EmulatorOptions.builder().indexPolicy(policy.policy()).build();
         try (BackendSession session = BackendSession.open(backend, emulatorOptions)) {
@@ -111,7 +117,7 @@ final class OnnxCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println(session.describe(level, Optional.of(policy)));
             }
             // The node's shapes and types first, so that an index check never runs on a node with no meaning.
-            LoweringResult shapes = GatherElementsLowering.lower(node.withIndexSign(IndexSign.NON_NEGATIVE), level);
+            LoweringResult shapes = node.withIndexSign(IndexSign.NON_NEGATIVE).lower(level, LoweringOptions.defaults());
             if (shapes instanceof Refused refused) {
                 return reportRefused(refused, level);
             }
@@ -121,8 +127,8 @@ final class OnnxCommand implements Callable<Integer> {
                     throw CliFailure.unusableInput("--indices " + indices + ": " + outOfRange.get());
                 }
             }
-            BufferLoweringResult result = GatherElementsLowering.lowerWithBuffers(node, level,
-                    LoweringOptions.defaults(), dataTensor.bytes(), indicesTensor.bytes());
+            BufferLoweringResult result = node.lowerWithBuffers(level, LoweringOptions.defaults(),
+                    dataTensor.bytes(), indicesTensor.bytes());
             if (result instanceof Refused refused) {
                 return reportRefused(refused, level);
             }
@@ -145,13 +151,14 @@ final class OnnxCommand implements Callable<Integer> {
                 throw CliFailure.unusableInput("dispatch on the " + session.backend().name() + " backend: "
                         + e.getMessage());
             }
-            Optional<String> written = Optional.ofNullable(out).map(path -> write(path, dataTensor, indicesTensor,
+            List<Long> outputShape = lowered.lowered().outputShape();
+            Optional<String> written = Optional.ofNullable(out).map(path -> write(path, dataTensor, outputShape,
                     output));
             if (json) {
                 spec.commandLine().getOut().println(Json.write(toJson(session, level, policy, lowered, dataTensor,
-                        indicesTensor, output, written)));
+                        output, written)));
             } else {
-                printText(dataTensor, indicesTensor, output);
+                printText(dataTensor, outputShape, output);
                 written.ifPresent(path -> spec.commandLine().getErr().println("wrote " + path));
             }
             return ExitCode.SUCCESS.code();
@@ -166,20 +173,10 @@ final class OnnxCommand implements Callable<Integer> {
         if (inlineValues && !printDesc) {
             throw CliFailure.unusableInput("--inline-values needs --print-desc");
         }
-        if (frontend == FrontendOption.OPENVINO_6 && axis == null) {
-            throw CliFailure.unusableInput("--axis is required with --frontend openvino-6 (GatherElements-6 has no "
-                    + "default axis)");
+        if (frontend.frontend().requiresAxis() && axis == null) {
+            throw CliFailure.unusableInput("--axis is required with --frontend " + frontend + " ("
+                    + frontend.frontend().displayName() + " has no default axis)");
         }
-    }
-
-    private GatherElementsNode node(NpyInput dataTensor, NpyInput indicesTensor) {
-        if (frontend == FrontendOption.OPENVINO_6) {
-            return GatherElementsNode.openVino(dataTensor.shape(), dataTensor.elementType(), indicesTensor.shape(),
-                    indicesTensor.elementType(), axis);
-        }
-        GatherElementsNode node = GatherElementsNode.onnx(frontend.frontend(), dataTensor.shape(),
-                dataTensor.elementType(), indicesTensor.shape(), indicesTensor.elementType());
-        return axis == null ? node : node.withAxis(axis);
     }
 
     /** Exit 1: the refusal names the rule and, when raising the level is the fix, the level that accepts it. */
@@ -200,18 +197,24 @@ final class OnnxCommand implements Callable<Integer> {
     }
 
     /** {@code Output: 4, 8, 3, 7, 2, 3} (DxDispatch's print form, row-major), then the shape and element type. */
-    private void printText(NpyInput dataTensor, NpyInput indicesTensor, ByteBuffer output) {
+    private void printText(NpyInput dataTensor, List<Long> outputShape, ByteBuffer output) {
         StringBuilder line = new StringBuilder("Output: ");
-        for (long i = 0; i < indicesTensor.elementCount(); i++) {
+        long count = elementCount(dataTensor, output);
+        for (long i = 0; i < count; i++) {
             line.append(i == 0 ? "" : ", ").append(ElementValues.printText(dataTensor.dataType(), output, i));
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println(line);
-        stdout.println("Shape: " + indicesTensor.shape() + ", type: " + dataTensor.elementType());
+        stdout.println("Shape: " + outputShape + ", type: " + dataTensor.elementType());
+    }
+
+    /** The framework output's element count: its bytes (packed, the data's type) over the element size. */
+    private static long elementCount(NpyInput dataTensor, ByteBuffer output) {
+        return output.remaining() / dataTensor.dataType().sizeInBytes();
     }
 
     /** Writes the output atomically (a temporary file renamed over the target, never through a link). */
-    private static String write(Path target, NpyInput dataTensor, NpyInput indicesTensor, ByteBuffer output) {
+    private static String write(Path target, NpyInput dataTensor, List<Long> outputShape, ByteBuffer output) {
         Path name = target.getFileName();
         if (name == null || !name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".npy")) {
             throw CliFailure.unusableInput("--out " + target + ": dmlemu writes .npy files only");
@@ -220,7 +223,7 @@ final class OnnxCommand implements Callable<Integer> {
         OutputFolder folder = new OutputFolder(Path.of(""), false);
         try {
             folder.write(target.toString(), channel -> NpyFile.write(channel, dataTensor.canonicalDescr(),
-                    indicesTensor.shape(), output.duplicate()));
+                    outputShape, output.duplicate()));
         } catch (OutputFolder.Refused e) {
             throw CliFailure.unusableInput("--out " + target + ": " + e.getMessage());
         } catch (IOException e) {
@@ -231,8 +234,7 @@ final class OnnxCommand implements Callable<Integer> {
 
     /** {@code run --json}'s shape (backend, featureLevel, indexPolicy, resources, timings, files) plus the lowering. */
     private static ObjectNode toJson(BackendSession session, FeatureLevel level, IndexPolicyOption policy,
-            LoweredBuffers lowered, NpyInput dataTensor, NpyInput indicesTensor, ByteBuffer output,
-            Optional<String> written) {
+            LoweredBuffers lowered, NpyInput dataTensor, ByteBuffer output, Optional<String> written) {
         ObjectNode root = Json.object();
         root.put("backend", session.backend().name());
         session.fallbackReason().ifPresent(reason -> root.put("directmlUnavailable", reason));
@@ -242,14 +244,14 @@ final class OnnxCommand implements Callable<Integer> {
         resource.put("dataType", dataTensor.dataType().name());
         resource.put("elementType", dataTensor.elementType().onnxName());
         ArrayNode values = resource.putArray("values");
-        for (long i = 0; i < indicesTensor.elementCount(); i++) {
+        for (long i = 0; i < elementCount(dataTensor, output); i++) {
             Json.addElement(values, dataTensor.dataType(), output, i);
         }
         root.putObject("timings");
         ArrayNode files = root.putArray("files");
         written.ifPresent(files::add);
         ArrayNode shape = root.putArray("shape");
-        indicesTensor.shape().forEach(shape::add);
+        lowered.lowered().outputShape().forEach(shape::add);
         root.putRawValue("desc", descJson(lowered));
         ArrayNode notes = root.putArray("bindingNotes");
         lowered.lowered().notes().stream().map(BindingNote::text).forEach(notes::add);

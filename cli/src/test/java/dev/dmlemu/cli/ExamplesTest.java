@@ -75,6 +75,41 @@ class ExamplesTest {
     }
 
     @Test
+    void openVinoGatherFrontDoor() {
+        // data [[1, 2, 3], [4, 5, 6]], indices [[2, 0], [1, 1]], axis -1 (1): out[p, i, j] = data[p, idx[i, j]], shape
+        // data[:1] ++ [2, 2] = [2, 2, 2]: [[[3, 1], [2, 2]], [[6, 4], [5, 5]]]. The same below 3_0 (4-D, UINT32
+        // indices), down to 1_0.
+        java.nio.file.Path folder = Cli.EXAMPLES.resolve("openvino-gather");
+        String[] node = {"onnx", "--frontend", "openvino-gather-1", "--data", folder.resolve("data.npy").toString(),
+            "--indices", folder.resolve("indices.npy").toString(), "--axis", "-1", "--backend", "emulator"};
+        for (String level : List.of("6_4", "2_1", "1_0")) {
+            Cli.Result result = Cli.run(concat(node, "--feature-level", level));
+            assertEquals(0, result.code(), result.err());
+            assertEquals("Output: 3, 1, 2, 2, 6, 4, 5, 5\nShape: [2, 2, 2], type: float\n", result.out());
+        }
+        // The desc the README describes: one DimensionCount (3), Axis 1 + 1, IndexDimensions 2.
+        com.fasterxml.jackson.databind.JsonNode desc = Cli.run(concat(node, "--json")).json().get("desc");
+        assertEquals("[1,2,3]", desc.get("InputTensor").get("Sizes").toString());
+        assertEquals("[1,2,2]", desc.get("IndicesTensor").get("Sizes").toString());
+        assertEquals("[2,2,2]", desc.get("OutputTensor").get("Sizes").toString());
+        assertEquals(2, desc.get("Axis").asInt());
+        assertEquals(2, desc.get("IndexDimensions").asInt());
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        return Stream.concat(Stream.of(first), Stream.of(more)).toArray(String[]::new);
+    }
+
+    @Test
+    void everyFrontDoorFolderIsCovered() throws Exception {
+        // onnx/ is run by OnnxCommandTest.bundledExample, openvino-gather/ above.
+        try (Stream<java.nio.file.Path> entries = Files.list(Cli.EXAMPLES)) {
+            assertEquals(List.of("onnx", "openvino-gather"), entries.filter(Files::isDirectory)
+                    .map(p -> p.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    @Test
     void everyExampleIsCovered() throws Exception {
         try (Stream<java.nio.file.Path> files = Files.list(Cli.EXAMPLES)) {
             assertEquals(List.of("docs-example.json", "gather.json", "invalid-several-diagnostics.json",

@@ -512,6 +512,216 @@ class OnnxCommandTest {
         assertEquals(List.of("Output: 7, 5, 3, 4, 2, 3", "Shape: [2, 3], type: float"), r.outLines());
     }
 
+    // ---- Gather front doors ----------------------------------------------------------------------------------
+
+    static Stream<Arguments> onnxGatherFrontendsAndLevels() {
+        List<Arguments> cases = new ArrayList<>();
+        for (String frontend : List.of("onnx-gather-13", "onnx-gather-11", "onnx-gather-1")) {
+            for (String level : List.of("1_0", "2_1", "3_0", "6_4")) {
+                cases.add(Arguments.of(frontend, level));
+            }
+        }
+        return cases.stream();
+    }
+
+    /**
+     * ONNX Gather, Example 1 (the same in Gather-1, -11 and -13): data [[1.0, 1.2], [2.3, 3.4], [4.5, 5.7]], indices
+     * [[0, 1], [1, 2]], axis 0 -> [[[1.0, 1.2], [2.3, 3.4]], [[2.3, 3.4], [4.5, 5.7]]].
+     */
+    @ParameterizedTest(name = "{0} at {1}")
+    @MethodSource("onnxGatherFrontendsAndLevels")
+    void onnxGatherExample1(String frontend, String level) {
+        Path data = floats("data.npy", shape(3, 2), 1.0f, 1.2f, 2.3f, 3.4f, 4.5f, 5.7f);
+        Path idx = int64s("indices.npy", shape(2, 2), 0, 1, 1, 2);
+        Result r = dmlemu(args("onnx", "--frontend", frontend, "--data", data, "--indices", idx, "--feature-level",
+                level, "--backend", "emulator"));
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of("Output: 1, 1.2, 2.3, 3.4, 2.3, 3.4, 4.5, 5.7", "Shape: [2, 2, 2], type: float"),
+                r.outLines());
+    }
+
+    /**
+     * ONNX Gather, Example 2: data [[1.0, 1.2, 1.9], [2.3, 3.4, 3.9], [4.5, 5.7, 5.9]], indices [[0, 2]], axis 1 ->
+     * [[[1.0, 1.9]], [[2.3, 3.9]], [[4.5, 5.9]]]: shape data[:1] ++ [1, 2] = [3, 1, 2].
+     */
+    @ParameterizedTest(name = "{0} at {1}")
+    @MethodSource("onnxGatherFrontendsAndLevels")
+    void onnxGatherExample2(String frontend, String level) {
+        Path data = floats("data.npy", shape(3, 3), 1.0f, 1.2f, 1.9f, 2.3f, 3.4f, 3.9f, 4.5f, 5.7f, 5.9f);
+        Path idx = int32s("indices.npy", shape(1, 2), 0, 2);
+        Result r = dmlemu(args("onnx", "--frontend", frontend, "--data", data, "--indices", idx, "--axis", 1,
+                "--feature-level", level, "--backend", "emulator"));
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of("Output: 1, 1.9, 2.3, 3.9, 4.5, 5.9", "Shape: [3, 1, 2], type: float"), r.outLines());
+    }
+
+    /**
+     * Negative indices count from the end in Gather-11 and -13 ([0, -9, -10] on 0..9: [0, 1, 0]) and need 3_0;
+     * Gather-1 bounds indices to [0, s-1], so the strict check refuses -9.
+     */
+    @Test
+    void onnxGatherNegativeIndices() {
+        Path data = floats("data.npy", shape(10), 0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        Path idx = int64s("indices.npy", shape(3), 0, -9, -10);
+        for (String frontend : List.of("onnx-gather-13", "onnx-gather-11")) {
+            Result r = dmlemu(args("onnx", "--frontend", frontend, "--data", data, "--indices", idx, "--backend",
+                    "emulator"));
+            assertEquals(0, r.code(), r.err());
+            assertEquals(List.of("Output: 0, 1, 0", "Shape: [3], type: float"), r.outLines());
+            Result at21 = dmlemu(args("onnx", "--frontend", frontend, "--data", data, "--indices", idx,
+                    "--feature-level", "2_1", "--backend", "emulator"));
+            assertEquals(1, at21.code(), at21.err());
+            assertTrue(at21.err().contains("NEGATIVE_INDICES_NEED_3_0") && at21.err().contains("indices[1] = -9"),
+                    at21.err());
+        }
+        Result gather1 = dmlemu(args("onnx", "--frontend", "onnx-gather-1", "--data", data, "--indices", idx,
+                "--backend", "emulator"));
+        assertEquals(2, gather1.code());
+        assertTrue(gather1.err().contains("indices[1] = -9 is out of range: data axis 0 has size 10, so ONNX Gather-1 "
+                + "indices must lie in [0, 9]"), gather1.err());
+    }
+
+    /** A 0-d index (ONNX's shape table: data (P, Q), scalar index, axis 0 -> (Q)): row 1 of [[1,2,3],[4,5,6]]. */
+    @Test
+    void scalarIndices() {
+        Path data = floats("data.npy", shape(2, 3), 1, 2, 3, 4, 5, 6);
+        Path row = int64s("row.npy", shape(), 1);
+        for (String level : List.of("2_1", "6_4")) {
+            Result r = dmlemu(args("onnx", "--frontend", "onnx-gather-13", "--data", data, "--indices", row,
+                    "--feature-level", level, "--backend", "emulator"));
+            assertEquals(0, r.code(), r.err());
+            assertEquals(List.of("Output: 4, 5, 6", "Shape: [3], type: float"), r.outLines());
+        }
+        // Rank-1 data and a scalar index give a scalar: element 2 of [7, 8, 9].
+        Path vector = floats("vector.npy", shape(3), 7, 8, 9);
+        Path two = int32s("two.npy", shape(), 2);
+        Result scalar = dmlemu(args("onnx", "--frontend", "openvino-gather-1", "--axis", 0, "--data", vector,
+                "--indices", two, "--backend", "emulator"));
+        assertEquals(0, scalar.code(), scalar.err());
+        assertEquals(List.of("Output: 9", "Shape: [], type: float"), scalar.outLines());
+    }
+
+    @Test
+    void openVinoGatherRequiresTheAxis() {
+        Path data = floats("data.npy", shape(2, 2), 1, 2, 3, 4);
+        Path idx = int32s("indices.npy", shape(1), 1);
+        Result r = dmlemu(args("onnx", "--frontend", "openvino-gather-1", "--data", data, "--indices", idx));
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--axis is required with --frontend openvino-gather-1 (OpenVINO Gather-1 has no "
+                + "default axis)"), r.err());
+    }
+
+    /** openvino-Gather-1.rst's example ([6,12,10,24] by [15,4,20,28] along axis 1): the documented output shape. */
+    @Test
+    void openVinoGatherSeedExampleHasTheDocumentedShape() throws IOException {
+        Path data = floats("data.npy", shape(6, 12, 10, 24), new float[6 * 12 * 10 * 24]);
+        Path idx = int32s("indices.npy", shape(15, 4, 20, 28), new int[15 * 4 * 20 * 28]);
+        Result at64 = dmlemu(args("onnx", "--frontend", "openvino-gather-1", "--data", data, "--indices", idx,
+                "--axis", 1, "--print-desc"));
+        assertEquals(0, at64.code(), at64.err());
+        JsonNode gather = new ObjectMapper().readTree(at64.out()).get("dispatchables").get("gather");
+        assertEquals("GATHER", gather.get("type").asText());
+        JsonNode desc = gather.get("desc");
+        assertEquals("[6,15,4,20,28,10,24]", desc.get("OutputTensor").get("Sizes").toString());
+        assertEquals("[1,1,1,6,12,10,24]", desc.get("InputTensor").get("Sizes").toString());
+        assertEquals("[1,1,1,15,4,20,28]", desc.get("IndicesTensor").get("Sizes").toString());
+        assertEquals(4, desc.get("Axis").asInt());
+        assertEquals(4, desc.get("IndexDimensions").asInt());
+        // At 2_1 the 7 dimensions are merged into 4: [6,15,4,20,28,10,24] is [6, 15*4*20*28, 10*24].
+        Result at21 = dmlemu(args("onnx", "--frontend", "openvino-gather-1", "--data", data, "--indices", idx,
+                "--axis", 1, "--feature-level", "2_1", "--print-desc"));
+        assertEquals(0, at21.code(), at21.err());
+        JsonNode merged = new ObjectMapper().readTree(at21.out()).get("dispatchables").get("gather").get("desc");
+        assertEquals("[1,6,33600,240]", merged.get("OutputTensor").get("Sizes").toString());
+        assertEquals(2, merged.get("Axis").asInt());
+        assertEquals(1, merged.get("IndexDimensions").asInt());
+    }
+
+    @Test
+    void gatherStrictRangeAndTheOtherPolicies() {
+        // Index 3 on an axis of size 3. strict: an error naming it. directml (docs/directml-behaviour.md, 7.1): the
+        // desc is input {3,3}, Axis 0; element offsets 3*3 + 0..2 = 9..11 lie past the last element (8) of the
+        // 36-byte input, so each reads element 8, the value 9. clamp-axis reads row 2: 7, 8, 9.
+        Path data = floats("data.npy", shape(3, 3), 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        Path idx = int64s("indices.npy", shape(2), 0, 3);
+        Result strict = dmlemu(args("onnx", "--frontend", "openvino-gather-1", "--axis", 0, "--data", data,
+                "--indices", idx, "--backend", "emulator"));
+        assertEquals(2, strict.code());
+        assertTrue(strict.err().contains("indices[1] = 3 is out of range: data axis 0 has size 3, so OpenVINO Gather-1 "
+                + "indices must lie in [0, 2]"), strict.err());
+        Result directml = dmlemu(args("onnx", "--frontend", "openvino-gather-1", "--axis", 0, "--data", data,
+                "--indices", idx, "--backend", "emulator", "--index-policy", "directml"));
+        assertEquals(0, directml.code(), directml.err());
+        assertEquals(List.of("Output: 1, 2, 3, 9, 9, 9", "Shape: [2, 3], type: float"), directml.outLines());
+        Result clamp = dmlemu(args("onnx", "--frontend", "openvino-gather-1", "--axis", 0, "--data", data,
+                "--indices", idx, "--backend", "emulator", "--index-policy", "clamp-axis"));
+        assertEquals(0, clamp.code(), clamp.err());
+        assertEquals("Output: 1, 2, 3, 7, 8, 9", clamp.outLines().get(0));
+    }
+
+    @Test
+    void gatherJsonHasTheSameShapeAsGatherElements() throws IOException {
+        Path data = floats("data.npy", shape(2, 3), 1, 2, 3, 4, 5, 6);
+        Path idx = int32s("indices.npy", shape(2, 2), 2, 0, -1, 1);
+        Result r = dmlemu(args("onnx", "--frontend", "onnx-gather-13", "--data", data, "--indices", idx, "--axis",
+                -1, "--backend", "emulator", "--json"));
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.err());
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertEquals(List.of("backend", "featureLevel", "indexPolicy", "resources", "timings", "files", "shape",
+                "desc", "bindingNotes"), fieldNames(json));
+        // out[p, i, j] = data[p, idx[i, j]]: row 0 [3, 1, 3, 2], row 1 [6, 4, 6, 5].
+        assertEquals("[3,1,3,2,6,4,6,5]", json.get("resources").get("output").get("values").toString());
+        assertEquals("FLOAT32", json.get("resources").get("output").get("dataType").asText());
+        assertEquals("[2,2,2]", json.get("shape").toString());
+        JsonNode desc = json.get("desc");
+        assertEquals("[1,2,3]", desc.get("InputTensor").get("Sizes").toString());
+        assertEquals("[1,2,2]", desc.get("IndicesTensor").get("Sizes").toString());
+        assertEquals("INT32", desc.get("IndicesTensor").get("DataType").asText());
+        assertEquals(2, desc.get("Axis").asInt());
+        assertEquals(2, desc.get("IndexDimensions").asInt());
+        assertEquals(3, json.get("bindingNotes").size());
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    @Test
+    void gatherPrintDescRoundTripsThroughRun() throws IOException {
+        Path data = floats("data.npy", shape(2, 3, 2), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+        Path idx = int64s("indices.npy", shape(2, 1, 2), 2, 0, 1, 1);
+        for (String level : List.of("2_1", "3_0", "6_4")) {
+            for (boolean inline : new boolean[] {false, true}) {
+                assertRoundTrip(inline, args("onnx", "--frontend", "onnx-gather-11", "--data", data, "--indices",
+                        idx, "--axis", 1, "--feature-level", level, "--backend", "emulator"));
+            }
+        }
+        // Merged at 2_1: output rank 5 > 4.
+        Result merged = dmlemu(args("onnx", "--frontend", "onnx-gather-11", "--data", data, "--indices", idx,
+                "--axis", 1, "--feature-level", "2_1", "--print-desc"));
+        JsonNode desc = new ObjectMapper().readTree(merged.out()).get("dispatchables").get("gather").get("desc");
+        assertEquals("[1,2,4,2]", desc.get("OutputTensor").get("Sizes").toString());
+    }
+
+    /** bool data stays bool, and --out has the output's shape (not the indices'). */
+    @Test
+    void gatherOutHasTheOutputsShape() throws IOException {
+        Path data = dir.resolve("data.npy");
+        NpyFile.write(data, "|b1", shape(2, 2), ByteBuffer.wrap(new byte[] {1, 0, 0, 1}));
+        Path idx = int32s("indices.npy", shape(1), 1);
+        Path target = dir.resolve("y.npy");
+        Result r = dmlemu(args("onnx", "--frontend", "onnx-gather-1", "--data", data, "--indices", idx, "--axis", 1,
+                "--out", target, "--feature-level", "2_1", "--backend", "emulator"));
+        assertEquals(0, r.code(), r.err());
+        // Column 1 of [[T, F], [F, T]]: [[F], [T]].
+        assertEquals(List.of("Output: 0, 1", "Shape: [2, 1], type: bool"), r.outLines());
+        assertEquals("|b1", NpyFile.readHeader(target).descr());
+        assertEquals(shape(2, 1), NpyFile.read(target).shape());
+    }
+
     // ---- unusable input --------------------------------------------------------------------------------------
 
     @Test

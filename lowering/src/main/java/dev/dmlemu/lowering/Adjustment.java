@@ -4,8 +4,17 @@ package dev.dmlemu.lowering;
 public enum Adjustment {
     /** A rank-0 tensor viewed as one element of shape {@code [1]}. */
     SCALAR_AS_1D,
-    /** Leading dimensions of size 1 added to reach the 4 dimensions DirectML takes at 2_1. */
+    /**
+     * Leading dimensions of size 1 added to reach the desc's DimensionCount: the 4 dimensions DirectML takes below
+     * 3_0, or (Gather) the count all three tensors share.
+     */
     RANK_PADDED,
+    /**
+     * Neighbouring dimensions of a packed tensor merged into one, so that a Gather fits the dimensions the level
+     * allows: the data's dimensions before the axis, and those after it, each become one; the indices' become one.
+     * The bytes are the same; only the view changes.
+     */
+    DIMENSIONS_MERGED,
     /**
      * The data viewed through a window: the indices' sizes in the non-axis dimensions with the data's own packed
      * strides, because DirectML requires equal non-axis sizes.

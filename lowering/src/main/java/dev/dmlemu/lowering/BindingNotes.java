@@ -1,7 +1,8 @@
 package dev.dmlemu.lowering;
 
 import dev.dmlemu.desc.BufferTensorDesc;
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.TensorField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,69 +11,41 @@ import java.util.stream.Collectors;
 /** Writes the {@link BindingNote}s of one lowering. */
 final class BindingNotes {
 
-    private final GatherElementsNode node;
-    private final boolean scalar;
-    private final int padding;
-    private final DataTypeMapping data;
-    private final boolean windowed;
-    private final boolean lowHalves;
-    private final boolean indicesAsUint32;
-
-    BindingNotes(GatherElementsNode node, boolean scalar, int padding, DataTypeMapping data, boolean windowed,
-            boolean lowHalves, boolean indicesAsUint32) {
-        this.node = node;
-        this.scalar = scalar;
-        this.padding = padding;
-        this.data = data;
-        this.windowed = windowed;
-        this.lowHalves = lowHalves;
-        this.indicesAsUint32 = indicesAsUint32;
+    /** What a lowering changed in one tensor field's view of its framework buffer, and anything more to say. */
+    record FieldView(List<Adjustment> adjustments, String extra) {
+        FieldView {
+            adjustments = List.copyOf(adjustments);
+        }
     }
 
-    List<BindingNote> notes(BufferTensorDesc input, BufferTensorDesc indices, BufferTensorDesc output) {
-        long dataBytes = bytes(node.dataShape(), node.dataType());
-        long indicesBytes = bytes(node.indicesShape(), node.indicesType());
-        long outputBytes = bytes(node.indicesShape(), node.dataType());
+    private BindingNotes() {}
 
-        List<Adjustment> inputAdjustments = common();
-        if (windowed) {
-            inputAdjustments.add(Adjustment.STRIDED_WINDOW);
+    /**
+     * One note per tensor field of {@code desc}, in field order (InputTensor, IndicesTensor, OutputTensor), bound to
+     * the data, the indices and the output.
+     *
+     * @param views the adjustments of each field, in the same order
+     */
+    static List<BindingNote> of(FrameworkNode node, OperatorDesc desc, List<FieldView> views) {
+        List<TensorField> fields = desc.tensorFields();
+        List<FrameworkTensor> sources = List.of(FrameworkTensor.DATA, FrameworkTensor.INDICES, FrameworkTensor.OUTPUT);
+        List<Long> sourceBytes = List.of(bytes(node.dataShape(), node.dataType()),
+                bytes(node.indicesShape(), node.indicesType()), bytes(node.outputShape(), node.dataType()));
+        List<BindingNote> notes = new ArrayList<>();
+        for (int i = 0; i < sources.size(); i++) {
+            FieldView view = views.get(i);
+            FrameworkTensor source = sources.get(i);
+            String extra = source == FrameworkTensor.OUTPUT
+                    ? join(view.extra(), "the framework's output is the first " + sourceBytes.get(i) + " bytes")
+                    : view.extra();
+            notes.add(note(fields.get(i).name(), source, sourceBytes.get(i), (BufferTensorDesc) fields.get(i).desc(),
+                    new ArrayList<>(view.adjustments()), extra));
         }
-        data.adjustment().ifPresent(inputAdjustments::add);
-        List<Adjustment> indicesAdjustments = common();
-        if (lowHalves) {
-            indicesAdjustments.add(Adjustment.INT64_LOW_HALVES_AS_UINT32);
-        } else if (indicesAsUint32) {
-            indicesAdjustments.add(Adjustment.INT32_AS_UINT32);
-        }
-        if (data.splitsIntoLanes()) {
-            indicesAdjustments.add(Adjustment.BROADCAST_ALONG_LANES);
-        }
-        List<Adjustment> outputAdjustments = common();
-        data.adjustment().ifPresent(outputAdjustments::add);
-
-        return List.of(
-                note(GatherElementsOperatorDesc.INPUT_TENSOR, FrameworkTensor.DATA, dataBytes, input,
-                        inputAdjustments, windowed ? "reads a window of the data: the indices' sizes outside the "
-                                + "axis with the data's packed strides " + input.effectiveStrides() : ""),
-                note(GatherElementsOperatorDesc.INDICES_TENSOR, FrameworkTensor.INDICES, indicesBytes, indices,
-                        indicesAdjustments, ""),
-                note(GatherElementsOperatorDesc.OUTPUT_TENSOR, FrameworkTensor.OUTPUT, outputBytes, output,
-                        outputAdjustments, "the framework's output is the first " + outputBytes + " bytes"));
+        return notes;
     }
 
-    private List<Adjustment> common() {
-        List<Adjustment> adjustments = new ArrayList<>();
-        if (scalar) {
-            adjustments.add(Adjustment.SCALAR_AS_1D);
-        }
-        if (data.splitsIntoLanes()) {
-            adjustments.add(Adjustment.UINT32_LANES);
-        }
-        if (padding > 0) {
-            adjustments.add(Adjustment.RANK_PADDED);
-        }
-        return adjustments;
+    private static String join(String first, String second) {
+        return first.isEmpty() ? second : first + "; " + second;
     }
 
     private static BindingNote note(String field, FrameworkTensor source, long sourceBytes, BufferTensorDesc desc,
@@ -87,7 +60,7 @@ final class BindingNotes {
                 .append(desc.dataType().name()).append(' ').append(desc.sizes());
         desc.strides().ifPresent(strides -> text.append(" strides ").append(strides));
         if (!adjustments.isEmpty()) {
-            text.append("; ").append(adjustments.stream().map(BindingNotes::describe)
+            text.append("; ").append(adjustments.stream().map(adjustment -> describe(adjustment, desc))
                     .collect(Collectors.joining("; ")));
         }
         if (!extra.isEmpty()) {
@@ -100,10 +73,11 @@ final class BindingNotes {
         return new BindingNote(field, source, 0, sourceBytes, bindingBytes, adjustments, text.toString());
     }
 
-    private static String describe(Adjustment adjustment) {
+    private static String describe(Adjustment adjustment, BufferTensorDesc desc) {
         return switch (adjustment) {
             case SCALAR_AS_1D -> "the scalar is viewed as shape [1]";
-            case RANK_PADDED -> "leading 1s pad it to 4 dimensions";
+            case RANK_PADDED -> "leading 1s pad it to " + desc.dimensionCount() + " dimensions";
+            case DIMENSIONS_MERGED -> "neighbouring dimensions merged (the same bytes, fewer dimensions)";
             case STRIDED_WINDOW -> "strided window";
             case BOOL_AS_UINT8 -> "bool bytes read as UINT8";
             case BFLOAT16_AS_UINT16 -> "bfloat16 bits read as UINT16";

@@ -4,8 +4,8 @@ import dev.dmlemu.desc.BufferTensorMath;
 import dev.dmlemu.desc.FeatureLevel;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /** Lowering with the tensors' bytes: checks them against the node and copies them into bindable buffers. */
@@ -15,12 +15,16 @@ final class BufferLowering {
 
     private BufferLowering() {}
 
-    static BufferLoweringResult lower(GatherElementsNode node, FeatureLevel target, LoweringOptions options,
+    static BufferLoweringResult lower(FrameworkNode node, FeatureLevel target, LoweringOptions options,
             ByteBuffer data, ByteBuffer indices) {
+        Objects.requireNonNull(node, "node");
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(indices, "indices");
         // Shapes and types first, with the most permissive index sign: byte counts only mean something for a node
         // that could be lowered at all, and the sign is decided from the values below.
-        LoweringResult shapesOnly = GatherElementsLowering.lower(node.withIndexSign(IndexSign.NON_NEGATIVE), target,
-                options);
+        LoweringResult shapesOnly = node.withIndexSign(IndexSign.NON_NEGATIVE).lower(target, options);
         if (shapesOnly instanceof Refused refused) {
             return refused;
         }
@@ -33,20 +37,20 @@ final class BufferLowering {
         IndexScan scan = IndexScan.of(node.indicesType(), indices);
         if (scan.firstNegative().isPresent() && node.indexSign() == IndexSign.NON_NEGATIVE) {
             long position = scan.firstNegative().getAsLong();
-            return refuse(LoweringRule.INDEX_CONTRADICTS_NODE, op + ": indices" + coordinates(node.indicesShape(),
-                    position) + " = " + scan.valueAt(position) + " is negative, but the node states non-negative "
-                    + "indices" + (node.frontend().isOnnx() ? "" : " (the operator bounds them to [0, s-1])"));
+            return refuse(LoweringRule.INDEX_CONTRADICTS_NODE, op + ": " + indexAt(node, scan, position)
+                    + " is negative, but the node states non-negative indices"
+                    + (node.frontend().allowsNegativeIndices() ? "" : " (the operator bounds them to [0, s-1])"));
         }
         if (scan.firstNegative().isPresent() && target.isBelow(FeatureLevel.LEVEL_3_0)) {
             long position = scan.firstNegative().getAsLong();
-            return refuse(LoweringRule.NEGATIVE_INDICES_NEED_3_0, op + ": indices" + coordinates(node.indicesShape(),
-                    position) + " = " + scan.valueAt(position) + " is negative, but at " + target.cName()
+            return refuse(LoweringRule.NEGATIVE_INDICES_NEED_3_0, op + ": " + indexAt(node, scan, position)
+                    + " is negative, but at " + target.cName()
                     + " IndicesTensor is UINT32 only; negative indices need DML_FEATURE_LEVEL_3_0",
                     FeatureLevel.LEVEL_3_0);
         }
-        GatherElementsNode effective = scan.firstNegative().isEmpty()
+        FrameworkNode effective = scan.firstNegative().isEmpty()
                 ? node.withIndexSign(IndexSign.NON_NEGATIVE) : node;
-        LoweringResult result = GatherElementsLowering.lower(effective, target, options);
+        LoweringResult result = effective.lower(target, options);
         if (result instanceof Refused refused) {
             return refused;
         }
@@ -54,13 +58,18 @@ final class BufferLowering {
         if (lowered.note(FrameworkTensor.INDICES).adjustments().contains(Adjustment.INT64_LOW_HALVES_AS_UINT32)
                 && scan.max() > UINT32_MAX) {
             long position = scan.maxPosition();
-            return refuse(LoweringRule.INDEX_NOT_REPRESENTABLE, op + ": indices" + coordinates(node.indicesShape(),
-                    position) + " = " + scan.max() + " does not fit the UINT32 low half that " + target.cName()
+            return refuse(LoweringRule.INDEX_NOT_REPRESENTABLE, op + ": " + indexAt(node, scan, position)
+                    + " does not fit the UINT32 low half that " + target.cName()
                     + " reads of int64 indices (it is out of range for any axis DirectML can hold); "
                     + "DML_FEATURE_LEVEL_3_0 reads int64 indices whole", FeatureLevel.LEVEL_3_0);
         }
         return new LoweredBuffers(lowered, paddedCopy(data, lowered.note(FrameworkTensor.DATA)),
                 paddedCopy(indices, lowered.note(FrameworkTensor.INDICES)));
+    }
+
+    /** {@code "indices[1, 0] = -1"}. */
+    private static String indexAt(FrameworkNode node, IndexScan scan, long position) {
+        return "indices" + IndexScan.coordinate(node.indicesShape(), position) + " = " + scan.valueAt(position);
     }
 
     private static Optional<Refused> checkSize(String op, String tensor, List<Long> shape, ElementType type,
@@ -80,23 +89,11 @@ final class BufferLowering {
         return copy.clear();
     }
 
-    /** {@code [1, 0, 2]} for a flat position in a packed shape. */
-    private static String coordinates(List<Long> shape, long flat) {
-        List<Long> coordinates = new ArrayList<>();
-        long rest = flat;
-        for (int i = shape.size() - 1; i >= 0; i--) {
-            coordinates.add(0, rest % shape.get(i));
-            rest /= shape.get(i);
-        }
-        return coordinates.toString();
-    }
-
     private static Refused refuse(LoweringRule rule, String detail) {
-        return new Refused(rule, rule.name() + ": " + detail, Optional.empty());
+        return Refusal.of(rule, null, detail).refused();
     }
 
     private static Refused refuse(LoweringRule rule, String detail, FeatureLevel acceptingLevel) {
-        return new Refused(rule, rule.name() + ": " + detail + " [accepted from " + acceptingLevel.cName() + "]",
-                Optional.of(acceptingLevel));
+        return Refusal.of(rule, acceptingLevel, detail).refused();
     }
 }

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The element types of ONNX ({@code TensorProto.DataType}) and OpenVINO tensors that GatherElements can see. Each
+ * The element types of ONNX ({@code TensorProto.DataType}) and OpenVINO tensors that the gathers can see. Each
  * has its ONNX name and code and the aliases numpy and OpenVINO use, so a type read from a model, an {@code .npy}
  * header or a command line can be named with {@link #parse}.
  */

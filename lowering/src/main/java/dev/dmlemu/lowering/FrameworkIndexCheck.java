@@ -2,15 +2,14 @@ package dev.dmlemu.lowering;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
- * The framework's own index rule, checked on the framework tensors before anything is lowered or dispatched: ONNX
- * requires every index in {@code [-s, s-1]} and OpenVINO in {@code [0, s-1]} along an axis of size {@code s}. It
- * runs on the framework's shapes, so the coordinate it reports is the user's, not the padded DirectML one, and it
- * applies on every backend.
+ * The framework's own index rule, checked on the framework tensors before anything is lowered or dispatched: every
+ * index in {@code [-s, s-1]} along an axis of size {@code s} where the operator allows negative indices (ONNX
+ * GatherElements-11/13, Gather-11/13), in {@code [0, s-1]} where it does not (ONNX Gather-1, OpenVINO
+ * GatherElements-6 and Gather-1). It runs on the framework's shapes, so the coordinate it reports is the user's, not
+ * the padded DirectML one, and it applies on every backend.
  */
 public final class FrameworkIndexCheck {
 
@@ -19,14 +18,12 @@ public final class FrameworkIndexCheck {
     /**
      * The first out-of-range index in row-major order, as a message naming its coordinate, value and the allowed
      * range; empty when all are in range. The node must already have passed the lowering's shape and type rules
-     * (int32/int64 indices, equal ranks, a valid axis).
+     * (int32/int64 indices, a valid axis).
      */
-    public static Optional<String> firstOutOfRange(GatherElementsNode node, ByteBuffer indices) {
-        int rank = node.rank();
-        long axisAttribute = node.axis().orElse(0);
-        int axis = (int) (axisAttribute < 0 ? axisAttribute + rank : axisAttribute);
+    public static Optional<String> firstOutOfRange(FrameworkNode node, ByteBuffer indices) {
+        int axis = (int) NodeRecords.frontAxis(node.axis(), node.rank());
         long size = node.dataShape().get(axis);
-        long low = node.frontend().isOnnx() ? -size : 0;
+        long low = node.frontend().allowsNegativeIndices() ? -size : 0;
         long high = size - 1;
         boolean wide = node.indicesType() == ElementType.INT64;
         ByteBuffer values = indices.duplicate().order(ByteOrder.LITTLE_ENDIAN);
@@ -37,23 +34,12 @@ public final class FrameworkIndexCheck {
             int at = Math.toIntExact(base + i * width);
             long value = wide ? values.getLong(at) : values.getInt(at);
             if (value < low || value > high) {
-                return Optional.of("indices" + coordinate(node.indicesShape(), i) + " = " + value
+                return Optional.of("indices" + IndexScan.coordinate(node.indicesShape(), i) + " = " + value
                         + " is out of range: data axis " + axis + " has size " + size + ", so "
                         + node.frontend().displayName() + " indices must lie in [" + low + ", " + high
                         + "] (index policy strict; --index-policy directml shows what DirectML does)");
             }
         }
         return Optional.empty();
-    }
-
-    /** {@code [1, 0, 2]} for a flat position in a packed shape. */
-    private static List<Long> coordinate(List<Long> shape, long flat) {
-        List<Long> coordinate = new ArrayList<>();
-        long rest = flat;
-        for (int i = shape.size() - 1; i >= 0; i--) {
-            coordinate.add(0, rest % shape.get(i));
-            rest /= shape.get(i);
-        }
-        return coordinate;
     }
 }

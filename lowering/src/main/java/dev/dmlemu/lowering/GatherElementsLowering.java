@@ -2,7 +2,6 @@ package dev.dmlemu.lowering;
 
 import dev.dmlemu.desc.FeatureLevel;
 import java.nio.ByteBuffer;
-import java.util.Objects;
 
 /**
  * Lowers ONNX GatherElements-11/13 and OpenVINO GatherElements-6 nodes onto
@@ -37,14 +36,8 @@ public final class GatherElementsLowering {
      * @return the desc and binding notes, or the rule that refuses the node at {@code target}
      */
     public static LoweringResult lower(GatherElementsNode node, FeatureLevel target, LoweringOptions options) {
-        Objects.requireNonNull(node, "node");
-        Objects.requireNonNull(target, "target");
-        Objects.requireNonNull(options, "options");
-        try {
-            return new Lowerer(node, target, options).lower();
-        } catch (Lowerer.Refusal refusal) {
-            return refusal.refused();
-        }
+        return Refusal.lowerOrRefuse(node, target, options,
+                () -> new GatherElementsLowerer(node, target, options).lower());
     }
 
     /**
@@ -58,11 +51,6 @@ public final class GatherElementsLowering {
      */
     public static BufferLoweringResult lowerWithBuffers(GatherElementsNode node, FeatureLevel target,
             LoweringOptions options, ByteBuffer data, ByteBuffer indices) {
-        Objects.requireNonNull(node, "node");
-        Objects.requireNonNull(target, "target");
-        Objects.requireNonNull(options, "options");
-        Objects.requireNonNull(data, "data");
-        Objects.requireNonNull(indices, "indices");
         return BufferLowering.lower(node, target, options, data, indices);
     }
 

@@ -1,15 +1,18 @@
 package dev.dmlemu.lowering;
 
+import dev.dmlemu.desc.FeatureLevel;
+import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
  * A framework GatherElements node as a backend sees it before lowering: shapes and element types of {@code data}
  * and {@code indices}, the {@code axis} attribute and what is known about the sign of the indices. Shapes are
- * outermost dimension first; the record accepts any value (only nulls are refused), and the lowering judges it.
+ * outermost dimension first; the record accepts any value (only nulls and frontends of other operators are
+ * refused), and the lowering judges it.
  *
- * @param frontend the operator and version the node comes from
+ * @param frontend the operator and version the node comes from: {@link Frontend#ONNX_11}, {@link Frontend#ONNX_13}
+ *     or {@link Frontend#OPENVINO_6}
  * @param dataShape shape of {@code data}
  * @param dataType element type of {@code data} (and of the output)
  * @param indicesShape shape of {@code indices} (and of the output)
@@ -25,16 +28,16 @@ public record GatherElementsNode(
         List<Long> indicesShape,
         ElementType indicesType,
         OptionalLong axis,
-        IndexSign indexSign) {
+        IndexSign indexSign) implements FrameworkNode {
 
+    /**
+     * @throws IllegalArgumentException if {@code frontend} is not a GatherElements operator
+     */
     public GatherElementsNode {
-        Objects.requireNonNull(frontend, "frontend");
-        dataShape = List.copyOf(Objects.requireNonNull(dataShape, "dataShape"));
-        Objects.requireNonNull(dataType, "dataType");
-        indicesShape = List.copyOf(Objects.requireNonNull(indicesShape, "indicesShape"));
-        Objects.requireNonNull(indicesType, "indicesType");
-        Objects.requireNonNull(axis, "axis");
-        Objects.requireNonNull(indexSign, "indexSign");
+        NodeRecords.requireComplete(FrameworkOperator.GATHER_ELEMENTS, frontend, dataShape, dataType, indicesShape,
+                indicesType, axis, indexSign);
+        dataShape = List.copyOf(dataShape);
+        indicesShape = List.copyOf(indicesShape);
     }
 
     /**
@@ -44,8 +47,8 @@ public record GatherElementsNode(
      */
     public static GatherElementsNode onnx(Frontend frontend, List<Long> dataShape, ElementType dataType,
             List<Long> indicesShape, ElementType indicesType) {
-        if (!frontend.isOnnx()) {
-            throw new IllegalArgumentException(frontend.displayName() + " is not an ONNX operator");
+        if (!frontend.isOnnx() || frontend.operator() != FrameworkOperator.GATHER_ELEMENTS) {
+            throw new IllegalArgumentException(frontend.displayName() + " is not an ONNX GatherElements operator");
         }
         return new GatherElementsNode(frontend, dataShape, dataType, indicesShape, indicesType, OptionalLong.empty(),
                 IndexSign.MAY_BE_NEGATIVE);
@@ -66,12 +69,27 @@ public record GatherElementsNode(
                 OptionalLong.of(newAxis), indexSign);
     }
 
+    @Override
     public GatherElementsNode withIndexSign(IndexSign newIndexSign) {
         return new GatherElementsNode(frontend, dataShape, dataType, indicesShape, indicesType, axis, newIndexSign);
     }
 
-    /** The rank of {@code data}. */
-    public int rank() {
-        return dataShape.size();
+    /** The indices' shape. */
+    @Override
+    public List<Long> outputShape() {
+        return indicesShape;
+    }
+
+    /** {@link GatherElementsLowering#lower(GatherElementsNode, FeatureLevel, LoweringOptions)}. */
+    @Override
+    public LoweringResult lower(FeatureLevel target, LoweringOptions options) {
+        return GatherElementsLowering.lower(this, target, options);
+    }
+
+    /** {@link GatherElementsLowering#lowerWithBuffers}. */
+    @Override
+    public BufferLoweringResult lowerWithBuffers(FeatureLevel target, LoweringOptions options, ByteBuffer data,
+            ByteBuffer indices) {
+        return GatherElementsLowering.lowerWithBuffers(this, target, options, data, indices);
     }
 }

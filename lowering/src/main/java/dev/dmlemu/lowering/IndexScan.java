@@ -2,6 +2,8 @@ package dev.dmlemu.lowering;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalLong;
 
 /** What the lowering needs to know of index values: the first negative one and the largest one. */
@@ -31,6 +33,23 @@ record IndexScan(ByteBuffer values, ElementType type, OptionalLong firstNegative
 
     long valueAt(long position) {
         return read(values, type, values.position() + position * type.sizeInBytes());
+    }
+
+    /**
+     * {@code "[1, 0, 2]"} for a flat position in a packed shape, as messages write an element's coordinate after the
+     * tensor's name; empty for a scalar.
+     */
+    static String coordinate(List<Long> shape, long flat) {
+        if (shape.isEmpty()) {
+            return "";
+        }
+        List<Long> coordinate = new ArrayList<>();
+        long rest = flat;
+        for (int i = shape.size() - 1; i >= 0; i--) {
+            coordinate.add(0, rest % shape.get(i));
+            rest /= shape.get(i);
+        }
+        return coordinate.toString();
     }
 
     private static long read(ByteBuffer values, ElementType type, long byteIndex) {

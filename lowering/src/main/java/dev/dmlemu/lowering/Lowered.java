@@ -1,20 +1,21 @@
 package dev.dmlemu.lowering;
 
 import dev.dmlemu.desc.FeatureLevel;
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.featurelevels.ValidatedOperator;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * A node lowered onto {@code DML_GATHER_ELEMENTS_OPERATOR_DESC} at a feature level. The desc has passed the
- * {@code FeatureLevelValidator} at that level, so {@link #operator()} can be given to any execution backend.
+ * A node lowered onto its DirectML operator desc ({@code DML_GATHER_ELEMENTS_OPERATOR_DESC} or
+ * {@code DML_GATHER_OPERATOR_DESC}) at a feature level. The desc has passed the {@code FeatureLevelValidator} at that
+ * level, so {@link #operator()} can be given to any execution backend.
  *
  * @param node the node as lowered
  * @param operator the validated desc and its level
  * @param notes how to bind each tensor field, in the desc's field order (InputTensor, IndicesTensor, OutputTensor)
  */
-public record Lowered(GatherElementsNode node, ValidatedOperator operator, List<BindingNote> notes)
+public record Lowered(FrameworkNode node, ValidatedOperator operator, List<BindingNote> notes)
         implements LoweringResult {
 
     public Lowered {
@@ -24,8 +25,17 @@ public record Lowered(GatherElementsNode node, ValidatedOperator operator, List<
     }
 
     /** The DirectML desc; its output holds the framework's output bytes (see {@link #notes()}). */
-    public GatherElementsOperatorDesc desc() {
-        return operator.desc(GatherElementsOperatorDesc.class);
+    public OperatorDesc desc() {
+        return operator.desc();
+    }
+
+    /**
+     * The desc as its operator's record, e.g. {@code desc(GatherOperatorDesc.class)}.
+     *
+     * @throws IllegalStateException if the node was lowered onto another operator
+     */
+    public <D extends OperatorDesc> D desc(Class<D> descType) {
+        return operator.desc(descType);
     }
 
     /** The target level. */
@@ -33,9 +43,9 @@ public record Lowered(GatherElementsNode node, ValidatedOperator operator, List<
         return operator.featureLevel();
     }
 
-    /** The framework output's shape: the indices' shape. */
+    /** The framework output's shape (GatherElements: the indices'; Gather: data before the axis, indices, after). */
     public List<Long> outputShape() {
-        return node.indicesShape();
+        return node.outputShape();
     }
 
     /** The framework output's element type: the data's type. */

@@ -1,6 +1,5 @@
 package dev.dmlemu.lowering;
 
-import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.ExecutionBackend;
@@ -27,9 +26,9 @@ public record LoweredBuffers(Lowered lowered, ByteBuffer input, ByteBuffer indic
         Objects.requireNonNull(indices, "indices");
     }
 
-    /** A zeroed little-endian buffer of the OutputTensor's {@code TotalTensorSizeInBytes}. */
+    /** A zeroed little-endian buffer of the OutputTensor's {@code TotalTensorSizeInBytes} (its note's binding size). */
     public ByteBuffer newOutputBuffer() {
-        long size = ((BufferTensorDesc) lowered.desc().outputTensor()).totalTensorSizeInBytes();
+        long size = lowered.note(FrameworkTensor.OUTPUT).bindingSizeInBytes();
         return ByteBuffer.allocate(Math.toIntExact(size)).order(ByteOrder.LITTLE_ENDIAN);
     }
 

@@ -11,13 +11,16 @@ public enum LoweringRule {
     NEGATIVE_DIMENSION,
     /** Data and indices must have the same rank (both frameworks). */
     RANK_MISMATCH,
-    /** Rank-0 tensors: both frameworks require rank >= 1 and DirectML needs at least one dimension. */
+    /**
+     * Rank-0 data: every frontend requires data of rank >= 1 (GatherElements: data and indices; Gather takes scalar
+     * indices) and DirectML needs at least one dimension.
+     */
     RANK_ZERO,
-    /** At 2_1 DirectML takes exactly 4 dimensions; more need 3_0. */
+    /** At 2_1 DirectML GatherElements takes exactly 4 dimensions; more need 3_0 (Gather merges dimensions instead). */
     RANK_ABOVE_4_NEEDS_3_0,
-    /** DirectML takes at most 8 dimensions at any level. */
+    /** DirectML GatherElements takes at most 8 dimensions at any level (Gather merges dimensions instead). */
     RANK_ABOVE_8,
-    /** OpenVINO GatherElements-6 has no default axis. */
+    /** OpenVINO GatherElements-6 and Gather-1 have no default axis. */
     AXIS_REQUIRED,
     /** The axis must lie in {@code [-r, r-1]}. */
     AXIS_OUT_OF_RANGE,
@@ -31,7 +34,10 @@ public enum LoweringRule {
     INDICES_TYPE_NOT_ALLOWED,
     /** At 2_1 indices are UINT32 only: indices that may be negative need 3_0. */
     NEGATIVE_INDICES_NEED_3_0,
-    /** The data type is not in the operator version's type constraint (bfloat16 needs ONNX opset 13). */
+    /**
+     * The data type is not in the operator version's type constraint (bfloat16 needs ONNX opset 13; OpenVINO has no
+     * complex type).
+     */
     DATA_TYPE_NOT_IN_OPERATOR_VERSION,
     /** String data has no fixed element size; DirectML has no such type. */
     STRING_DATA,
@@ -39,6 +45,8 @@ public enum LoweringRule {
     COMPLEX_DATA,
     /** 64-bit data needs {@code DML_FEATURE_LEVEL_4_1} (or a split into UINT32 lanes on request). */
     DATA_64_BIT_NEEDS_4_1,
+    /** DirectML Gather below {@code DML_FEATURE_LEVEL_2_1} takes FLOAT32 and FLOAT16 data only. */
+    DATA_TYPE_NEEDS_2_1,
     /** A buffer's byte length does not match its tensor's shape and element type. */
     BUFFER_SIZE_MISMATCH,
     /** An index value contradicts what the node states (a negative index where it says non-negative). */

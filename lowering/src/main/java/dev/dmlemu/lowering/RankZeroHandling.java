@@ -1,6 +1,9 @@
 package dev.dmlemu.lowering;
 
-/** What to do with rank-0 (scalar) data and indices, which neither framework allows and DirectML cannot express. */
+/**
+ * What a GatherElements lowering does with rank-0 (scalar) data and indices, which neither framework allows and
+ * DirectML cannot express. (Gather takes scalar indices as they are and refuses scalar data.)
+ */
 public enum RankZeroHandling {
     /** Refuse with {@link LoweringRule#RANK_ZERO}. */
     REFUSE,

@@ -9,8 +9,9 @@ public enum WideElementHandling {
     REFUSE,
     /**
      * Gather each element as a group of UINT32 lanes (2 for 64-bit and complex64, 4 for complex128): the data gets a
-     * trailing lane dimension, the indices are broadcast along it with stride 0, and the output bytes are the
-     * framework's output bytes. GatherElements only moves bits, so this is exact; it costs one dimension.
+     * trailing lane dimension (GatherElements: the indices are broadcast along it with stride 0; Gather: it is one more
+     * dimension after the axis), and the output bytes are the framework's output bytes. The gathers only move bits,
+     * so this is exact; it costs one dimension.
      */
     SPLIT_INTO_UINT32_LANES
 }

@@ -1,14 +1,17 @@
 /**
- * Lowering of framework GatherElements nodes (ONNX GatherElements-11/13, OpenVINO GatherElements-6) onto
- * {@code DML_GATHER_ELEMENTS_OPERATOR_DESC}, validated at a DirectML feature level.
+ * Lowering of framework gather nodes onto DirectML operator descs, validated at a DirectML feature level: ONNX
+ * GatherElements-11/13 and OpenVINO GatherElements-6 onto {@code DML_GATHER_ELEMENTS_OPERATOR_DESC}
+ * ({@link dev.dmlemu.lowering.GatherElementsLowering}), ONNX Gather-1/11/13 and OpenVINO Gather-1 onto
+ * {@code DML_GATHER_OPERATOR_DESC} ({@link dev.dmlemu.lowering.GatherLowering}). Both kinds of node are a
+ * {@link dev.dmlemu.lowering.FrameworkNode}, which lowers itself onto its operator.
  *
  * <p>Shapes and types only, as a backend compiling a graph does it:
  * <pre>{@code
- * GatherElementsNode node = GatherElementsNode.onnx(Frontend.ONNX_13, List.of(3L, 3L), ElementType.FLOAT,
- *         List.of(2L, 3L), ElementType.INT64).withAxis(-2);
- * LoweringResult result = GatherElementsLowering.lower(node, FeatureLevel.LEVEL_3_0);
+ * GatherNode node = GatherNode.onnx(Frontend.ONNX_GATHER_13, List.of(3L, 2L), ElementType.FLOAT,
+ *         List.of(2L, 2L), ElementType.INT64).withAxis(-2);
+ * LoweringResult result = GatherLowering.lower(node, FeatureLevel.LEVEL_3_0);
  * if (result instanceof Lowered lowered) {
- *     use(lowered.desc(), lowered.notes());
+ *     use(lowered.desc(GatherOperatorDesc.class), lowered.notes());
  * } else if (result instanceof Refused refused) {
  *     report(refused.rule(), refused.message());
  * }
@@ -16,10 +19,11 @@
  *
  * <p>With the tensors' bytes, to run the node on an execution backend and get the framework's output:
  * <pre>{@code
- * BufferLoweringResult result = GatherElementsLowering.lowerWithBuffers(node, level, LoweringOptions.defaults(),
- *         dataBytes, indexBytes);
+ * FrameworkNode node = FrameworkNode.of(Frontend.OPENVINO_6, dataShape, ElementType.FLOAT, indicesShape,
+ *         ElementType.INT32, OptionalLong.of(1));
+ * BufferLoweringResult result = node.lowerWithBuffers(level, LoweringOptions.defaults(), dataBytes, indexBytes);
  * if (result instanceof LoweredBuffers buffers) {
- *     write(buffers.execute(backend));   // packed, little-endian, the indices' shape
+ *     write(buffers.execute(backend));   // packed, little-endian, the framework output's shape
  * } else if (result instanceof Refused refused) {
  *     report(refused.message());
  * }

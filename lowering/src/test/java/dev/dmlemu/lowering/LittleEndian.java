@@ -37,6 +37,19 @@ final class LittleEndian {
         return type == ElementType.INT64 ? int64s(values) : int32s(values);
     }
 
+    /** Index values as {@code bytesPerValue}-byte (4 or 8) little-endian integers. */
+    static byte[] indexBytes(long[] values, int bytesPerValue) {
+        ByteBuffer buffer = allocate(values.length * bytesPerValue);
+        for (long value : values) {
+            if (bytesPerValue == 8) {
+                buffer.putLong(value);
+            } else {
+                buffer.putInt((int) value);
+            }
+        }
+        return buffer.array();
+    }
+
     static float[] readFloats(ByteBuffer buffer) {
         ByteBuffer view = buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         float[] values = new float[view.remaining() / 4];

@@ -1,18 +1,19 @@
 package dev.dmlemu.lowering;
 
+import static dev.dmlemu.lowering.TestShapes.count;
+import static dev.dmlemu.lowering.TestShapes.longs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.emulator.IndexPolicy;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
@@ -30,7 +31,8 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * Lowered-then-emulated GatherElements against {@link NaiveOnnxGatherElements} over ranks 1-8, negative axes,
  * indices smaller than the data outside the axis (and smaller or larger along it), negative indices, every element
  * type and every feature level. Where the lowering refuses, the rule must be the one the level's documented limits
- * predict (restated here, independently of the lowering's code).
+ * predict (restated here, independently of the lowering's code). And for every frontend (Gather too): any node,
+ * however wrong, is lowered to a valid desc or refused, never thrown on.
  */
 class LoweringPropertiesTest {
 
@@ -54,6 +56,11 @@ class LoweringPropertiesTest {
     }
 
     @Provide
+    Arbitrary<Frontend> gatherElementsFrontends() {
+        return Arbitraries.of(Frontend.class).filter(f -> f.operator() == FrameworkOperator.GATHER_ELEMENTS);
+    }
+
+    @Provide
     Arbitrary<ElementType> indexTypes() {
         return Arbitraries.of(ElementType.INT32, ElementType.INT64);
     }
@@ -67,7 +74,7 @@ class LoweringPropertiesTest {
             @ForAll("fixedSizeTypes") ElementType dataType,
             @ForAll("indexTypes") ElementType indicesType,
             @ForAll("levels") FeatureLevel level,
-            @ForAll Frontend frontend,
+            @ForAll("gatherElementsFrontends") Frontend frontend,
             @ForAll boolean splitLanes,
             @ForAll boolean nonNegativeIndices,
             @ForAll long valueSeed) {
@@ -95,22 +102,11 @@ class LoweringPropertiesTest {
         int elementBytes = dataType.sizeInBytes();
         int indexBytes = indicesType.sizeInBytes();
         Random random = new Random(valueSeed);
-        byte[] dataBytes = new byte[count(data) * elementBytes];
-        random.nextBytes(dataBytes);
-        if (dataType == ElementType.BOOL) {
-            for (int i = 0; i < dataBytes.length; i++) {
-                dataBytes[i] &= 1;
-            }
-        }
+        byte[] dataBytes = RandomTensors.data(random, count(data), dataType);
         boolean allowNegative = !nonNegativeIndices && frontend != Frontend.OPENVINO_6;
-        long[] indexValues = new long[count(indices)];
-        boolean anyNegative = false;
-        for (int i = 0; i < indexValues.length; i++) {
-            int size = data[axis];
-            indexValues[i] = allowNegative ? random.nextInt(2 * size) - size : random.nextInt(size);
-            anyNegative |= indexValues[i] < 0;
-        }
-        byte[] indexBytesArray = toBytes(indexValues, indexBytes);
+        long[] indexValues = RandomTensors.indices(random, count(indices), data[axis], allowNegative);
+        boolean anyNegative = RandomTensors.anyNegative(indexValues);
+        byte[] indexBytesArray = LittleEndian.indexBytes(indexValues, indexBytes);
         byte[] dataBefore = dataBytes.clone();
         byte[] indicesBefore = indexBytesArray.clone();
 
@@ -189,43 +185,20 @@ class LoweringPropertiesTest {
             @ForAll IndexSign sign,
             @ForAll RankZeroHandling rankZero,
             @ForAll WideElementHandling wide) {
-        GatherElementsNode node = new GatherElementsNode(frontend, dataShape, dataType, indicesShape, indicesType,
-                java.util.OptionalLong.of(axis), sign);
-        LoweringResult result = GatherElementsLowering.lower(node, level, new LoweringOptions(rankZero, wide));
+        // Every frontend, GatherElements and Gather alike.
+        FrameworkNode node = FrameworkNode.of(frontend, dataShape, dataType, indicesShape, indicesType,
+                java.util.OptionalLong.of(axis)).withIndexSign(sign);
+        LoweringResult result = node.lower(level, new LoweringOptions(rankZero, wide));
         if (result instanceof Lowered lowered) {
             assertTrue(VALIDATOR.validate(lowered.desc(), level).isValid());
             assertEquals(level, lowered.featureLevel());
+            assertEquals(frontend.operator().dmlOperator(), lowered.desc().operatorType());
+            if (lowered.desc() instanceof GatherOperatorDesc gather) {
+                GatherPropertiesTest.assertDirectMlRules(gather, level);
+            }
         } else {
             Refused refused = (Refused) result;
             assertTrue(refused.message().startsWith(refused.rule().name() + ": "), refused.message());
         }
-    }
-
-    private static int count(int[] shape) {
-        int count = 1;
-        for (int size : shape) {
-            count *= size;
-        }
-        return count;
-    }
-
-    private static List<Long> longs(int[] shape) {
-        List<Long> list = new ArrayList<>();
-        for (int size : shape) {
-            list.add((long) size);
-        }
-        return list;
-    }
-
-    private static byte[] toBytes(long[] values, int bytesPerValue) {
-        ByteBuffer buffer = ByteBuffer.allocate(values.length * bytesPerValue).order(ByteOrder.LITTLE_ENDIAN);
-        for (long value : values) {
-            if (bytesPerValue == 8) {
-                buffer.putLong(value);
-            } else {
-                buffer.putInt((int) value);
-            }
-        }
-        return buffer.array();
     }
 }

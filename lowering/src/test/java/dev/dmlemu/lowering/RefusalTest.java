@@ -55,24 +55,111 @@ class RefusalTest {
         return onnx(data, ElementType.FLOAT, indices, ElementType.INT64);
     }
 
-    private static Case shapes(String name, GatherElementsNode node, FeatureLevel level, LoweringOptions options,
+    private static Case shapes(String name, FrameworkNode node, FeatureLevel level, LoweringOptions options,
             LoweringRule rule, FeatureLevel accepting, String... fragments) {
-        return new Case(name, at -> GatherElementsLowering.lower(node, at, options), level, rule,
-                Optional.ofNullable(accepting), List.of(fragments));
+        return new Case(name, at -> node.lower(at, options), level, rule, Optional.ofNullable(accepting),
+                List.of(fragments));
     }
 
-    private static Case shapes(String name, GatherElementsNode node, FeatureLevel level, LoweringRule rule,
+    private static Case shapes(String name, FrameworkNode node, FeatureLevel level, LoweringRule rule,
             FeatureLevel accepting, String... fragments) {
         return shapes(name, node, level, LoweringOptions.defaults(), rule, accepting, fragments);
     }
 
-    private static Case buffers(String name, GatherElementsNode node, FeatureLevel level, ByteBuffer data,
+    private static Case buffers(String name, FrameworkNode node, FeatureLevel level, ByteBuffer data,
             ByteBuffer indices, LoweringRule rule, FeatureLevel accepting, String... fragments) {
-        return new Case(name, at -> GatherElementsLowering.lowerWithBuffers(node, at, data, indices), level, rule,
-                Optional.ofNullable(accepting), List.of(fragments));
+        return new Case(name, at -> node.lowerWithBuffers(at, LoweringOptions.defaults(), data, indices), level,
+                rule, Optional.ofNullable(accepting), List.of(fragments));
+    }
+
+    private static GatherNode gather(Frontend frontend, List<Long> data, ElementType dataType, List<Long> indices,
+            ElementType indicesType) {
+        return GatherNode.onnx(frontend, data, dataType, indices, indicesType);
     }
 
     static Stream<Case> cases() {
+        return Stream.concat(gatherElementsCases(), gatherCases());
+    }
+
+    /** Gather's own refusals; dimensions beyond the level's limit are merged, never refused. */
+    static Stream<Case> gatherCases() {
+        FeatureLevel l21 = FeatureLevel.LEVEL_2_1;
+        FeatureLevel l30 = FeatureLevel.LEVEL_3_0;
+        FeatureLevel l41 = FeatureLevel.LEVEL_4_1;
+        FeatureLevel l64 = FeatureLevel.LEVEL_6_4;
+        Frontend g13 = Frontend.ONNX_GATHER_13;
+        ElementType f32 = ElementType.FLOAT;
+        ElementType i64 = ElementType.INT64;
+        return Stream.of(
+                shapes("Gather: scalar data", gather(g13, List.of(), f32, List.of(2L), i64), l30,
+                        LoweringRule.RANK_ZERO, null, "RANK_ZERO: ONNX Gather-13: data is a scalar (rank 0)"),
+                shapes("Gather: negative dimension", gather(g13, List.of(3L), f32, List.of(-2L), i64), l30,
+                        LoweringRule.NEGATIVE_DIMENSION, null, "indices shape [-2] has a negative dimension 0"),
+                shapes("OpenVINO Gather-1 without axis", new GatherNode(Frontend.OPENVINO_GATHER_1, List.of(2L),
+                        f32, List.of(2L), ElementType.INT32, OptionalLong.empty(), IndexSign.NON_NEGATIVE), l30,
+                        LoweringRule.AXIS_REQUIRED, null,
+                        "AXIS_REQUIRED: OpenVINO Gather-1: the axis input is required"),
+                shapes("Gather: axis 2 for rank 2", gather(g13, List.of(2L, 3L), f32, List.of(2L), i64).withAxis(2),
+                        l30, LoweringRule.AXIS_OUT_OF_RANGE, null, "axis 2 is outside [-2, 1] for data of rank 2"),
+                shapes("Gather: axis -3 for rank 2", GatherNode.openVino(List.of(2L, 3L), f32, List.of(), i64, -3),
+                        l30, LoweringRule.AXIS_OUT_OF_RANGE, null, "OpenVINO Gather-1: axis -3 is outside [-2, 1]"),
+                // Output data[:0] ++ [0] ++ data[1:] = [0, 3].
+                shapes("Gather: empty indices", gather(g13, List.of(2L, 3L), f32, List.of(0L), i64), l30,
+                        LoweringRule.EMPTY_TENSOR, null, "EMPTY_TENSOR: ", "the output [0, 3] is empty"),
+                shapes("Gather: too many elements", gather(g13, List.of(70_000L, 70_000L), f32, List.of(1L), i64),
+                        l30, LoweringRule.TENSOR_TOO_LARGE, null,
+                        "InputTensor [70000, 70000] has 4900000000 elements; DirectML allows at most 2^32 - 1"),
+                shapes("Gather: uint32 indices", gather(g13, List.of(3L), f32, List.of(3L), ElementType.UINT32), l30,
+                        LoweringRule.INDICES_TYPE_NOT_ALLOWED, null, "ONNX Gather-13: indices of type uint32"),
+                shapes("Gather: int8 data at 1_0", gather(g13, List.of(3L), ElementType.INT8, List.of(2L), i64)
+                        .withIndexSign(IndexSign.NON_NEGATIVE), FeatureLevel.LEVEL_1_0,
+                        LoweringRule.DATA_TYPE_NEEDS_2_1, l21, "DATA_TYPE_NEEDS_2_1: ",
+                        "int8 data is INT8 in DirectML, but at DML_FEATURE_LEVEL_1_0 DirectML Gather takes FLOAT32 "
+                                + "and FLOAT16 data only", "[accepted from DML_FEATURE_LEVEL_2_1]"),
+                shapes("Gather: bool data at 2_0", GatherNode.openVino(List.of(3L), ElementType.BOOL, List.of(2L),
+                        i64, 0), FeatureLevel.LEVEL_2_0, LoweringRule.DATA_TYPE_NEEDS_2_1, l21,
+                        "bool data is UINT8 in DirectML"),
+                shapes("Gather: double lanes at 1_0", gather(g13, List.of(3L), ElementType.DOUBLE, List.of(2L), i64)
+                        .withIndexSign(IndexSign.NON_NEGATIVE), FeatureLevel.LEVEL_1_0, LANES,
+                        LoweringRule.DATA_TYPE_NEEDS_2_1, l21, "double data is UINT32 in DirectML lanes"),
+                shapes("Gather: bfloat16 in opset 11", gather(Frontend.ONNX_GATHER_11, List.of(3L),
+                        ElementType.BFLOAT16, List.of(3L), i64), l30, LoweringRule.DATA_TYPE_NOT_IN_OPERATOR_VERSION,
+                        null, "ONNX Gather-11: data of type bfloat16", "needs ONNX Gather-13"),
+                shapes("Gather: bfloat16 in opset 1", gather(Frontend.ONNX_GATHER_1, List.of(3L),
+                        ElementType.BFLOAT16, List.of(3L), i64), l30, LoweringRule.DATA_TYPE_NOT_IN_OPERATOR_VERSION,
+                        null, "ONNX Gather-1: data of type bfloat16"),
+                shapes("Gather: complex in OpenVINO", GatherNode.openVino(List.of(3L), ElementType.COMPLEX128,
+                        List.of(3L), i64, 0), l64, LoweringRule.DATA_TYPE_NOT_IN_OPERATOR_VERSION, null,
+                        "OpenVINO Gather-1: data of type complex128"),
+                shapes("Gather: string", gather(Frontend.ONNX_GATHER_1, List.of(3L), ElementType.STRING,
+                        List.of(3L), i64), l64, LoweringRule.STRING_DATA, null, "ONNX Gather-1: string data"),
+                shapes("Gather: complex64", gather(g13, List.of(3L), ElementType.COMPLEX64, List.of(3L), i64), l64,
+                        LoweringRule.COMPLEX_DATA, null, "complex64 data", "2 UINT32 lanes"),
+                shapes("Gather: uint64 at 3_0", gather(g13, List.of(3L), ElementType.UINT64, List.of(), i64), l30,
+                        LoweringRule.DATA_64_BIT_NEEDS_4_1, l41, "uint64 data is UINT64 in DirectML, which Gather "
+                                + "accepts from DML_FEATURE_LEVEL_4_1"),
+                shapes("Gather: signed indices at 2_1", gather(Frontend.ONNX_GATHER_11, List.of(3L), f32,
+                        List.of(2L, 2L), i64), l21, LoweringRule.NEGATIVE_INDICES_NEED_3_0, l30,
+                        "ONNX Gather-11: indices (int64) may be negative"),
+                buffers("Gather: short indices buffer", gather(g13, List.of(3L), f32, List.of(), i64), l30,
+                        LittleEndian.floats(1, 2, 3), LittleEndian.int32s(1), LoweringRule.BUFFER_SIZE_MISMATCH,
+                        null, "the indices buffer holds 4 bytes, but int64 [] takes 8"),
+                buffers("negative ONNX Gather-1 index", gather(Frontend.ONNX_GATHER_1, List.of(3L), f32,
+                        List.of(2L), i64), l30, LittleEndian.floats(1, 2, 3), LittleEndian.int64s(0, -1),
+                        LoweringRule.INDEX_CONTRADICTS_NODE, null, "ONNX Gather-1: indices[1] = -1 is negative",
+                        "bounds them to [0, s-1]"),
+                buffers("negative OpenVINO Gather-1 scalar index", GatherNode.openVino(List.of(3L), f32, List.of(),
+                        ElementType.INT32, 0), l30, LittleEndian.floats(1, 2, 3), LittleEndian.int32s(-3),
+                        LoweringRule.INDEX_CONTRADICTS_NODE, null, "OpenVINO Gather-1: indices = -3 is negative"),
+                buffers("Gather: negative index at 2_1", gather(g13, List.of(3L), f32, List.of(1L, 2L), i64), l21,
+                        LittleEndian.floats(1, 2, 3), LittleEndian.int64s(2, -1),
+                        LoweringRule.NEGATIVE_INDICES_NEED_3_0, l30, "indices[0, 1] = -1 is negative"),
+                buffers("Gather: int64 index past 32 bits at 2_1", gather(g13, List.of(3L), f32, List.of(2L), i64),
+                        l21, LittleEndian.floats(1, 2, 3), LittleEndian.int64s(1L << 33, 0),
+                        LoweringRule.INDEX_NOT_REPRESENTABLE, l30, "indices[0] = 8589934592 does not fit"));
+    }
+
+    static Stream<Case> gatherElementsCases() {
         FeatureLevel l21 = FeatureLevel.LEVEL_2_1;
         FeatureLevel l30 = FeatureLevel.LEVEL_3_0;
         FeatureLevel l41 = FeatureLevel.LEVEL_4_1;
@@ -195,6 +282,18 @@ class RefusalTest {
         Set<LoweringRule> covered = cases().map(Case::rule).collect(Collectors.toCollection(
                 () -> EnumSet.noneOf(LoweringRule.class)));
         Set<LoweringRule> expected = EnumSet.complementOf(EnumSet.of(LoweringRule.DESC_REJECTED_BY_VALIDATOR));
+        assertEquals(expected, covered);
+    }
+
+    @Test
+    void everyRuleThatAppliesToGatherHasAGatherCase() {
+        // Gather has no rank rules (it merges dimensions instead) and no rule on the indices' shape; the operator
+        // exists from 1_0.
+        Set<LoweringRule> covered = gatherCases().map(Case::rule).collect(Collectors.toCollection(
+                () -> EnumSet.noneOf(LoweringRule.class)));
+        Set<LoweringRule> expected = EnumSet.complementOf(EnumSet.of(LoweringRule.DESC_REJECTED_BY_VALIDATOR,
+                LoweringRule.OPERATOR_NEEDS_2_1, LoweringRule.RANK_MISMATCH, LoweringRule.RANK_ABOVE_4_NEEDS_3_0,
+                LoweringRule.RANK_ABOVE_8, LoweringRule.INDICES_SHAPE_NOT_WITHIN_DATA));
         assertEquals(expected, covered);
     }
 

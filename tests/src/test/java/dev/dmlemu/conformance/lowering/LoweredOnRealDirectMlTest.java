@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
 import dev.dmlemu.conformance.realdml.RealDirectMl;
-import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.lowering.BufferLoweringResult;
 import dev.dmlemu.lowering.ElementType;
+import dev.dmlemu.lowering.FrameworkNode;
 import dev.dmlemu.lowering.Frontend;
-import dev.dmlemu.lowering.GatherElementsLowering;
 import dev.dmlemu.lowering.GatherElementsNode;
+import dev.dmlemu.lowering.GatherNode;
 import dev.dmlemu.lowering.LoweredBuffers;
 import dev.dmlemu.lowering.LoweringOptions;
 import dev.dmlemu.lowering.WideElementHandling;
@@ -29,9 +29,12 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Lowered descs run on the real DirectML.dll: the strided window for indices smaller than the data, the 2_1 forms
- * (4-D padding, int64 indices read as UINT32 low halves) and the UINT32 lane split with stride-0 indices. Each must
- * be accepted and give the output typed in from the seeds or worked out by hand, as the emulator does.
+ * Lowered descs run on the real DirectML.dll: for GatherElements the strided window for indices smaller than the
+ * data, the 2_1 forms (4-D padding, int64 indices read as UINT32 low halves) and the UINT32 lane split with stride-0
+ * indices; for Gather the padding to one DimensionCount (the input padded so that Axis >= IndexDimensions - 1), a
+ * scalar index (IndexDimensions 0), merged dimensions and the lane split. Each must be accepted and give the output
+ * typed in from the seeds or worked out by hand, as the emulator does. All cases share one process: a desc that
+ * tripped DirectML 1.15.4's heap bug (IndexDimensions - 1 > Axis) could crash a later one.
  */
 class LoweredOnRealDirectMlTest {
 
@@ -39,7 +42,7 @@ class LoweredOnRealDirectMlTest {
             LoweringOptions.defaults().withWideElements(WideElementHandling.SPLIT_INTO_UINT32_LANES);
 
     /** A node with its data, indices and framework output bytes. */
-    private record Example(String name, GatherElementsNode node, LoweringOptions options, ByteBuffer data,
+    private record Example(String name, FrameworkNode node, LoweringOptions options, ByteBuffer data,
             ByteBuffer indices, ByteBuffer expected) {}
 
     private static ByteBuffer floats(float... values) {
@@ -91,6 +94,35 @@ class LoweredOnRealDirectMlTest {
                 // double data [3]: indices [2, 0] pick 3.0 and 1.0 (as UINT32 lanes below 4_1, FLOAT64 from 4_1).
                 new Example("lanes_double", GatherElementsNode.onnx(Frontend.ONNX_13, List.of(3L),
                         ElementType.DOUBLE, List.of(2L), ElementType.INT64), LANES, doubles(1.0, 2.0, 3.0),
+                        longs(2, 0), doubles(3.0, 1.0)),
+                // ONNX Gather Example 1 (seed): axis 0 -> [[[1.0,1.2],[2.3,3.4]],[[2.3,3.4],[4.5,5.7]]].
+                new Example("gather_onnx_example1", GatherNode.onnx(Frontend.ONNX_GATHER_13, List.of(3L, 2L),
+                        ElementType.FLOAT, List.of(2L, 2L), ElementType.INT64), LoweringOptions.defaults(),
+                        floats(1.0f, 1.2f, 2.3f, 3.4f, 4.5f, 5.7f), longs(0, 1, 1, 2),
+                        floats(1.0f, 1.2f, 2.3f, 3.4f, 2.3f, 3.4f, 4.5f, 5.7f)),
+                // ONNX Gather Example 2 (seed): axis 1 -> [[[1.0,1.9]],[[2.3,3.9]],[[4.5,5.9]]].
+                new Example("gather_onnx_example2", GatherNode.onnx(Frontend.ONNX_GATHER_1, List.of(3L, 3L),
+                        ElementType.FLOAT, List.of(1L, 2L), ElementType.INT64).withAxis(1), LoweringOptions.defaults(),
+                        floats(1.0f, 1.2f, 1.9f, 2.3f, 3.4f, 3.9f, 4.5f, 5.7f, 5.9f), longs(0, 2),
+                        floats(1.0f, 1.9f, 2.3f, 3.9f, 4.5f, 5.9f)),
+                // Indices of higher rank than the data ([5] by [2,3]): the input gets a leading 1, so Axis 1 >=
+                // IndexDimensions 2 - 1. data[idx]: [14,10,11,13,12,12].
+                new Example("gather_indices_rank_above_data", GatherNode.openVino(List.of(5L), ElementType.FLOAT,
+                        List.of(2L, 3L), ElementType.INT64, 0), LoweringOptions.defaults(), floats(10, 11, 12, 13, 14),
+                        longs(4, 0, 1, 3, 2, 2), floats(14, 10, 11, 13, 12, 12)),
+                // A scalar index (IndexDimensions 0, indices all 1s): row 1 of [[1,2,3],[4,5,6]].
+                new Example("gather_scalar_index", GatherNode.onnx(Frontend.ONNX_GATHER_11, List.of(2L, 3L),
+                        ElementType.FLOAT, List.of(), ElementType.INT64), LoweringOptions.defaults(),
+                        floats(1, 2, 3, 4, 5, 6), longs(1), floats(4, 5, 6)),
+                // Output rank 5, merged at 2_1: data 1..12 as [2,3,2], indices [[[2,0]],[[1,1]]], axis 1:
+                // out[p, i, c] = data[p, idx[i], c] -> rows 2,0,1,1 of each half.
+                new Example("gather_merged", GatherNode.onnx(Frontend.ONNX_GATHER_13, List.of(2L, 3L, 2L),
+                        ElementType.FLOAT, List.of(2L, 1L, 2L), ElementType.INT64).withAxis(1),
+                        LoweringOptions.defaults(), floats(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), longs(2, 0, 1, 1),
+                        floats(5, 6, 1, 2, 3, 4, 3, 4, 11, 12, 7, 8, 9, 10, 9, 10)),
+                // double data [3] as UINT32 lanes below 4_1: indices [2, 0] pick 3.0 and 1.0.
+                new Example("gather_lanes_double", GatherNode.onnx(Frontend.ONNX_GATHER_13, List.of(3L),
+                        ElementType.DOUBLE, List.of(2L), ElementType.INT64), LANES, doubles(1.0, 2.0, 3.0),
                         longs(2, 0), doubles(3.0, 1.0)));
     }
 
@@ -108,14 +140,14 @@ class LoweredOnRealDirectMlTest {
             for (Example example : examples()) {
                 for (FeatureLevel level : List.of(FeatureLevel.LEVEL_2_1, FeatureLevel.LEVEL_3_0,
                         FeatureLevel.LEVEL_4_1)) {
-                    BufferLoweringResult result = GatherElementsLowering.lowerWithBuffers(example.node(), level,
-                            example.options(), example.data(), example.indices());
+                    BufferLoweringResult result = example.node().lowerWithBuffers(level, example.options(),
+                            example.data(), example.indices());
                     LoweredBuffers lowered = assertInstanceOf(LoweredBuffers.class, result, result::toString);
                     String name = example.name() + "_" + level.shortName();
                     cases.put(name, HarnessCase.fromDesc(name, lowered.lowered().desc(), lowered.input(),
                             lowered.indices()));
                     assertEquals(example.expected(), lowered.execute(emulator), name + " on the emulator");
-                    outputTypes.put(name, ((BufferTensorDesc) lowered.lowered().desc().outputTensor()).dataType());
+                    outputTypes.put(name, lowered.lowered().operator().tensor("OutputTensor").dataType());
                     expected.put(name, example.expected());
                 }
             }

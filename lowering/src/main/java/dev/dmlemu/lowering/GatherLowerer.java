@@ -1,0 +1,133 @@
+package dev.dmlemu.lowering;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.BufferTensorMath;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.GatherOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One lowering of one Gather node at one level; checks run in the order a reader would ask the questions. */
+final class GatherLowerer {
+
+    private final GatherNode node;
+    private final FeatureLevel target;
+    private final LoweringChecks checks;
+    private final String op;
+
+    GatherLowerer(GatherNode node, FeatureLevel target, LoweringOptions options) {
+        this.node = node;
+        this.target = target;
+        this.checks = new LoweringChecks(node, target, options);
+        this.op = checks.op();
+    }
+
+    Lowered lower() {
+        checks.checkNoNegativeDimensions();
+        if (node.dataShape().isEmpty()) {
+            throw LoweringChecks.refuse(LoweringRule.RANK_ZERO, null, op + ": data is a scalar (rank 0); the "
+                    + "operator gathers along an axis of data of rank >= 1");
+        }
+        int axis = checks.normalizedAxis(node.rank());
+        checks.checkIndicesType();
+        checks.checkDataTypeAllowed();
+        checks.checkNotEmpty();
+        DataTypeMapping data = checks.mapDataType();
+        checkDataTypeAtLevel(data);
+        boolean indicesAsUint32 = checks.indicesAsUint32();
+        try {
+            List<Long> dataWithLanes = new ArrayList<>(node.dataShape());
+            if (data.splitsIntoLanes()) {
+                dataWithLanes.add((long) data.lanes());
+            }
+            GatherLayout layout = GatherLayout.of(dataWithLanes, axis, node.indicesShape(), target);
+            return build(layout, dataWithLanes, data, indicesAsUint32);
+        } catch (ArithmeticException e) { // includes TensorSizeOverflowException
+            throw checks.tooLarge(e);
+        }
+    }
+
+    /**
+     * The 1_0 support table (used up to 2_0) holds FLOAT32 and FLOAT16 data only; the other types need 2_1
+     * (docs/directml-behaviour.md §10.2).
+     */
+    private void checkDataTypeAtLevel(DataTypeMapping data) {
+        TensorDataType type = data.dmlType();
+        if (target.isBelow(FeatureLevel.LEVEL_2_1) && type != TensorDataType.FLOAT32
+                && type != TensorDataType.FLOAT16) {
+            throw LoweringChecks.refuse(LoweringRule.DATA_TYPE_NEEDS_2_1, FeatureLevel.LEVEL_2_1, op + ": "
+                    + node.dataType() + " data is " + type.name() + " in DirectML" + (data.splitsIntoLanes()
+                            ? " lanes" : "") + ", but at " + target.cName() + " DirectML Gather takes FLOAT32 and "
+                    + "FLOAT16 data only; the other types need DML_FEATURE_LEVEL_2_1");
+        }
+    }
+
+    private Lowered build(GatherLayout layout, List<Long> dataWithLanes, DataTypeMapping data,
+            boolean indicesAsUint32) {
+        boolean lowHalves = checks.readsLowHalves(indicesAsUint32);
+        BufferTensorDesc input = checks.tensor(GatherOperatorDesc.INPUT_TENSOR, data.dmlType(),
+                layout.padded(layout.data()), List.of());
+        BufferTensorDesc indices = indicesTensor(layout, checks.indicesDataType(indicesAsUint32), lowHalves);
+        BufferTensorDesc output = checks.tensor(GatherOperatorDesc.OUTPUT_TENSOR, data.dmlType(),
+                layout.padded(layout.output()), List.of());
+        GatherOperatorDesc desc = new GatherOperatorDesc(input, indices, output, layout.dmlAxis(),
+                layout.indexDimensions());
+
+        List<Long> outputWithLanes = new ArrayList<>(node.outputShape());
+        if (data.splitsIntoLanes()) {
+            outputWithLanes.add((long) data.lanes());
+        }
+        List<Adjustment> inputAdjustments = shapeAdjustments(dataWithLanes, layout.data(), layout);
+        List<Adjustment> indicesAdjustments = shapeAdjustments(node.indicesShape(), layout.indices(), layout);
+        List<Adjustment> outputAdjustments = shapeAdjustments(outputWithLanes, layout.output(), layout);
+        // The data type's own adjustment: bool or bfloat16 bits, or the UINT32 lanes.
+        data.adjustment().ifPresent(inputAdjustments::add);
+        data.adjustment().ifPresent(outputAdjustments::add);
+        if (lowHalves) {
+            indicesAdjustments.add(Adjustment.INT64_LOW_HALVES_AS_UINT32);
+        } else if (indicesAsUint32) {
+            indicesAdjustments.add(Adjustment.INT32_AS_UINT32);
+        }
+        String merge = layout.merged() ? "DirectML Gather takes " + (target.isBelow(FeatureLevel.LEVEL_3_0)
+                ? "exactly 4 dimensions at " + target.cName() : "at most 8 dimensions") + " and this node needs "
+                + GatherLayout.dimensionsNeeded(dataWithLanes.size(), node.indicesShape().size()) + ", so the data "
+                + dataWithLanes + " is viewed as " + layout.data() + " (axis " + layout.axis() + ") and the indices "
+                + node.indicesShape() + " as " + layout.indices() : "";
+        return new Lowered(node, checks.validated(desc), BindingNotes.of(node, desc, List.of(
+                new BindingNotes.FieldView(inputAdjustments, merge),
+                new BindingNotes.FieldView(indicesAdjustments, ""),
+                new BindingNotes.FieldView(outputAdjustments, layout.merged()
+                        ? "the output " + outputWithLanes + " is viewed as " + layout.output() : ""))));
+    }
+
+    /** Packed indices, or their int64 values' UINT32 low halves (strides doubled; padding spans the whole tensor). */
+    private BufferTensorDesc indicesTensor(GatherLayout layout, TensorDataType type, boolean lowHalves) {
+        List<Long> sizes = new ArrayList<>(layout.indices());
+        List<Long> strides = new ArrayList<>();
+        if (lowHalves && !sizes.isEmpty()) {
+            strides.addAll(LoweringChecks.scaled(BufferTensorMath.packedStrides(sizes), 2));
+        }
+        long outer = strides.isEmpty() ? 0 : Math.multiplyExact(sizes.get(0), strides.get(0));
+        LoweringChecks.padLeading(sizes, strides, layout.dimensionCount() - sizes.size(), outer);
+        return checks.tensor(GatherOperatorDesc.INDICES_TENSOR, type, sizes, strides);
+    }
+
+    /**
+     * How a framework tensor's shape became its DirectML sizes: a scalar viewed as one element, dimensions merged,
+     * leading 1s added.
+     */
+    private static List<Adjustment> shapeAdjustments(List<Long> framework, List<Long> viewed, GatherLayout layout) {
+        List<Adjustment> adjustments = new ArrayList<>();
+        if (framework.isEmpty()) {
+            adjustments.add(Adjustment.SCALAR_AS_1D);
+        }
+        if (!viewed.equals(framework)) {
+            adjustments.add(Adjustment.DIMENSIONS_MERGED);
+        }
+        if (layout.dimensionCount() > Math.max(1, viewed.size())) {
+            adjustments.add(Adjustment.RANK_PADDED);
+        }
+        return adjustments;
+    }
+}

@@ -1,0 +1,236 @@
+package dev.dmlemu.lowering;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.BufferTensorMath;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.featurelevels.FeatureLevelValidator;
+import dev.dmlemu.featurelevels.ValidatedOperator;
+import dev.dmlemu.featurelevels.ValidationResult;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The checks and desc-building steps every gather lowering shares, for one node at one level: the framework's own
+ * rules (shapes, axis, types), how data and index types map onto DirectML's at the level, DirectML's 32-bit limits,
+ * and the final validation. Each failed check throws a {@link Refusal}.
+ */
+final class LoweringChecks {
+
+    /** DirectML's UINT fields. */
+    private static final long UINT32_MAX = 0xFFFF_FFFFL;
+
+    private static final FeatureLevelValidator VALIDATOR = new FeatureLevelValidator();
+
+    private final FrameworkNode node;
+    private final FeatureLevel target;
+    private final LoweringOptions options;
+    private final String op;
+
+    LoweringChecks(FrameworkNode node, FeatureLevel target, LoweringOptions options) {
+        this.node = node;
+        this.target = target;
+        this.options = options;
+        this.op = node.frontend().displayName();
+    }
+
+    /** {@code "ONNX Gather-13"}: how messages name the operator. */
+    String op() {
+        return op;
+    }
+
+    /** The DirectML operator's short name in messages: {@code "GatherElements"}. */
+    private String dmlName() {
+        return node.frontend().operator().displayName();
+    }
+
+    void checkNoNegativeDimensions() {
+        checkNoNegativeDimension("data", node.dataShape());
+        checkNoNegativeDimension("indices", node.indicesShape());
+    }
+
+    private void checkNoNegativeDimension(String tensor, List<Long> shape) {
+        for (int i = 0; i < shape.size(); i++) {
+            if (shape.get(i) < 0) {
+                throw refuse(LoweringRule.NEGATIVE_DIMENSION, null, op + ": " + tensor + " shape " + shape
+                        + " has a negative dimension " + i + "; shapes must be concrete and non-negative");
+            }
+        }
+    }
+
+    /**
+     * The axis counted from the front, for data seen as {@code rank} dimensions (the data's own rank unless a scalar
+     * is viewed as 1-D).
+     */
+    int normalizedAxis(int rank) {
+        if (node.axis().isEmpty() && node.frontend().requiresAxis()) {
+            throw refuse(LoweringRule.AXIS_REQUIRED, null, op + ": the " + node.frontend().axisName()
+                    + " is required");
+        }
+        long axis = node.axis().orElse(0);
+        int shownRank = node.dataShape().size();
+        if (axis < -rank || axis >= rank) {
+            throw refuse(LoweringRule.AXIS_OUT_OF_RANGE, null, op + ": axis " + axis + " is outside [" + -shownRank
+                    + ", " + (shownRank - 1) + "] for data of rank " + shownRank
+                    + (shownRank == rank ? "" : " (viewed as rank " + rank + ": [" + -rank + ", " + (rank - 1) + "])"));
+        }
+        return (int) NodeRecords.frontAxis(node.axis(), rank);
+    }
+
+    void checkIndicesType() {
+        ElementType type = node.indicesType();
+        if (type != ElementType.INT32 && type != ElementType.INT64) {
+            throw refuse(LoweringRule.INDICES_TYPE_NOT_ALLOWED, null, op + ": indices of type " + type
+                    + " are not allowed; the operator takes int32 or int64 indices");
+        }
+    }
+
+    void checkDataTypeAllowed() {
+        ElementType type = node.dataType();
+        if (!node.frontend().acceptsDataType(type)) {
+            String hint = type == ElementType.BFLOAT16 ? "; bfloat16 data needs ONNX " + dmlName() + "-13" : "";
+            throw refuse(LoweringRule.DATA_TYPE_NOT_IN_OPERATOR_VERSION, null, op + ": data of type " + type
+                    + " is not in the operator's type constraint T" + hint);
+        }
+        if (type == ElementType.STRING) {
+            throw refuse(LoweringRule.STRING_DATA, null, op + ": string data has no fixed element size and no "
+                    + "DirectML tensor data type at any feature level");
+        }
+    }
+
+    /** Call once the axis is known to be valid: the message names the output shape. */
+    void checkNotEmpty() {
+        if (node.dataShape().contains(0L) || node.indicesShape().contains(0L)) {
+            throw refuse(LoweringRule.EMPTY_TENSOR, null, op + ": data " + node.dataShape() + " or indices "
+                    + node.indicesShape() + " has a dimension of size 0, which DirectML cannot express (a size of 0 "
+                    + "is invalid); the output " + node.outputShape() + " is empty or the node is invalid, so "
+                    + "there is nothing to dispatch");
+        }
+    }
+
+    /** How the data is held at the target level: natively, or (on request) as UINT32 lanes. */
+    DataTypeMapping mapDataType() {
+        ElementType type = node.dataType();
+        boolean lanesAllowed = options.wideElements() == WideElementHandling.SPLIT_INTO_UINT32_LANES;
+        Optional<DataTypeMapping> mapping = DataTypeMapping.nativeMapping(type);
+        if (mapping.isEmpty()) {
+            if (lanesAllowed) {
+                return DataTypeMapping.uint32Lanes(type);
+            }
+            throw refuse(LoweringRule.COMPLEX_DATA, null, op + ": " + type + " data has no DirectML tensor data "
+                    + "type at any feature level (WideElementHandling.SPLIT_INTO_UINT32_LANES moves each element as "
+                    + (type.sizeInBytes() / 4) + " UINT32 lanes)");
+        }
+        DataTypeMapping mapped = mapping.get();
+        boolean is64Bit = mapped.dmlType().sizeInBits() == 64;
+        if (is64Bit && target.isBelow(FeatureLevel.LEVEL_4_1)) {
+            if (lanesAllowed) {
+                return DataTypeMapping.uint32Lanes(type);
+            }
+            throw refuse(LoweringRule.DATA_64_BIT_NEEDS_4_1, FeatureLevel.LEVEL_4_1, op + ": " + type + " data is "
+                    + mapped.dmlType().name() + " in DirectML, which " + dmlName() + " accepts from "
+                    + "DML_FEATURE_LEVEL_4_1, not at " + target.cName()
+                    + " (WideElementHandling.SPLIT_INTO_UINT32_LANES moves each element as 2 UINT32 lanes)");
+        }
+        return mapped;
+    }
+
+    /**
+     * Whether indices are read as UINT32, as they must be below 3_0 (the only index type there); refuses indices
+     * that may be negative then.
+     */
+    boolean indicesAsUint32() {
+        boolean asUint32 = target.isBelow(FeatureLevel.LEVEL_3_0);
+        if (asUint32 && node.indexSign() == IndexSign.MAY_BE_NEGATIVE) {
+            throw refuse(LoweringRule.NEGATIVE_INDICES_NEED_3_0, FeatureLevel.LEVEL_3_0, op + ": indices ("
+                    + node.indicesType() + ") may be negative, but at " + target.cName() + " IndicesTensor is "
+                    + "UINT32 only; signed indices that count from the end need DML_FEATURE_LEVEL_3_0 (state that "
+                    + "the indices are non-negative to have them read as UINT32)");
+        }
+        return asUint32;
+    }
+
+    /** The IndicesTensor's type: UINT32 below 3_0, else the framework's own width. */
+    TensorDataType indicesDataType(boolean asUint32) {
+        return asUint32 ? TensorDataType.UINT32
+                : node.indicesType() == ElementType.INT64 ? TensorDataType.INT64 : TensorDataType.INT32;
+    }
+
+    /** Whether the indices are int64 read as their UINT32 low halves (doubled strides). */
+    boolean readsLowHalves(boolean asUint32) {
+        return asUint32 && node.indicesType() == ElementType.INT64;
+    }
+
+    /** A desc, packed when {@code strides} is empty; checked against DirectML's limits. */
+    BufferTensorDesc tensor(String field, TensorDataType type, List<Long> sizes, List<Long> strides) {
+        List<Long> packed = BufferTensorMath.packedStrides(sizes);
+        boolean isPacked = strides.isEmpty();
+        long elements = BufferTensorMath.elementCount(sizes);
+        if (elements > BufferTensorMath.MAX_ELEMENT_COUNT) {
+            throw refuse(LoweringRule.TENSOR_TOO_LARGE, null, op + ": " + field + " " + sizes + " has " + elements
+                    + " elements; DirectML allows at most 2^32 - 1");
+        }
+        List<Long> effective = isPacked ? packed : strides;
+        long last = BufferTensorMath.indexOfLastElement(sizes, effective);
+        for (int i = 0; i < sizes.size(); i++) {
+            if (sizes.get(i) > UINT32_MAX || effective.get(i) > UINT32_MAX) {
+                throw refuse(LoweringRule.TENSOR_TOO_LARGE, null, op + ": " + field + " dimension " + i + " has size "
+                        + sizes.get(i) + " and stride " + effective.get(i) + "; DirectML holds both in 32 bits");
+            }
+        }
+        if (last > UINT32_MAX) {
+            throw refuse(LoweringRule.TENSOR_TOO_LARGE, null, op + ": " + field + " addresses element " + last
+                    + "; DirectML computes element offsets in 32 bits");
+        }
+        return isPacked
+                ? BufferTensorDesc.packed(type, sizes.stream().mapToLong(Long::longValue).toArray())
+                : BufferTensorDesc.strided(type, sizes, strides);
+    }
+
+    /** Strides only where they differ from packed ones (empty for packed). */
+    static List<Long> unlessPacked(List<Long> sizes, List<Long> strides) {
+        return strides.equals(BufferTensorMath.packedStrides(sizes)) ? List.of() : strides;
+    }
+
+    /** The validator's verdict at the target level; a rejection is a lowering defect, reported as a refusal. */
+    ValidatedOperator validated(OperatorDesc desc) {
+        ValidationResult validation = VALIDATOR.validate(desc, target);
+        if (!validation.isValid()) {
+            throw refuse(LoweringRule.DESC_REJECTED_BY_VALIDATOR, null, op + ": the lowered desc is not valid at "
+                    + target.cName() + ": " + validation.errors());
+        }
+        return validation.validated();
+    }
+
+    /** The same node, too large for DirectML: a size computation overflowed. */
+    Refusal tooLarge(ArithmeticException e) {
+        return refuse(LoweringRule.TENSOR_TOO_LARGE, null, op + ": data " + node.dataShape() + " or indices "
+                + node.indicesShape() + " is too large for DirectML (" + e.getMessage() + ")");
+    }
+
+    static List<Long> scaled(List<Long> strides, long factor) {
+        List<Long> result = new ArrayList<>(strides.size());
+        for (long stride : strides) {
+            result.add(Math.multiplyExact(stride, factor));
+        }
+        return result;
+    }
+
+    /** Adds {@code count} size-1 dimensions in front, with stride {@code outer} when there are strides. */
+    static void padLeading(List<Long> sizes, List<Long> strides, int count, long outer) {
+        if (count <= 0) {
+            return;
+        }
+        if (!strides.isEmpty()) {
+            strides.addAll(0, Collections.nCopies(count, outer));
+        }
+        sizes.addAll(0, Collections.nCopies(count, 1L));
+    }
+
+    static Refusal refuse(LoweringRule rule, FeatureLevel acceptingLevel, String detail) {
+        return Refusal.of(rule, acceptingLevel, detail);
+    }
+}
