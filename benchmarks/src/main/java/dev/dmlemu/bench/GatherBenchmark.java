@@ -9,6 +9,9 @@ import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import java.nio.ByteBuffer;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -46,6 +49,11 @@ public class GatherBenchmark {
     private Bindings bindings;
     private OrtNode ort;
 
+    /** The floor's bytes: the input's first output-sized bytes, copied into a second output array. */
+    private byte[] floorSource;
+    private byte[] floorTarget;
+    private ExecutorService floorPool;
+
     @Setup(Level.Trial)
     public void setUp() throws OrtException {
         GatherWorkload w = GatherWorkload.named(workload);
@@ -58,6 +66,9 @@ public class GatherBenchmark {
         bindings = Bindings.of(BufferBinding.of(w.data(Workload.Values.heap(dataBytes))),
                 BufferBinding.of(w.indices(Workload.Values.heap(indexBytes))), BufferBinding.of(output));
         ort = new TimedWorkload.Gather(w).ort(threads);
+        floorSource = bindings.get(0).buffer().array();
+        floorTarget = new byte[Math.toIntExact(outputBytes)];
+        floorPool = threads > 1 ? Executors.newFixedThreadPool(threads - 1) : null;
 
         // Both must compute the same thing before either is timed.
         prepared.execute(bindings);
@@ -75,11 +86,32 @@ public class GatherBenchmark {
         prepared.close();
         emulator.close();
         ort.close();
+        if (floorPool != null) {
+            floorPool.shutdown();
+        }
     }
 
     @Benchmark
     public void emulator() {
         prepared.execute(bindings);
+    }
+
+    /**
+     * A memory-traffic floor for the same run: the output's bytes written once, read from one contiguous run of the
+     * input ({@code System.arraycopy}), split into halves like the emulator when {@code threads} is 2. A gather
+     * reads as many bytes from scattered rows, so no kernel of either side can beat this.
+     */
+    @Benchmark
+    public void copyFloor() throws Exception {
+        int bytes = floorTarget.length;
+        if (floorPool == null) {
+            System.arraycopy(floorSource, 0, floorTarget, 0, bytes);
+            return;
+        }
+        int half = bytes / 2;
+        Future<?> other = floorPool.submit(() -> System.arraycopy(floorSource, half, floorTarget, half, bytes - half));
+        System.arraycopy(floorSource, 0, floorTarget, 0, half);
+        other.get();
     }
 
     @Benchmark
