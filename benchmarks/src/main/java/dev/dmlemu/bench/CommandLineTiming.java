@@ -33,6 +33,9 @@ import picocli.CommandLine.Option;
         description = "Times dmlemu's command line (fresh JVM per run) beside ONNX Runtime's CPU kernel.")
 public final class CommandLineTiming implements Callable<Integer> {
 
+    /** The command line's default {@code --max-resource-bytes}. */
+    private static final long DEFAULT_RESOURCE_LIMIT = 256L << 20;
+
     private static final Pattern TIMING = Pattern.compile(
             "Dispatch '[^']*': (\\d+) iterations, ([0-9.]+) ms median");
 
@@ -143,6 +146,10 @@ public final class CommandLineTiming implements Callable<Integer> {
         command.addAll(List.of("-jar", cli.toAbsolutePath().toString(), "run", "model.json", "--backend", "emulator",
                 "--iterations", Integer.toString(iterations), "--warmup", Integer.toString(warmups), "--threads",
                 Integer.toString(t), "--output-dir", "."));
+        if (w.resourceBytes() > DEFAULT_RESOURCE_LIMIT) {
+            // The command line caps a model's resources for untrusted input; this model is ours and larger.
+            command.addAll(List.of("--max-resource-bytes", Long.toString(w.resourceBytes())));
+        }
         Process process = new ProcessBuilder(command).directory(folder.toFile()).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int exit = process.waitFor();

@@ -25,6 +25,9 @@ interface TimedWorkload {
 
     OrtNode ort(int threads) throws OrtException;
 
+    /** The bytes of every resource of the model: input, indices and output. */
+    long resourceBytes();
+
     /** A GatherElements workload ({@link Workload}) or a Gather one ({@link GatherWorkload}) by name. */
     static TimedWorkload named(String name) {
         if (GatherWorkload.NAMES.contains(name)) {
@@ -96,6 +99,13 @@ interface TimedWorkload {
         public OrtNode ort(int threads) throws OrtException {
             return OrtNode.gatherElements(values, threads);
         }
+
+        @Override
+        public long resourceBytes() {
+            Workload w = values.workload();
+            return (long) w.dataCount() * w.elementSize() + (long) w.indexCount() * w.indexType().sizeInBytes()
+                    + (long) w.indexCount() * w.elementSize();
+        }
     }
 
     /** DML_GATHER on {@link GatherWorkload}'s data, lowered as the benchmark lowers it. */
@@ -126,6 +136,13 @@ interface TimedWorkload {
                     desc.indexDimensions());
             write(folder, TensorDataType.FLOAT32, TensorDataType.INT64, GatherWorkload.count(w.output()), "GATHER",
                     json);
+        }
+
+        @Override
+        public long resourceBytes() {
+            GatherWorkload w = workload;
+            return GatherWorkload.count(w.data()) * 4 + GatherWorkload.count(w.indices()) * 8
+                    + GatherWorkload.count(w.output()) * 4;
         }
 
         @Override
