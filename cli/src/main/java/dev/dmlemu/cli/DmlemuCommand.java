@@ -7,8 +7,9 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = {
-            "Validates DirectML GatherElements and Gather descriptors at any feature level and runs them bit for",
-            "bit, on a Java emulator or on the real DirectML (Windows). Reads DxDispatch-style model files."},
+            "Validates DirectML GatherElements and Gather descriptors at any feature level and runs them bit for"
+                    + " bit, on a Java emulator or on the real DirectML (Windows).",
+            "Reads DxDispatch-style model files."},
         subcommands = {
             RunCommand.class,
             ValidateCommand.class,

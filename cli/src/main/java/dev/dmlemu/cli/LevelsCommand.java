@@ -23,8 +23,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code dmlemu levels}: the support tables as an aligned table, so nobody has to open the docs. */
 @Command(name = "levels", mixinStandardHelpOptions = true,
-        description = {"Prints an operator's DirectML tensor-support tables: for each block of feature levels,",
-            "each tensor's kind, dimension counts and data types."})
+        description = {"Prints an operator's DirectML tensor-support tables.",
+            "For each block of feature levels: each tensor's kind, dimension counts and data types."})
 final class LevelsCommand implements Callable<Integer> {
 
     @Spec

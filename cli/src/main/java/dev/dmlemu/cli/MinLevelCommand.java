@@ -19,8 +19,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code dmlemu min-level MODEL.json}: the lowest feature level that accepts every dispatchable, or why none does. */
 @Command(name = "min-level", mixinStandardHelpOptions = true,
-        description = {"Prints the lowest DirectML feature level that accepts every dispatchable of a model,",
-            "or, when no level does, the reasons."})
+        description = {"Prints the lowest DirectML feature level that accepts every dispatchable of a model.",
+            "When no level does, it prints the reasons."})
 final class MinLevelCommand implements Callable<Integer> {
 
     @Spec

@@ -32,8 +32,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code dmlemu run MODEL.json}: executes a model's commands in order, like DxDispatch. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs a model file's commands in order: dispatch, print, writeFile. Every dispatchable is",
-            "validated first at the feature level; an invalid one stops the run with its diagnostics."})
+        description = {"Runs a model file's commands in order: dispatch, print, writeFile.",
+            "Every dispatchable is validated first at the feature level; an invalid one stops the run with its"
+                    + " diagnostics."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec

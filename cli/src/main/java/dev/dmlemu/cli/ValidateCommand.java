@@ -17,8 +17,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code dmlemu validate MODEL.json}: every diagnostic of every dispatchable, then a verdict. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Validates every dispatchable of a model file at a feature level, reporting every problem",
-            "at once with the field, the rule and the lowest level that would accept it."})
+        description = {"Validates every dispatchable of a model file at a feature level.",
+            "Every problem is reported at once, with the field, the rule and the lowest level that would accept"
+                    + " it."})
 final class ValidateCommand implements Callable<Integer> {
 
     @Spec

@@ -285,9 +285,14 @@ final class JsonTree {
         int newline = message.indexOf('\n');
         String line = newline < 0 ? message : message.substring(0, newline);
         // Jackson embeds other locations as "[Source: ...; line: 1, column: 1]"; keep only the position. Its limits
-        // name the Java method that sets them ("(64, from `StreamReadConstraints...`)"); keep only the number.
+        // name the Java method that sets them ("(64, from `StreamReadConstraints...`)"); keep only the number. Its
+        // hints name parser switches a model's author cannot set ("enable `JsonReadFeature.X` to allow", "since
+        // Feature 'ALLOW_COMMENTS' not enabled"); say what the JSON standard says instead.
         return line.replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "line $1, column $2")
-                .replaceAll(", from `[^`]*`", "");
+                .replaceAll(", from `[^`]*`", "")
+                .replaceAll(": enable `[^`]*` to allow", ": not standard JSON")
+                .replaceAll(" \\(not recognized as one since Feature '[^']*' not enabled for parser\\)",
+                        " (standard JSON has none)");
     }
 
     /** The name of the resource whose {@code initialValues} this is ({@code resources.<name>.initialValues}), or null. */

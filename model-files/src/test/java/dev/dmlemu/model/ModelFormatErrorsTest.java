@@ -254,11 +254,23 @@ class ModelFormatErrorsTest {
 
         ModelFormatException empty = assertThrows(ModelFormatException.class, () -> ModelFiles.parse(" ", null, "t"));
         assertEquals("the document is empty (line 1, column 1)", empty.getMessage());
+
+        // Jackson's hints name switches of its own parser; the message says what standard JSON allows instead.
+        ModelFormatException nan = failure("\"Axis\": 1}}", "\"Axis\": NaN}}");
+        assertEquals("malformed JSON: Non-standard token 'NaN': not standard JSON (line 11, column 16)",
+                nan.getMessage());
+        assertNoParserInternals(nan);
+        ModelFormatException comment = failure("\"Axis\": 1}}", "\"Axis\": 1 /* two */}}");
+        assertTrue(comment.getMessage().startsWith("malformed JSON: Unexpected character ('/' (code 47)): maybe a"
+                + " (non-standard) comment? (standard JSON has none)"), comment.getMessage());
+        assertNoParserInternals(comment);
     }
 
     private static void assertNoParserInternals(ModelFormatException e) {
         assertFalse(e.getMessage().contains("Source"), e.getMessage());
         assertFalse(e.getMessage().contains("fasterxml"), e.getMessage());
+        assertFalse(e.getMessage().contains("JsonReadFeature"), e.getMessage());
+        assertFalse(e.getMessage().contains("Feature '"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         assertEquals(null, e.getCause());
     }
