@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
             ValidateCommand.class,
             MinLevelCommand.class,
             LevelsCommand.class,
-            OnnxCommand.class},
+            OnnxCommand.class,
+            picocli.AutoComplete.GenerateCompletion.class},
         footer = {"", "Exit codes: 0 success/valid, 1 invalid operator, 2 unusable input or usage,",
             "3 requested backend unavailable, 70 internal error."})
 final class DmlemuCommand implements Runnable {

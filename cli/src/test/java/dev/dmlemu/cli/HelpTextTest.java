@@ -27,6 +27,17 @@ class HelpTextTest {
     }
 
     @Test
+    void generatesABashCompletionScriptThatKnowsTheCommands() {
+        Cli.Result result = Cli.run("generate-completion");
+        assertEquals(0, result.code(), result.err());
+        assertTrue(result.out().startsWith("#!/usr/bin/env bash"), result.out());
+        assertTrue(result.out().contains("complete -o default -F _complete_dmlemu dmlemu"), result.out());
+        for (String command : List.of("run", "validate", "min-level", "levels", "onnx")) {
+            assertTrue(result.out().contains(command), command);
+        }
+    }
+
+    @Test
     void everyCommandSummaryIsAWholeSentence() {
         Cli.Result result = Cli.run("--help");
         assertEquals(0, result.code(), result.err());
@@ -44,7 +55,7 @@ class HelpTextTest {
                 summaries.set(last, summaries.get(last) + " " + line.strip());
             }
         }
-        assertEquals(5, summaries.size(), result.out());
+        assertEquals(6, summaries.size(), result.out());
         for (String summary : summaries) {
             assertTrue(summary.endsWith("."), "a summary cut mid-sentence: " + summary);
         }
