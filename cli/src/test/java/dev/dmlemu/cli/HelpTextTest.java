@@ -31,7 +31,7 @@ class HelpTextTest {
         Cli.Result result = Cli.run("generate-completion");
         assertEquals(0, result.code(), result.err());
         assertTrue(result.out().startsWith("#!/usr/bin/env bash"), result.out());
-        assertTrue(result.out().contains("complete -o default -F _complete_dmlemu dmlemu"), result.out());
+        assertTrue(result.out().contains("complete -F _complete_dmlemu -o default dmlemu"), result.out());
         for (String command : List.of("run", "validate", "min-level", "levels", "onnx")) {
             assertTrue(result.out().contains(command), command);
         }
