@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ContainerNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import dev.dmlemu.desc.TensorDataType;
@@ -28,6 +29,25 @@ final class Json {
 
     private Json() {}
 
+    /** A failure as {@code --json} reports it: exitCode, kind, message, and where in which file when known. */
+    static ObjectNode error(ExitCode code, String message, CliFailure.Location location) {
+        ObjectNode error = object();
+        error.put("exitCode", code.code());
+        error.put("kind", code.kind());
+        error.put("message", message);
+        if (location != null) {
+            error.put("file", location.file());
+            error.put("path", location.jsonPath());
+            if (location.line() > 0) {
+                error.put("line", location.line());
+            }
+            if (location.column() > 0) {
+                error.put("column", location.column());
+            }
+        }
+        return error;
+    }
+
     static ObjectNode object() {
         return MAPPER.createObjectNode();
     }
@@ -36,7 +56,7 @@ final class Json {
         return MAPPER.createArrayNode();
     }
 
-    static String write(ObjectNode node) {
+    static String write(ContainerNode<?> node) {
         try {
             return MAPPER.writeValueAsString(node);
         } catch (JsonProcessingException e) {

@@ -110,20 +110,7 @@ public final class Main {
                 return;
             }
             ObjectNode root = Json.object();
-            ObjectNode error = root.putObject("error");
-            error.put("exitCode", code.code());
-            error.put("kind", code.kind());
-            error.put("message", message);
-            if (location != null) {
-                error.put("file", location.file());
-                error.put("path", location.jsonPath());
-                if (location.line() > 0) {
-                    error.put("line", location.line());
-                }
-                if (location.column() > 0) {
-                    error.put("column", location.column());
-                }
-            }
+            root.set("error", Json.error(code, message, location));
             out.println(Json.write(root));
         }
     }

@@ -7,6 +7,8 @@ import dev.dmlemu.featurelevels.Diagnostic;
 import dev.dmlemu.featurelevels.MinimumFeatureLevel;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -17,7 +19,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code dmlemu min-level MODEL.json}: the lowest feature level that accepts every dispatchable, or why none does. */
+/**
+ * {@code dmlemu min-level MODEL.json...}: the lowest feature level that accepts every dispatchable, or why none
+ * does; for several files, the same for each, led by its name, then a summary ({@link ModelBatch}).
+ */
 @Command(name = "min-level", mixinStandardHelpOptions = true,
         description = {"Prints the lowest DirectML feature level that accepts every dispatchable of a model.",
             "When no level does, it prints the reasons."})
@@ -26,8 +31,9 @@ final class MinLevelCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "MODEL.json", description = "a DxDispatch-style model file")
-    Path model;
+    @Parameters(arity = "1..*", paramLabel = "MODEL.json",
+            description = "DxDispatch-style model files (several: one JVM, a line per file and a summary)")
+    List<Path> models;
 
     @Option(names = "--json", description = "print one JSON object on stdout")
     boolean json;
@@ -37,42 +43,54 @@ final class MinLevelCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (models.size() > 1) {
+            return ModelBatch.run(models, this::check, json, out);
+        }
+        ModelBatch.FileResult result = check(models.get(0));
+        if (json) {
+            out.println(Json.write(result.json()));
+        } else {
+            result.lines().forEach(out::println);
+        }
+        return result.code().code();
+    }
+
+    private ModelBatch.FileResult check(Path model) {
         ModelInput input = ModelInput.read(model, reading);
         if (input.operators().isEmpty()) {
             // No dispatchable means no answer, not an invalid operator: exit 1 would claim diagnostics.
             throw CliFailure.unusableInput(model + ": the model has no dispatchables; min-level needs at least one");
         }
         ModelVerdict verdict = ModelVerdict.of(input.operators(), FeatureLevel.newest());
-        PrintWriter out = spec.commandLine().getOut();
         boolean accepted = verdict.minimumLevel().isPresent();
-        if (json) {
-            ObjectNode root = Json.object();
-            verdict.minimumLevel().ifPresentOrElse(level -> root.put("minimumFeatureLevel", level.cName()),
-                    () -> root.putNull("minimumFeatureLevel"));
-            ObjectNode perDispatchable = root.putObject("dispatchables");
-            ArrayNode reasons = root.putArray("reasons");
-            verdict.minimums().forEach((name, minimum) -> {
-                minimum.level().ifPresentOrElse(level -> perDispatchable.put(name, level.cName()),
-                        () -> perDispatchable.putNull(name));
-                minimum.reasons().forEach(reason -> reasons.add(Json.diagnostic(name, reason)));
-            });
-            out.println(Json.write(root));
-        } else if (accepted) {
-            out.println(verdict.minimumLevel().get().cName());
+        ObjectNode root = Json.object();
+        verdict.minimumLevel().ifPresentOrElse(level -> root.put("minimumFeatureLevel", level.cName()),
+                () -> root.putNull("minimumFeatureLevel"));
+        ObjectNode perDispatchable = root.putObject("dispatchables");
+        ArrayNode reasons = root.putArray("reasons");
+        verdict.minimums().forEach((name, minimum) -> {
+            minimum.level().ifPresentOrElse(level -> perDispatchable.put(name, level.cName()),
+                    () -> perDispatchable.putNull(name));
+            minimum.reasons().forEach(reason -> reasons.add(Json.diagnostic(name, reason)));
+        });
+        List<String> lines = new ArrayList<>();
+        if (accepted) {
+            lines.add(verdict.minimumLevel().get().cName());
         } else {
             for (Map.Entry<String, MinimumFeatureLevel> entry : verdict.minimums().entrySet()) {
                 if (entry.getValue().level().isPresent()) {
                     continue;
                 }
-                out.println("no feature level accepts '" + OneLine.of(entry.getKey()) + "':");
+                lines.add("no feature level accepts '" + OneLine.of(entry.getKey()) + "':");
                 for (Diagnostic reason : entry.getValue().reasons()) {
                     if (reason.isError()) {
-                        out.println("  " + OneLine.of(reason.severity().name().toLowerCase(Locale.ROOT) + " "
+                        lines.add("  " + OneLine.of(reason.severity().name().toLowerCase(Locale.ROOT) + " "
                                 + reason.rule().name() + " " + reason.message()));
                     }
                 }
             }
         }
-        return (accepted ? ExitCode.SUCCESS : ExitCode.INVALID_OPERATOR).code();
+        return new ModelBatch.FileResult(accepted ? ExitCode.SUCCESS : ExitCode.INVALID_OPERATOR, lines, root);
     }
 }

@@ -6,6 +6,8 @@ import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.featurelevels.Diagnostic;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -15,7 +17,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code dmlemu validate MODEL.json}: every diagnostic of every dispatchable, then a verdict. */
+/**
+ * {@code dmlemu validate MODEL.json...}: every diagnostic of every dispatchable, then a verdict; for several files,
+ * the same for each, led by its name, then a summary ({@link ModelBatch}).
+ */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = {"Validates every dispatchable of a model file at a feature level.",
             "Every problem is reported at once, with the field, the rule and the lowest level that would accept"
@@ -25,8 +30,9 @@ final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "MODEL.json", description = "a DxDispatch-style model file")
-    Path model;
+    @Parameters(arity = "1..*", paramLabel = "MODEL.json",
+            description = "DxDispatch-style model files (several: one JVM, a line per file and a summary)")
+    List<Path> models;
 
     @Option(names = "--feature-level", paramLabel = "LEVEL", converter = FeatureLevelConverter.class,
             description = "2_1, 3_0, 4_1, ... 6_4 (default: the newest, ${DEFAULT-VALUE})",
@@ -41,18 +47,29 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (models.size() > 1) {
+            return ModelBatch.run(models, this::check, json, out);
+        }
+        ModelBatch.FileResult result = check(models.get(0));
+        if (json) {
+            out.println(Json.write(result.json()));
+        } else {
+            result.lines().forEach(out::println);
+        }
+        return result.code().code();
+    }
+
+    private ModelBatch.FileResult check(Path model) {
         ModelInput input = ModelInput.read(model, reading);
         ModelVerdict verdict = ModelVerdict.of(input.operators(), featureLevel);
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(Json.write(toJson(verdict)));
-        } else {
-            for (Map.Entry<String, Diagnostic> entry : verdict.diagnostics()) {
-                out.println(OneLine.diagnostic(entry.getKey(), entry.getValue()));
-            }
-            out.println(verdict.verdictLine());
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<String, Diagnostic> entry : verdict.diagnostics()) {
+            lines.add(OneLine.diagnostic(entry.getKey(), entry.getValue()));
         }
-        return (verdict.isValid() ? ExitCode.SUCCESS : ExitCode.INVALID_OPERATOR).code();
+        lines.add(verdict.verdictLine());
+        return new ModelBatch.FileResult(verdict.isValid() ? ExitCode.SUCCESS : ExitCode.INVALID_OPERATOR, lines,
+                toJson(verdict));
     }
 
     static ObjectNode toJson(ModelVerdict verdict) {

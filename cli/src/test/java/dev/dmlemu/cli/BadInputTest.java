@@ -210,7 +210,7 @@ class BadInputTest {
         Cli.run("frobnicate").assertUnusable("frobnicate");
         Cli.run("run").assertUnusable("MODEL.json");
         Cli.run("validate", docs, "--no-such-flag").assertUnusable("--no-such-flag");
-        Cli.run("validate", docs, "extra.json").assertUnusable("extra.json");
+        Cli.run("run", docs, "extra.json").assertUnusable("extra.json");
     }
 
     @Test
