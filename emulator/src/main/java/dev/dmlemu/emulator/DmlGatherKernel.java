@@ -73,10 +73,8 @@ final class DmlGatherKernel implements OperatorKernel {
             int j = firstFormula + i;
             long expected;
             if (j < 0) {
-                // The padding dimension of k = 0 (docs/directml-behaviour.md §10): measured to step by the input's
-                // packed element count when the input has no Strides, and not at all when it has.
                 expected = outSizes[i];
-                inputStrides[i] = input.strides().isPresent() ? 0 : product(inSizes);
+                inputStrides[i] = paddingStep(input);
             } else if (j < axis) {
                 expected = inSizes[j];
                 inputStrides[i] = inStrides[j];
@@ -99,6 +97,20 @@ final class DmlGatherKernel implements OperatorKernel {
         return new GatherSpace(input, indices, output, axis, inSizes[axis], inStrides[axis], outSizes, inputStrides,
                 indicesStrides, GatherSpace.longs(output.effectiveStrides()), indexDimensions, false,
                 readsPastInput);
+    }
+
+    /**
+     * How far the padding dimension of IndexDimensions 0 steps through the input, in elements (measured:
+     * docs/directml-behaviour.md §10.5): by the input's element count when the input has no Strides and a
+     * DimensionCount other than 4 or 8 (DirectML seems to pad such tensors to 4 or 8 dimensions, packed), and not at
+     * all otherwise.
+     */
+    static long paddingStep(BufferTensorDesc input) {
+        int rank = input.sizes().size();
+        if (input.strides().isPresent() || rank == 4 || rank == 8) {
+            return 0;
+        }
+        return product(GatherSpace.longs(input.sizes()));
     }
 
     private static long product(long[] sizes) {

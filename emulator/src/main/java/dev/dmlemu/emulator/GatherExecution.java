@@ -56,12 +56,27 @@ final class GatherExecution implements OperatorExecution {
                     + " index policy models (docs/directml-behaviour.md §10); the " + policy.name().toLowerCase()
                     + " policy has no answer for it");
         }
+        if (space.readsPastInput() && farthestInputByte(space) > Integer.MAX_VALUE) {
+            // The loops address bytes with an int; a validated desc stays inside its input, this one does not.
+            throw new OperatorExecutionException(desc.operatorType().name() + ": OutputTensor.Sizes[0] "
+                    + space.sizes()[0] + " with IndexDimensions 0 reads up to byte " + farthestInputByte(space)
+                    + " past the input's start, beyond the 2^31 bytes the emulator addresses");
+        }
         GatherPlan plan = GatherPlan.compile(space, semantics, policy);
         // An output layout that writes some element twice (DirectML accepts a few; the validator warns) is written in
         // row-major order, last write wins: splitting it over threads would make the result depend on scheduling.
         int effectiveThreads = pool == null || outputMayOverlap(space.output()) ? 1 : threads;
         return new GatherExecution(desc, new GatherKernel(plan, tuning.forcedTile(), tuning.rowCopyMin(),
                 tuning.tileCopyMax(), effectiveThreads), effectiveThreads, pool, tuning.parallelThreshold());
+    }
+
+    /** The largest input byte offset the non-index dimensions reach, before any index is added. */
+    private static long farthestInputByte(GatherSpace space) {
+        long farthest = 0;
+        for (int d = 0; d < space.rank(); d++) {
+            farthest = Math.addExact(farthest, Math.multiplyExact(space.sizes()[d] - 1, space.inputStrides()[d]));
+        }
+        return Math.multiplyExact(farthest, space.input().dataType().sizeInBytes());
     }
 
     private static boolean outputMayOverlap(BufferTensorDesc output) {

@@ -170,6 +170,17 @@ class DmlGatherKernelTest {
     }
 
     @Test
+    void paddingRowsBeyondTwoGigabytesAreRefused() {
+        // 2^24 float32 elements, 66 padding rows stepping by 2^24 elements: row 65 starts 65 * 2^26 bytes in.
+        GatherOperatorDesc desc = new GatherOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT32, 1 << 24),
+                BufferTensorDesc.packed(TensorDataType.UINT32, 1),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 66), 0, 0);
+        OperatorExecutionException e = assertThrows(OperatorExecutionException.class,
+                () -> Kernels.prepare(desc, IndexPolicy.DIRECTML));
+        assertTrue(e.getMessage().contains("reads up to byte 4362076160 past the input's start"), e.getMessage());
+    }
+
+    @Test
     void refusesWhatTheValidatorWouldReject() {
         GatherOperatorDesc wrongOutput = new GatherOperatorDesc(
                 BufferTensorDesc.packed(TensorDataType.FLOAT32, 3, 2),

@@ -425,8 +425,8 @@ final class RealDmlGatherGoldenCases {
 
     /**
      * IndexDimensions 0 with an Output.Sizes[0] greater than 1, which DirectML does not check: the padding
-     * dimension steps by the input's element count without Strides and by 0 with them (probes of
-     * docs/directml-behaviour.md §10).
+     * dimension steps by the input's element count without Strides at DimensionCounts other than 4 and 8, and by 0
+     * with Strides or at 4 and 8 dimensions (probes of docs/directml-behaviour.md §10.5).
      */
     static final String PADDING_PROBES = """
             name k0_pad_stride_idx0
@@ -463,12 +463,63 @@ final class RealDmlGatherGoldenCases {
             input 1 2 3 4 5 6
             indices 0
             run
+            name pad_r4_idx2
+            op GATHER
+            input_sizes 1 1 1 3
+            indices_sizes 1 1 1 1
+            output_sizes 3 1 1 1
+            axis 3
+            index_dimensions 0
+            input 1 2 3
+            indices 2
+            run
+
+            name pad_r5
+            op GATHER
+            input_sizes 1 1 1 1 3
+            input_bytes 36
+            indices_sizes 1 1 1 1 1
+            output_sizes 3 1 1 1 1
+            axis 4
+            index_dimensions 0
+            input 1 2 3 4 5 6 7 8 9
+            indices 0
+            run
+
+            name pad_r3
+            op GATHER
+            input_sizes 1 1 3
+            input_bytes 36
+            indices_sizes 1 1 1
+            output_sizes 3 1 1
+            axis 2
+            index_dimensions 0
+            input 1 2 3 4 5 6 7 8 9
+            indices 0
+            run
+
+            name pad_r8
+            op GATHER
+            input_sizes 1 1 1 1 1 1 1 3
+            input_bytes 36
+            indices_sizes 1 1 1 1 1 1 1 1
+            output_sizes 3 1 1 1 1 1 1 1
+            axis 7
+            index_dimensions 0
+            input 1 2 3 4 5 6 7 8 9
+            indices 1
+            run
+
             """;
 
     static final String PADDING_PROBES_EXPECTED = """
             OUTPUT k0_pad_stride_idx0 10 50 50
             OUTPUT k0_pad_stride_strided 10 10 10
             OUTPUT k0_pad_2d_ax0 1 2 6 6
+            OUTPUT pad_r4_idx2 3 3 3
+            OUTPUT pad_r5 1 4 7
+            OUTPUT pad_r3 1 4 7
+            OUTPUT pad_r8 2 2 2
             """;
 
     /**

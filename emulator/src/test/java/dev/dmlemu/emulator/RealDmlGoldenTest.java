@@ -54,7 +54,7 @@ class RealDmlGoldenTest {
 
     @TestFactory
     Stream<DynamicTest> gatherPaddingProbes() {
-        return golden(RealDmlGatherGoldenCases.PADDING_PROBES, RealDmlGatherGoldenCases.PADDING_PROBES_EXPECTED, 3);
+        return golden(RealDmlGatherGoldenCases.PADDING_PROBES, RealDmlGatherGoldenCases.PADDING_PROBES_EXPECTED, 7);
     }
 
     @TestFactory

@@ -128,7 +128,7 @@ final class GatherRules extends OperatorRules<GatherOperatorDesc> {
             if (indexDimensions == 0 && i == 0) {
                 out.report(RuleId.OUTPUT_LEADING_SIZE_UNCHECKED, path, "expected 1 (" + GatherOutputShape.PADDING
                         + ") but got " + actual + "; " + MEASURED_ON + " does not check it, and the output rows past "
-                        + "the first read past the input");
+                        + "the first repeat it or read past the input (docs/directml-behaviour.md §10.5)");
             } else {
                 out.report(RuleId.SIZES_MISMATCH, path, "expected " + entry.size() + " (" + entry.source()
                         + "; the output formula aligned to " + expected.size() + " dimensions is "

@@ -80,7 +80,7 @@ public enum RuleId {
             "with IndexDimensions 0 every IndicesTensor size must be 1 (DirectML accepts some others, unmodelled)"),
     /**
      * GATHER with IndexDimensions 0: {@code OutputTensor.Sizes[0]} is not the 1 of the formula. DirectML.dll 1.15.4
-     * does not check it (measured); the rows past the first read past the input.
+     * does not check it (measured); the rows past the first repeat it or read past the input.
      */
     OUTPUT_LEADING_SIZE_UNCHECKED(Severity.WARNING,
             "with IndexDimensions 0 OutputTensor.Sizes[0] should be 1; DirectML does not check it"),

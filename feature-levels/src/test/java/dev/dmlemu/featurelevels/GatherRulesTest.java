@@ -209,7 +209,8 @@ class GatherRulesTest {
                 RuleId.OUTPUT_LEADING_SIZE_UNCHECKED, "OutputTensor.Sizes[0]");
         assertTrue(result.isValid());
         assertEquals("OutputTensor.Sizes[0]: expected 1 (the leading 1 that pads IndexDimensions 0) but got 2; "
-                + "DirectML.dll 1.15.4 does not check it, and the output rows past the first read past the input",
+                + "DirectML.dll 1.15.4 does not check it, and the output rows past the first repeat it or read past the"
+                + " input (docs/directml-behaviour.md §10.5)",
                 result.warnings().get(0).message());
         // k0_out_leading2_2d: input {7,2}, Axis 1 -> {1,7}; output {3,7} accepted. Same with Axis 0 and {5,7}.
         assertOnly(gather(s(7, 2), s(1, 1), s(3, 7), 1, 0), LEVEL_6_4,

@@ -23,9 +23,10 @@ import java.util.OptionalLong;
  * (docs/directml-behaviour.md §7.1) with two differences, both measured on DirectML.dll 1.15.4: a size-1 axis does not
  * ignore the index (recorded case {@code g_axis_size1_oob_index}), and with k = 0 the output's padding dimension, which
  * DirectML does not check, adds {@code o[0] × P} to the input offset, where P is the product of Input.Sizes when the
- * input has no Strides and 0 when it has (recorded {@code k0_out_leading2_2d}, probes in {@code NaiveGatherTest}).
- * STRICT and CLAMP_AXIS follow the formula; a padding dimension larger than 1 only reads past the input, so they have
- * no answer for it and the reference refuses such a desc under them.
+ * input has no Strides and a DimensionCount other than 4 or 8, and 0 otherwise (recorded {@code k0_out_leading2_2d},
+ * probes in {@code NaiveGatherTest}). STRICT and CLAMP_AXIS follow the formula; a padding dimension larger than 1 with
+ * P above 0 only reads past the input, so they have no answer for it and the reference refuses such a desc under them
+ * (with P = 0 every padding row repeats the first).
  *
  * <p>Descs outside the formula are refused with an {@link IllegalArgumentException}, and so is one that DirectML
  * accepts but the model does not cover: k = 0 with indices other than all 1s (DirectML then gives each output element
@@ -58,7 +59,8 @@ public final class NaiveGather {
         TensorLayout idx = TensorLayout.of(desc.indicesTensor());
         TensorLayout out = TensorLayout.of(desc.outputTensor());
         Formula formula = Formula.of(desc, in, idx, out);
-        if (model != OutOfRangeModel.DIRECTML && formula.indexDimensions() == 0 && out.sizes()[0] > 1) {
+        if (model != OutOfRangeModel.DIRECTML && formula.indexDimensions() == 0 && out.sizes()[0] > 1
+                && paddingStep(in) != 0) {
             throw new IllegalArgumentException("IndexDimensions 0 with Output.Sizes[0] " + out.sizes()[0]
                     + " reads past the input, which only the DIRECTML model answers: " + desc);
         }
@@ -113,7 +115,7 @@ public final class NaiveGather {
             offset = (offset + coordinate[d] * in.strides()[d]) & LOW_32_BITS;
         }
         if (formula.indexDimensions() == 0) {
-            long p = in.stridesGiven() ? 0 : Shapes.productExact(in.sizes());
+            long p = paddingStep(in);
             offset = (offset + o[0] * (p & LOW_32_BITS)) & LOW_32_BITS;
         }
         int es = in.elementSize();
@@ -125,6 +127,15 @@ public final class NaiveGather {
             return OptionalLong.empty(); // not wholly inside TotalTensorSizeInBytes
         }
         return OptionalLong.of(offset);
+    }
+
+    /**
+     * P: the input's element count when it has no Strides and a DimensionCount other than 4 or 8, else 0 (measured:
+     * docs/directml-behaviour.md §10.5; DirectML seems to pad other ranks to 4 or 8 dimensions, packed).
+     */
+    private static long paddingStep(TensorLayout in) {
+        int rank = in.sizes().length;
+        return in.stridesGiven() || rank == 4 || rank == 8 ? 0 : Shapes.productExact(in.sizes());
     }
 
     private static long readIndex(TensorLayout idx, TensorBytes indices, long[] coordinate) {

@@ -136,7 +136,16 @@ class NaiveGatherTest {
                 // P is the product of the sizes (6), not the declared element count (16): out[o0, o1] reads
                 // in[o1, 1] plus 6 o0, offsets 1 4 | 7 10 | 13 16, the last clamped to 15.
                 new Probe("k0_in23_total64_ax1_idx1_out32", desc(in(2, 3).withTotalTensorSizeInBytes(64), u32(1, 1),
-                        out(3, 2), 1, 0), oneTo(16), ints(1), new float[] {2, 5, 8, 11, 14, 16}));
+                        out(3, 2), 1, 0), oneTo(16), ints(1), new float[] {2, 5, 8, 11, 14, 16}),
+                // P = 0 at DimensionCount 4 and 8 even without Strides: every row repeats the first.
+                new Probe("pad_r4_idx2", desc(in(1, 1, 1, 3), u32(1, 1, 1, 1), out(3, 1, 1, 1), 3, 0), oneTo(3),
+                        ints(2), new float[] {3, 3, 3}),
+                new Probe("pad_r8", desc(in(1, 1, 1, 1, 1, 1, 1, 3).withTotalTensorSizeInBytes(36),
+                        u32(1, 1, 1, 1, 1, 1, 1, 1), out(3, 1, 1, 1, 1, 1, 1, 1), 7, 0), oneTo(9), ints(1),
+                        new float[] {2, 2, 2}),
+                // ... while at 3 and 5 dimensions the rows step by the element count, 3.
+                new Probe("pad_r5", desc(in(1, 1, 1, 1, 3).withTotalTensorSizeInBytes(36), u32(1, 1, 1, 1, 1),
+                        out(3, 1, 1, 1, 1), 4, 0), oneTo(9), ints(0), new float[] {1, 4, 7}));
     }
 
     @ParameterizedTest
