@@ -60,11 +60,11 @@ record GatherWorkload(String name, long[] data, long[] indices, int axis, long[]
         return n;
     }
 
-    /** The data, each element's offset as a float, little-endian, into {@code target}. */
+    /** The data, each element's offset as its raw bits, little-endian, into {@code target}. */
     ByteBuffer data(ByteBuffer target) {
         long n = count(data);
         for (int i = 0; i < n; i++) {
-            target.putFloat(i * 4, i);
+            target.putInt(i * 4, i);
         }
         return target;
     }
