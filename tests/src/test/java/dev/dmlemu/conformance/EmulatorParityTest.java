@@ -2,7 +2,6 @@ package dev.dmlemu.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
@@ -30,7 +29,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -68,7 +66,7 @@ class EmulatorParityTest {
 
     @Test
     void matchesTheRealDirectMlBitForBit() throws Exception {
-        RealDirectMl real = realOrSkip();
+        RealDirectMl real = RealDirectMl.locateOrSkip("EmulatorParityTest");
         List<ParityCase> cases = cases();
         Map<String, HarnessResult> results = real.execute(cases.stream().map(ParityCase::harnessCase).toList());
 
@@ -97,7 +95,7 @@ class EmulatorParityTest {
     /** The reference the emulator's own tests trust, on the same cases: it must agree with the DLL too. */
     @Test
     void theNaiveReferenceMatchesTheRealDirectMlBitForBit() throws Exception {
-        RealDirectMl real = realOrSkip();
+        RealDirectMl real = RealDirectMl.locateOrSkip("EmulatorParityTest");
         List<ParityCase> cases = cases();
         Map<String, HarnessResult> results = real.execute(cases.stream().map(ParityCase::harnessCase).toList());
         for (ParityCase c : cases) {
@@ -109,15 +107,6 @@ class EmulatorParityTest {
         }
         System.out.println("EmulatorParityTest: the naive reference agrees with the real DirectML.dll on "
                 + cases.size() + " cases");
-    }
-
-    private static RealDirectMl realOrSkip() {
-        Optional<RealDirectMl> real = RealDirectMl.locate();
-        if (real.isEmpty()) {
-            System.out.println("SKIPPED EmulatorParityTest: " + RealDirectMl.unavailableReason());
-        }
-        assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
-        return real.get();
     }
 
     private static List<ParityCase> cases() {

@@ -2,7 +2,6 @@ package dev.dmlemu.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
@@ -28,7 +27,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -72,7 +70,7 @@ class GatherParityTest {
 
     @Test
     void theNaiveReferenceMatchesTheRealDirectMlBitForBit() throws Exception {
-        RealDirectMl real = realOrSkip();
+        RealDirectMl real = RealDirectMl.locateOrSkip("GatherParityTest");
         List<ParityCase> cases = cases();
         Map<String, HarnessResult> results = dllResults(real, cases);
         for (ParityCase c : cases) {
@@ -89,7 +87,7 @@ class GatherParityTest {
      */
     @Test
     void theEmulatorMatchesTheRealDirectMlBitForBit() throws Exception {
-        RealDirectMl real = realOrSkip();
+        RealDirectMl real = RealDirectMl.locateOrSkip("GatherParityTest");
         List<ParityCase> cases = cases();
         Map<String, HarnessResult> results = dllResults(real, cases);
         FeatureLevelValidator validator = new FeatureLevelValidator();
@@ -111,15 +109,6 @@ class GatherParityTest {
         System.out.println("GatherParityTest: the emulator is bit-identical with the real DirectML.dll on " + compared
                 + " cases; " + shares(cases));
         assertEquals(CASES, compared);
-    }
-
-    private static RealDirectMl realOrSkip() {
-        Optional<RealDirectMl> real = RealDirectMl.locate();
-        if (real.isEmpty()) {
-            System.out.println("SKIPPED GatherParityTest: " + RealDirectMl.unavailableReason());
-        }
-        assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
-        return real.get();
     }
 
     private static synchronized Map<String, HarnessResult> dllResults(RealDirectMl real, List<ParityCase> cases)
