@@ -14,9 +14,7 @@ import java.util.SplittableRandom;
 final class GatherDraftChanges {
 
     /** Data types the device supports, so that only operator rules decide. */
-    static final List<TensorDataType> DATA_TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT64,
-            TensorDataType.INT8, TensorDataType.UINT8, TensorDataType.INT32, TensorDataType.UINT32,
-            TensorDataType.INT64, TensorDataType.UINT64);
+    static final List<TensorDataType> DATA_TYPES = DllOutputs.DEVICE_DATA_TYPES;
     static final List<TensorDataType> INDEX_TYPES = List.of(TensorDataType.INT32, TensorDataType.UINT32,
             TensorDataType.INT64, TensorDataType.UINT64);
     static final List<TensorDataType> BAD_INDEX_TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT64,
