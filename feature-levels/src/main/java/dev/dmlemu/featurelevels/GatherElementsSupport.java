@@ -13,10 +13,8 @@ import static dev.dmlemu.desc.TensorDataType.UINT64;
 import static dev.dmlemu.desc.TensorDataType.UINT8;
 
 import dev.dmlemu.desc.FeatureLevel;
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.TensorKind;
 import java.util.List;
 import java.util.Optional;
 
@@ -77,9 +75,6 @@ public final class GatherElementsSupport {
 
     private static SupportTable block(FeatureLevel since, DimensionCounts dims, List<TensorDataType> data,
             List<TensorDataType> indices) {
-        return new SupportTable(OperatorType.GATHER_ELEMENTS, since, List.of(
-                new TensorSupport(GatherElementsOperatorDesc.INPUT_TENSOR, TensorKind.INPUT, dims, data),
-                new TensorSupport(GatherElementsOperatorDesc.INDICES_TENSOR, TensorKind.INPUT, dims, indices),
-                new TensorSupport(GatherElementsOperatorDesc.OUTPUT_TENSOR, TensorKind.OUTPUT, dims, data)));
+        return SupportTable.inputIndicesOutput(OperatorType.GATHER_ELEMENTS, since, dims, data, indices);
     }
 }

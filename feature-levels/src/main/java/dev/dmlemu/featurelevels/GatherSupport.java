@@ -13,10 +13,8 @@ import static dev.dmlemu.desc.TensorDataType.UINT64;
 import static dev.dmlemu.desc.TensorDataType.UINT8;
 
 import dev.dmlemu.desc.FeatureLevel;
-import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.TensorKind;
 import java.util.List;
 import java.util.Optional;
 
@@ -82,9 +80,6 @@ public final class GatherSupport {
 
     private static SupportTable block(FeatureLevel since, DimensionCounts dims, List<TensorDataType> data,
             List<TensorDataType> indices) {
-        return new SupportTable(OperatorType.GATHER, since, List.of(
-                new TensorSupport(GatherOperatorDesc.INPUT_TENSOR, TensorKind.INPUT, dims, data),
-                new TensorSupport(GatherOperatorDesc.INDICES_TENSOR, TensorKind.INPUT, dims, indices),
-                new TensorSupport(GatherOperatorDesc.OUTPUT_TENSOR, TensorKind.OUTPUT, dims, data)));
+        return SupportTable.inputIndicesOutput(OperatorType.GATHER, since, dims, data, indices);
     }
 }

@@ -2,6 +2,8 @@ package dev.dmlemu.featurelevels;
 
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.TensorKind;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,6 +32,18 @@ public record SupportTable(OperatorType operatorType, FeatureLevel since, List<T
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A block laid out as every gather operator's is: rows InputTensor and OutputTensor take {@code data},
+     * IndicesTensor takes {@code indices}, all three {@code dims}.
+     */
+    static SupportTable inputIndicesOutput(OperatorType operatorType, FeatureLevel since, DimensionCounts dims,
+            List<TensorDataType> data, List<TensorDataType> indices) {
+        return new SupportTable(operatorType, since, List.of(
+                new TensorSupport("InputTensor", TensorKind.INPUT, dims, data),
+                new TensorSupport("IndicesTensor", TensorKind.INPUT, dims, indices),
+                new TensorSupport("OutputTensor", TensorKind.OUTPUT, dims, data)));
     }
 
 }

@@ -22,7 +22,6 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -56,19 +55,7 @@ class GatherRulesTest {
 
     /** Asserts that the only diagnostics are {@code expected} (rule and path pairs), at {@code level}. */
     private ValidationResult assertOnly(GatherOperatorDesc desc, FeatureLevel level, Object... expected) {
-        ValidationResult result = validator.validate(desc, level);
-        List<String> actual = result.diagnostics().stream().map(d -> d.rule() + " " + d.path()).toList();
-        List<String> wanted = new ArrayList<>();
-        for (int i = 0; i < expected.length; i += 2) {
-            wanted.add(expected[i] + " " + expected[i + 1]);
-        }
-        assertEquals(wanted, actual, result::toString);
-        for (Diagnostic diagnostic : result.diagnostics()) {
-            assertEquals(level, diagnostic.featureLevel());
-            assertEquals(diagnostic.rule().severity(), diagnostic.severity());
-            assertTrue(diagnostic.message().startsWith(diagnostic.path() + ": "), diagnostic.message());
-        }
-        return result;
+        return OnlyDiagnostics.assertOnly(validator, desc, level, expected);
     }
 
     private String message(GatherOperatorDesc desc, RuleId rule) {

@@ -15,18 +15,17 @@ import static dev.dmlemu.desc.TensorDataType.UINT16;
 import static dev.dmlemu.desc.TensorDataType.UINT32;
 import static dev.dmlemu.desc.TensorDataType.UINT64;
 import static dev.dmlemu.desc.TensorDataType.UINT8;
+import static dev.dmlemu.featurelevels.SupportCellChecks.expectDiagnostic;
+import static dev.dmlemu.featurelevels.SupportCellChecks.ones;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.TensorFlags;
 import dev.dmlemu.desc.TensorKind;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -135,28 +134,6 @@ class GatherSupportTableTest {
         assertEquals(3 * 14 * 14 * 10, checked);
         assertTrue(mismatches.isEmpty(), () -> mismatches.size() + " cells disagree with the docs, e.g.:\n"
                 + String.join("\n", mismatches.subList(0, Math.min(20, mismatches.size()))));
-    }
-
-    private static void expectDiagnostic(List<String> mismatches, String cell, ValidationResult result, RuleId rule,
-            String path, boolean expected, Optional<FeatureLevel> acceptedFrom) {
-        List<Diagnostic> found = result.diagnostics().stream()
-                .filter(d -> d.rule() == rule && d.path().equals(path)).toList();
-        if (found.size() != (expected ? 1 : 0)) {
-            mismatches.add(cell + ": expected " + (expected ? "one " : "no ") + rule + " at " + path + ", got "
-                    + found);
-        } else if (expected) {
-            Diagnostic diagnostic = found.get(0);
-            if (!diagnostic.acceptedFrom().equals(acceptedFrom) || diagnostic.severity() != Severity.ERROR
-                    || diagnostic.featureLevel() != result.featureLevel()) {
-                mismatches.add(cell + ": expected acceptedFrom " + acceptedFrom + ", got " + diagnostic);
-            }
-        }
-    }
-
-    /** A packed tensor of {@code dims} sizes of 1, with room to spare (64 bytes) whatever the type. */
-    private static BufferTensorDesc ones(TensorDataType type, int dims) {
-        return new BufferTensorDesc(type, TensorFlags.NONE, dims, Collections.nCopies(dims, 1L), Optional.empty(),
-                64, 0);
     }
 
     // --- the public tables themselves ---

@@ -47,18 +47,7 @@ class StructuralRulesTest {
 
     /** Asserts that the only diagnostics are {@code expected} (rule and path pairs), at {@code level}. */
     private void assertOnly(GatherElementsOperatorDesc desc, FeatureLevel level, Object... expected) {
-        ValidationResult result = validator.validate(desc, level);
-        List<String> actual = result.diagnostics().stream().map(d -> d.rule() + " " + d.path()).toList();
-        List<String> wanted = new java.util.ArrayList<>();
-        for (int i = 0; i < expected.length; i += 2) {
-            wanted.add(expected[i] + " " + expected[i + 1]);
-        }
-        assertEquals(wanted, actual, result::toString);
-        for (Diagnostic diagnostic : result.diagnostics()) {
-            assertEquals(level, diagnostic.featureLevel());
-            assertEquals(diagnostic.rule().severity(), diagnostic.severity());
-            assertTrue(diagnostic.message().startsWith(diagnostic.path() + ": "), diagnostic.message());
-        }
+        OnlyDiagnostics.assertOnly(validator, desc, level, expected);
     }
 
     private static List<Long> list(long... values) {

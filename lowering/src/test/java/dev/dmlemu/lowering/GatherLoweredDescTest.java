@@ -1,5 +1,6 @@
 package dev.dmlemu.lowering;
 
+import static dev.dmlemu.lowering.LoweredTensors.assertTensor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -40,16 +41,6 @@ class GatherLoweredDescTest {
 
     private static GatherOperatorDesc desc(Lowered lowered) {
         return lowered.desc(GatherOperatorDesc.class);
-    }
-
-    private static void assertTensor(TensorDataType type, List<Long> sizes, Optional<List<Long>> strides,
-            long total, Object actual) {
-        BufferTensorDesc desc = assertInstanceOf(BufferTensorDesc.class, actual);
-        assertEquals(type, desc.dataType(), "DataType");
-        assertEquals(sizes, desc.sizes(), "Sizes");
-        assertEquals(sizes.size(), desc.dimensionCount(), "DimensionCount");
-        assertEquals(strides, desc.strides(), "Strides");
-        assertEquals(total, desc.totalTensorSizeInBytes(), "TotalTensorSizeInBytes");
     }
 
     private static void assertGather(Lowered lowered, long axis, long indexDimensions) {

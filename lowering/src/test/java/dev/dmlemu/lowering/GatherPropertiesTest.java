@@ -5,7 +5,6 @@ import static dev.dmlemu.lowering.TestShapes.longs;
 import static dev.dmlemu.lowering.TestShapes.product;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.BufferTensorDesc;
@@ -18,6 +17,7 @@ import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
@@ -110,22 +110,15 @@ class GatherPropertiesTest {
         GatherNode node = new GatherNode(frontend, longs(data), dataType, longs(indices), indicesType,
                 OptionalLong.of(negativeAxis ? axis - rank : axis),
                 frontend.allowsNegativeIndices() ? IndexSign.MAY_BE_NEGATIVE : IndexSign.NON_NEGATIVE);
-        LoweringOptions options = splitLanes
-                ? LoweringOptions.defaults().withWideElements(WideElementHandling.SPLIT_INTO_UINT32_LANES)
-                : LoweringOptions.defaults();
+        LoweringOptions options = PropertyOutcomes.options(splitLanes);
         BufferLoweringResult result = GatherLowering.lowerWithBuffers(node, level, options,
                 ByteBuffer.wrap(dataBytes), ByteBuffer.wrap(indexBytesArray));
 
-        LoweringRule expectedRefusal = expectedRefusal(frontend, dataType, level, splitLanes, anyNegative);
-        Statistics.label("outcome").collect(expectedRefusal == null ? "lowered" : expectedRefusal.name());
-        if (expectedRefusal != null) {
-            Refused refused = assertInstanceOf(Refused.class, result, result::toString);
-            assertEquals(expectedRefusal, refused.rule(), refused.message());
+        Optional<LoweredBuffers> outcome = PropertyOutcomes.loweredUnlessRefused(result, expectedRefusal(frontend, dataType, level, splitLanes, anyNegative));
+        if (outcome.isEmpty()) {
             return;
         }
-        LoweredBuffers lowered = assertInstanceOf(LoweredBuffers.class, result, result::toString);
-        lowered.lowered().notes().stream().flatMap(note -> note.adjustments().stream()).distinct()
-                .forEach(adjustment -> Statistics.label("adjustment").collect(adjustment));
+        LoweredBuffers lowered = outcome.get();
         GatherOperatorDesc desc = lowered.lowered().desc(GatherOperatorDesc.class);
         assertTrue(VALIDATOR.validate(desc, level).isValid());
         assertDirectMlRules(desc, level);

@@ -1,5 +1,6 @@
 package dev.dmlemu.lowering;
 
+import static dev.dmlemu.lowering.LoweredTensors.assertTensor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,16 +29,6 @@ class LoweredDescTest {
 
     private static Lowered lower(GatherElementsNode node, FeatureLevel level) {
         return lower(node, level, LoweringOptions.defaults());
-    }
-
-    private static void assertTensor(TensorDataType type, List<Long> sizes, Optional<List<Long>> strides,
-            long total, Object actual) {
-        BufferTensorDesc desc = assertInstanceOf(BufferTensorDesc.class, actual);
-        assertEquals(type, desc.dataType(), "DataType");
-        assertEquals(sizes, desc.sizes(), "Sizes");
-        assertEquals(sizes.size(), desc.dimensionCount(), "DimensionCount");
-        assertEquals(strides, desc.strides(), "Strides");
-        assertEquals(total, desc.totalTensorSizeInBytes(), "TotalTensorSizeInBytes");
     }
 
     private static GatherElementsNode onnx(List<Long> data, ElementType dataType, List<Long> indices,

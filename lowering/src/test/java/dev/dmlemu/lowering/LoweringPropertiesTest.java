@@ -4,7 +4,6 @@ import static dev.dmlemu.lowering.TestShapes.count;
 import static dev.dmlemu.lowering.TestShapes.longs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.FeatureLevel;
@@ -15,6 +14,7 @@ import dev.dmlemu.emulator.IndexPolicy;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -113,22 +113,15 @@ class LoweringPropertiesTest {
         GatherElementsNode node = new GatherElementsNode(frontend, longs(data), dataType, longs(indices),
                 indicesType, java.util.OptionalLong.of(negativeAxis ? axis - rank : axis),
                 frontend == Frontend.OPENVINO_6 ? IndexSign.NON_NEGATIVE : IndexSign.MAY_BE_NEGATIVE);
-        LoweringOptions options = splitLanes
-                ? LoweringOptions.defaults().withWideElements(WideElementHandling.SPLIT_INTO_UINT32_LANES)
-                : LoweringOptions.defaults();
+        LoweringOptions options = PropertyOutcomes.options(splitLanes);
         BufferLoweringResult result = GatherElementsLowering.lowerWithBuffers(node, level, options,
                 ByteBuffer.wrap(dataBytes), ByteBuffer.wrap(indexBytesArray));
 
-        LoweringRule expectedRefusal = expectedRefusal(frontend, dataType, rank, level, splitLanes, anyNegative);
-        Statistics.label("outcome").collect(expectedRefusal == null ? "lowered" : expectedRefusal.name());
-        if (expectedRefusal != null) {
-            Refused refused = assertInstanceOf(Refused.class, result, result::toString);
-            assertEquals(expectedRefusal, refused.rule(), refused.message());
+        Optional<LoweredBuffers> outcome = PropertyOutcomes.loweredUnlessRefused(result, expectedRefusal(frontend, dataType, rank, level, splitLanes, anyNegative));
+        if (outcome.isEmpty()) {
             return;
         }
-        LoweredBuffers lowered = assertInstanceOf(LoweredBuffers.class, result, result::toString);
-        lowered.lowered().notes().stream().flatMap(note -> note.adjustments().stream()).distinct()
-                .forEach(adjustment -> Statistics.label("adjustment").collect(adjustment));
+        LoweredBuffers lowered = outcome.get();
         assertTrue(VALIDATOR.validate(lowered.lowered().desc(), level).isValid());
         byte[] expected = NaiveOnnxGatherElements.gather(dataBytes, data, elementBytes, indexBytesArray, indices,
                 indexBytes, axis);

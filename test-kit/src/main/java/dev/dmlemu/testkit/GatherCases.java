@@ -68,13 +68,11 @@ public final class GatherCases {
             System.arraycopy(formula, k - 1, outputSizes, 0, rank);
         }
 
-        CaseOptions.Layout layout = options.layout();
-        long[] inputStrides = TensorDraws.strides(r, inputSizes, Role.INPUT, layout);
-        long[] indicesStrides = TensorDraws.strides(r, indicesSizes, Role.INDICES, layout);
-        long[] outputStrides = TensorDraws.strides(r, outputSizes, Role.OUTPUT, layout);
-        BufferTensorDesc in = TensorDraws.tensor(r, dataType, inputSizes, inputStrides, layout);
-        BufferTensorDesc idx = TensorDraws.tensor(r, indexType, indicesSizes, indicesStrides, layout);
-        BufferTensorDesc out = TensorDraws.tensor(r, dataType, outputSizes, outputStrides, layout);
+        TensorDraws.GatherTensors tensors = TensorDraws.gatherTensors(r, dataType, indexType, inputSizes,
+                indicesSizes, outputSizes, options.layout());
+        BufferTensorDesc in = tensors.input();
+        BufferTensorDesc idx = tensors.indices();
+        BufferTensorDesc out = tensors.output();
 
         TensorBytes input = place(r, in, Role.INPUT);
         TensorBytes indices = place(r, idx, Role.INDICES);
@@ -114,18 +112,13 @@ public final class GatherCases {
      * a third of the others are out of range.
      */
     private void fillIndices(Random r, BufferTensorDesc tensor, TensorBytes indices, long axisSize) {
-        long[] sizes = Shapes.toArray(tensor.sizes());
-        long[] strides = tensor.strides().map(Shapes::toArray).orElseGet(() -> Shapes.packedStrides(sizes));
         TensorDataType type = tensor.dataType();
-        int width = type.sizeInBytes();
         boolean outOfRangeCase = r.nextDouble() < options.outOfRangeShare();
-        long count = Shapes.product(sizes);
-        for (long e = 0; e < count; e++) {
-            boolean outOfRange = outOfRangeCase && (e == count - 1 || r.nextInt(3) == 0);
-            long value = outOfRange ? outOfRange(r, axisSize, type) : inRange(r, axisSize, type);
-            long at = indices.offset() + Shapes.offset(Shapes.coordinate(e, sizes), strides) * width;
-            LittleEndian.put(indices.bytes(), Math.toIntExact(at), width, value);
-        }
+        long last = Shapes.product(Shapes.toArray(tensor.sizes())) - 1;
+        TensorDraws.writeIndices(tensor, indices, e -> {
+            boolean outOfRange = outOfRangeCase && (e == last || r.nextInt(3) == 0);
+            return outOfRange ? outOfRange(r, axisSize, type) : inRange(r, axisSize, type);
+        });
     }
 
     private long inRange(Random r, long axisSize, TensorDataType type) {

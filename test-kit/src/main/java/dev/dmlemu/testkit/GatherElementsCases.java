@@ -4,7 +4,6 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.testkit.CaseOptions.IndexValues;
-import dev.dmlemu.testkit.CaseOptions.Layout;
 import dev.dmlemu.testkit.TensorDraws.Role;
 import java.util.Objects;
 import java.util.Random;
@@ -56,13 +55,11 @@ public final class GatherElementsCases {
         }
         inputSizes[axis] = 1 + r.nextInt(r.nextInt(3) == 0 ? 6 : 3);
         indicesSizes[axis] = 1 + r.nextInt(4);
-        Layout layout = options.layout();
-        long[] inputStrides = TensorDraws.strides(r, inputSizes, Role.INPUT, layout);
-        long[] indicesStrides = TensorDraws.strides(r, indicesSizes, Role.INDICES, layout);
-        long[] outputStrides = TensorDraws.strides(r, indicesSizes, Role.OUTPUT, layout);
-        BufferTensorDesc in = TensorDraws.tensor(r, dataType, inputSizes, inputStrides, layout);
-        BufferTensorDesc idx = TensorDraws.tensor(r, indexType, indicesSizes, indicesStrides, layout);
-        BufferTensorDesc out = TensorDraws.tensor(r, dataType, indicesSizes, outputStrides, layout);
+        TensorDraws.GatherTensors tensors = TensorDraws.gatherTensors(r, dataType, indexType, inputSizes,
+                indicesSizes, indicesSizes, options.layout());
+        BufferTensorDesc in = tensors.input();
+        BufferTensorDesc idx = tensors.indices();
+        BufferTensorDesc out = tensors.output();
 
         TensorBytes input = place(r, in, Role.INPUT);
         TensorBytes indices = place(r, idx, Role.INDICES);
@@ -78,17 +75,9 @@ public final class GatherElementsCases {
 
     /** Writes each addressed index; bytes the indices' strides skip keep their random values. */
     private void fillIndices(Random r, BufferTensorDesc tensor, TensorBytes indices, long axisSize) {
-        long[] sizes = Shapes.toArray(tensor.sizes());
-        long[] strides = tensor.strides().map(Shapes::toArray).orElseGet(() -> Shapes.packedStrides(sizes));
         TensorDataType type = tensor.dataType();
-        int width = type.sizeInBytes();
         boolean inRangeOnly = options.indexValues() == IndexValues.IN_RANGE || r.nextInt(4) == 0;
-        long count = Shapes.product(sizes);
-        for (long e = 0; e < count; e++) {
-            long value = inRangeOnly ? inRange(r, axisSize, type) : mixed(r, axisSize);
-            long at = indices.offset() + Shapes.offset(Shapes.coordinate(e, sizes), strides) * width;
-            LittleEndian.put(indices.bytes(), Math.toIntExact(at), width, value);
-        }
+        TensorDraws.writeIndices(tensor, indices, e -> inRangeOnly ? inRange(r, axisSize, type) : mixed(r, axisSize));
     }
 
     private static long inRange(Random r, long axisSize, TensorDataType type) {

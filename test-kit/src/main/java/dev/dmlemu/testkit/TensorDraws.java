@@ -8,6 +8,7 @@ import dev.dmlemu.testkit.CaseOptions.Layout;
 import dev.dmlemu.testkit.CaseOptions.Placement;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.LongUnaryOperator;
 
 /**
  * The draws every generator makes for one tensor once its sizes are known: strides, TotalTensorSizeInBytes, and the
@@ -25,7 +26,41 @@ final class TensorDraws {
         OUTPUT
     }
 
+    /** The three tensors of a gather case. */
+    record GatherTensors(BufferTensorDesc input, BufferTensorDesc indices, BufferTensorDesc output) {}
+
     private TensorDraws() {}
+
+    /**
+     * A gather case's three tensors, drawn in the same order for every operator: the input's, the indices' and the
+     * output's strides, then the three tensors. The output takes the data type.
+     */
+    static GatherTensors gatherTensors(Random r, TensorDataType dataType, TensorDataType indexType,
+            long[] inputSizes, long[] indicesSizes, long[] outputSizes, Layout layout) {
+        long[] inputStrides = strides(r, inputSizes, Role.INPUT, layout);
+        long[] indicesStrides = strides(r, indicesSizes, Role.INDICES, layout);
+        long[] outputStrides = strides(r, outputSizes, Role.OUTPUT, layout);
+        BufferTensorDesc in = tensor(r, dataType, inputSizes, inputStrides, layout);
+        BufferTensorDesc idx = tensor(r, indexType, indicesSizes, indicesStrides, layout);
+        BufferTensorDesc out = tensor(r, dataType, outputSizes, outputStrides, layout);
+        return new GatherTensors(in, idx, out);
+    }
+
+    /**
+     * Writes {@code valueOf(e)} as index element {@code e}, for every element in row-major order, where the indices'
+     * strides place it; bytes the strides skip keep their values.
+     */
+    static void writeIndices(BufferTensorDesc tensor, TensorBytes indices, LongUnaryOperator valueOf) {
+        long[] sizes = Shapes.toArray(tensor.sizes());
+        long[] strides = tensor.strides().map(Shapes::toArray).orElseGet(() -> Shapes.packedStrides(sizes));
+        int width = tensor.dataType().sizeInBytes();
+        long count = Shapes.product(sizes);
+        for (long e = 0; e < count; e++) {
+            long value = valueOf.applyAsLong(e);
+            long at = indices.offset() + Shapes.offset(Shapes.coordinate(e, sizes), strides) * width;
+            LittleEndian.put(indices.bytes(), Math.toIntExact(at), width, value);
+        }
+    }
 
     /** Null for absent strides; otherwise padded, transposed or (not for the output) broadcast. */
     static long[] strides(Random r, long[] sizes, Role role, Layout layout) {

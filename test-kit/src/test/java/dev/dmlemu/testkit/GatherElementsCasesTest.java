@@ -1,5 +1,8 @@
 package dev.dmlemu.testkit;
 
+import static dev.dmlemu.testkit.GeneratedCaseChecks.assertFits;
+import static dev.dmlemu.testkit.GeneratedCaseChecks.assertOutputDoesNotAlias;
+import static dev.dmlemu.testkit.GeneratedCaseChecks.note;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,12 +16,8 @@ import dev.dmlemu.testkit.CaseOptions.Layout;
 import dev.dmlemu.testkit.CaseOptions.Placement;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.TreeMap;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /** The generator: a function of its seed, structurally valid, covering what it promises, narrowed by its options. */
@@ -68,34 +67,12 @@ class GatherElementsCasesTest {
                             t.sizes(), t.strides()), c::toString);
                     t.strides().ifPresent(s -> s.forEach(x -> assertTrue(x >= 0 && x < (1L << 32), c::toString)));
                 }
-                assertOutputDoesNotAlias(c);
-                assertFits(c.input(), in, c);
-                assertFits(c.indices(), idx, c);
-                assertFits(c.output(), out, c);
+                assertOutputDoesNotAlias(c.outputTensor(), c.rank(), c::toString);
+                assertFits(c.input(), in, c::toString);
+                assertFits(c.indices(), idx, c::toString);
+                assertFits(c.output(), out, c::toString);
             }
         }
-    }
-
-    /** DirectML's aliasing check (§6.3 OUTPUT_ALIASING) over the output dimensions of size > 1. */
-    private static void assertOutputDoesNotAlias(GatherElementsCase c) {
-        BufferTensorDesc out = c.outputTensor();
-        List<Long> strides = out.effectiveStrides();
-        Set<Long> seen = new HashSet<>();
-        long product = 1;
-        long last = 0;
-        for (int d = 0; d < c.rank(); d++) {
-            long size = out.sizes().get(d);
-            product *= size;
-            last += (size - 1) * strides.get(d);
-            if (size > 1) {
-                assertTrue(strides.get(d) != 0 && seen.add(strides.get(d)), c::toString);
-            }
-        }
-        assertTrue(last + 1 >= product, c::toString);
-    }
-
-    private static void assertFits(TensorBytes bytes, BufferTensorDesc tensor, GatherElementsCase c) {
-        assertTrue(bytes.offset() + tensor.totalTensorSizeInBytes() <= bytes.bytes().length, c::toString);
     }
 
     @Test
@@ -212,12 +189,7 @@ class GatherElementsCasesTest {
         }
     }
 
-    private static void note(TreeMap<String, Integer> seen, String feature) {
-        seen.merge(feature, 1, Integer::sum);
-    }
-
     private static long[] seeds(int count) {
-        SplittableRandom random = new SplittableRandom(0x7E57_C45EL);
-        return LongStream.generate(random::nextLong).limit(count).toArray();
+        return GeneratedCaseChecks.seeds(0x7E57_C45EL, count);
     }
 }

@@ -2,14 +2,11 @@ package dev.dmlemu.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
 import dev.dmlemu.conformance.realdml.RealDirectMl;
-import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
-import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
@@ -27,10 +24,8 @@ import dev.dmlemu.testkit.OutOfRangeModel;
 import dev.dmlemu.testkit.TensorBytes;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -46,17 +41,12 @@ class EmulatorParityTest {
     private static final int CASES = 400;
     private static final long SEED = 0x5EED_4D4CL;
 
-    /** What the referee's device supports (docs/directml-behaviour.md §1.2). */
-    private static final List<TensorDataType> DATA_TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT64,
-            TensorDataType.INT8, TensorDataType.UINT8, TensorDataType.INT32, TensorDataType.UINT32,
-            TensorDataType.INT64, TensorDataType.UINT64);
-
     /**
      * Whole buffers of exactly TotalTensorSizeInBytes (the harness uploads every element, padding included) holding
      * finite floats (its text format cannot carry NaN payloads).
      */
     private static final GatherElementsCases GENERATOR = new GatherElementsCases(CaseOptions.defaults()
-            .withDataTypes(DATA_TYPES).with(ElementValues.FINITE).with(Placement.EXACT));
+            .withDataTypes(DllOutputs.DEVICE_DATA_TYPES).with(ElementValues.FINITE).with(Placement.EXACT));
 
     /** A generated case, its harness name and its validation at 6_4. */
     private record ParityCase(String name, GatherElementsCase data, ValidatedOperator operator) {
@@ -68,7 +58,7 @@ class EmulatorParityTest {
 
     @Test
     void matchesTheRealDirectMlBitForBit() throws Exception {
-        RealDirectMl real = realOrSkip();
+        RealDirectMl real = RealDirectMl.locateOrSkip("EmulatorParityTest");
         List<ParityCase> cases = cases();
         Map<String, HarnessResult> results = real.execute(cases.stream().map(ParityCase::harnessCase).toList());
 
@@ -97,7 +87,7 @@ class EmulatorParityTest {
     /** The reference the emulator's own tests trust, on the same cases: it must agree with the DLL too. */
     @Test
     void theNaiveReferenceMatchesTheRealDirectMlBitForBit() throws Exception {
-        RealDirectMl real = realOrSkip();
+        RealDirectMl real = RealDirectMl.locateOrSkip("EmulatorParityTest");
         List<ParityCase> cases = cases();
         Map<String, HarnessResult> results = real.execute(cases.stream().map(ParityCase::harnessCase).toList());
         for (ParityCase c : cases) {
@@ -109,15 +99,6 @@ class EmulatorParityTest {
         }
         System.out.println("EmulatorParityTest: the naive reference agrees with the real DirectML.dll on "
                 + cases.size() + " cases");
-    }
-
-    private static RealDirectMl realOrSkip() {
-        Optional<RealDirectMl> real = RealDirectMl.locate();
-        if (real.isEmpty()) {
-            System.out.println("SKIPPED EmulatorParityTest: " + RealDirectMl.unavailableReason());
-        }
-        assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
-        return real.get();
     }
 
     private static List<ParityCase> cases() {
@@ -135,37 +116,12 @@ class EmulatorParityTest {
     }
 
     private static HarnessResult executed(Map<String, HarnessResult> results, ParityCase c) {
-        HarnessResult result = results.get(c.name());
-        assertTrue(result.executed(), () -> c.name() + " did not run on the real DLL: create=" + result.createText()
-                + "\n" + c.harnessCase().toCaseText());
-        return result;
+        return DllOutputs.executed(results, c.name(), () -> c.harnessCase().toCaseText());
     }
 
-    /** The harness prints the output's logical elements; {@code output} is the whole output buffer. */
     private static void assertSameAsTheDll(ParityCase c, HarnessResult result, byte[] output) {
-        ByteBuffer expected = HarnessCase.HarnessValues.parse(c.data().dataType(), result.output().orElseThrow());
-        assertEquals(hex(expected), hex(logicalOutput(c.data(), output)), () -> c.name() + " differs from the real DLL\n"
-                + c.harnessCase().toCaseText() + "\nDLL printed: " + result.output().orElseThrow());
-    }
-
-    /** The output's logical elements in row-major order, read through the output strides. */
-    private static ByteBuffer logicalOutput(GatherElementsCase c, byte[] output) {
-        BufferTensorDesc tensor = c.outputTensor();
-        List<Long> sizes = tensor.sizes();
-        List<Long> strides = tensor.effectiveStrides();
-        int es = c.dataType().sizeInBytes();
-        long count = sizes.stream().reduce(1L, (a, b) -> a * b);
-        ByteBuffer logical = ByteBuffer.allocate((int) count * es);
-        for (long e = 0; e < count; e++) {
-            long rest = e;
-            long offset = 0;
-            for (int d = sizes.size() - 1; d >= 0; d--) {
-                offset += (rest % sizes.get(d)) * strides.get(d);
-                rest /= sizes.get(d);
-            }
-            logical.put(output, (int) (offset * es), es);
-        }
-        return logical.flip();
+        DllOutputs.assertSameAsTheDll(c.name(), c.data().dataType(), c.data().outputTensor(), result, output,
+                () -> c.harnessCase().toCaseText());
     }
 
     private static boolean anyOutOfRange(GatherElementsCase c) {
@@ -187,11 +143,5 @@ class EmulatorParityTest {
             }
         }
         return false;
-    }
-
-    private static String hex(ByteBuffer bytes) {
-        byte[] array = new byte[bytes.remaining()];
-        bytes.duplicate().get(array);
-        return HexFormat.of().formatHex(array);
     }
 }

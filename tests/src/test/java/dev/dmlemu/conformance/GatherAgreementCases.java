@@ -4,13 +4,10 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.BufferTensorMath;
 import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.TensorFlags;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.function.Supplier;
+import java.util.function.Predicate;
 
 /**
  * Seeded DML_GATHER descs for the validator's agreement with the real DirectML.dll: a valid base, then one change
@@ -25,23 +22,23 @@ import java.util.function.Supplier;
  */
 final class GatherAgreementCases {
 
-    /** One generated desc and the change that produced it. */
-    record Case(String name, String kind, GatherOperatorDesc desc) {}
-
     private final SplittableRandom random;
     private final GeneratedStrides strides;
-    private final List<Case> cases = new ArrayList<>();
+    private final GatherDraftChanges changes;
+    private final AgreementCaseList<GatherOperatorDesc> cases = new AgreementCaseList<>();
 
     private GatherAgreementCases(long seed) {
         this.random = new SplittableRandom(seed);
         this.strides = new GeneratedStrides(random);
+        this.changes = new GatherDraftChanges(random, strides);
     }
 
-    static List<Case> generate(long seed) {
+    static List<AgreementCase<GatherOperatorDesc>> generate(long seed) {
         GatherAgreementCases generator = new GatherAgreementCases(seed);
         generator.generateAll();
-        generator.cases.forEach(GatherAgreementCases::requireSafeForOneProcess);
-        return List.copyOf(generator.cases);
+        List<AgreementCase<GatherOperatorDesc>> cases = generator.cases.list();
+        cases.forEach(GatherAgreementCases::requireSafeForOneProcess);
+        return cases;
     }
 
     /** {@code IndexDimensions - 1 > Axis} with both in range: the heap-bug shapes, one process each. */
@@ -65,54 +62,50 @@ final class GatherAgreementCases {
         return false;
     }
 
-    private static void requireSafeForOneProcess(Case c) {
+    private static void requireSafeForOneProcess(AgreementCase<GatherOperatorDesc> c) {
         if (isHeapBugShape(c.desc()) || hasIndicesSizeNot1OutsideIndexDimensions(c.desc())) {
             throw new IllegalStateException(c.name() + " does not belong in the shared batch: " + c.desc());
         }
     }
 
     private void generateAll() {
-        repeat(80, "valid_random", () -> base().build());
-        repeat(8, "index_dimensions_equal_rank", () -> {
+        cases.repeat(80, "valid_random", () -> base().build());
+        cases.repeat(8, "index_dimensions_equal_rank", () -> {
             Builder b = base();
             b.axis = b.rank() - 1;
             b.indexDimensions = b.rank();
             Arrays.fill(b.input, 0, b.rank() - 1, 1);
             return b.fitIndices().fitOutput().build();
         });
-        repeat(16, "crops_size_above_1", () -> {
+        cases.repeat(16, "crops_size_above_1", () -> {
             Builder b = baseWithIndexDimensionsAtLeast(2);
             b.input[random.nextInt((int) b.indexDimensions - 1)] = 2 + random.nextInt(2);
             return b.fitOutput().build();
         });
-        repeat(10, "index_dimensions_0_output_leading_unchecked", () -> {
+        cases.repeat(10, "index_dimensions_0_output_leading_unchecked", () -> {
             Builder b = base();
             b.indexDimensions = 0;
             b.fitIndices().fitOutput();
             b.output[0] = 2 + random.nextInt(4);
             return b.build();
         });
-        repeat(20, "index_type_not_integer", () -> base().indexType(pick(AgreementCases.BAD_INDEX_TYPES)).build());
-        repeat(6, "data_type_4bit", () -> base().dataType(random.nextBoolean() ? TensorDataType.UINT4
+        cases.repeat(20, "index_type_not_integer", () -> changes.indexTypeNotInteger(base()).build());
+        cases.repeat(6, "data_type_4bit", () -> base().dataType(random.nextBoolean() ? TensorDataType.UINT4
                 : TensorDataType.INT4).build());
-        repeat(16, "axis_out_of_range", () -> {
-            Builder b = base();
-            b.axis = random.nextInt(4) == 0 ? 0xFFFF_FFFFL : b.rank() + random.nextInt(3);
-            return b.build();
-        });
-        repeat(16, "index_dimensions_above_rank", () -> {
+        cases.repeat(16, "axis_out_of_range", () -> changes.axisOutOfRange(base()).build());
+        cases.repeat(16, "index_dimensions_above_rank", () -> {
             Builder b = base();
             int pick = random.nextInt(6);
             b.indexDimensions = pick == 0 ? 0xFFFF_FFFFL : pick == 1 ? 100 : b.rank() + pick - 1;
             return b.build();
         });
-        repeat(24, "output_size_off_by_one", () -> {
+        cases.repeat(24, "output_size_off_by_one", () -> {
             Builder b = baseWith(x -> x.rank() > 1 || x.indexDimensions > 0);
             int dim = b.indexDimensions == 0 ? 1 + random.nextInt(b.rank() - 1) : random.nextInt(b.rank());
             b.output[dim] += b.output[dim] > 1 && random.nextBoolean() ? -1 : 1;
             return b.build();
         });
-        repeat(14, "output_transposed", () -> {
+        cases.repeat(14, "output_transposed", () -> {
             Builder b = baseWith(x -> distinctPair(x.output) != null);
             int[] pair = distinctPair(b.output);
             long swap = b.output[pair[0]];
@@ -120,26 +113,18 @@ final class GatherAgreementCases {
             b.output[pair[1]] = swap;
             return b.build();
         });
-        repeat(12, "output_rank_mismatch", () -> {
+        cases.repeat(12, "output_rank_mismatch", () -> {
             Builder b = base();
-            b.output = reshaped(b.output);
+            b.output = changes.reshaped(b.output);
             return b.build();
         });
-        repeat(12, "indices_rank_mismatch", () -> {
+        cases.repeat(12, "indices_rank_mismatch", () -> {
             Builder b = base();
-            b.indices = reshaped(b.indices);
+            b.indices = changes.reshaped(b.indices);
             return b.build();
         });
-        repeat(12, "output_type_mismatch", () -> {
-            Builder b = base();
-            TensorDataType other;
-            do {
-                other = pick(AgreementCases.DATA_TYPES);
-            } while (other == b.dataType);
-            b.outputType = other;
-            return b.build();
-        });
-        repeat(16, "zero_size", () -> {
+        cases.repeat(12, "output_type_mismatch", () -> changes.outputTypeMismatch(base()).build());
+        cases.repeat(16, "zero_size", () -> {
             Builder b = base();
             // Indices only where they are indexed: a 0 among IndexDimensions 0's sizes is the excluded shape.
             int which = b.indexDimensions == 0 ? 2 * random.nextInt(2) : random.nextInt(3);
@@ -148,50 +133,14 @@ final class GatherAgreementCases {
             target[from + random.nextInt(target.length - from)] = 0;
             return b.build();
         });
-        repeat(24, "total_too_small", () -> {
-            Builder b = base();
-            b.totalDelta[random.nextInt(3)] = random.nextBoolean() ? -1 : -4;
-            return b.build();
-        });
-        repeat(12, "total_unaligned_but_enough", () -> {
-            Builder b = base();
-            b.totalDelta[random.nextInt(3)] = 1 + random.nextInt(3);
-            return b.build();
-        });
-        repeat(6, "total_larger", () -> {
-            Builder b = base();
-            for (int t = 0; t < 3; t++) {
-                b.totalDelta[t] = 4L * random.nextInt(1, 64);
-            }
-            return b.build();
-        });
-        repeat(10, "output_broadcast_stride", () -> {
-            Builder b = base();
-            b.tensorStrides[2] = strides.broadcast(b.output);
-            return b.build();
-        });
-        repeat(12, "all_strided", () -> {
-            Builder b = base();
-            b.tensorStrides[0] = strides.any(b.input);
-            b.tensorStrides[1] = strides.any(b.indices);
-            b.tensorStrides[2] = strides.any(b.output);
-            return b.build();
-        });
-        repeat(30, "output_random_strides", () -> {
-            Builder b = base();
-            long[] values = new long[b.output.length];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = random.nextInt(9);
-            }
-            b.tensorStrides[2] = GeneratedStrides.boxed(values);
-            return b.build();
-        });
-        repeat(2, "rank_0", () -> {
-            Builder b = base();
-            b.input = new long[0];
-            b.indices = new long[0];
-            b.output = new long[0];
-            b.axis = 0;
+        cases.repeat(24, "total_too_small", () -> changes.totalTooSmall(base()).build());
+        cases.repeat(12, "total_unaligned_but_enough", () -> changes.totalUnalignedButEnough(base()).build());
+        cases.repeat(6, "total_larger", () -> changes.totalLarger(base()).build());
+        cases.repeat(10, "output_broadcast_stride", () -> changes.outputBroadcastStride(base()).build());
+        cases.repeat(12, "all_strided", () -> changes.allStrided(base()).build());
+        cases.repeat(30, "output_random_strides", () -> changes.outputRandomStrides(base()).build());
+        cases.repeat(2, "rank_0", () -> {
+            Builder b = changes.rank0(base());
             b.indexDimensions = 0;
             return b.build();
         });
@@ -209,7 +158,8 @@ final class GatherAgreementCases {
         big("element_count_max_indices", fixed(TensorDataType.UINT8, s(2), s(max), s(max), 0, 1));
         // product(Sizes) above 2^32 - 1 while broadcasting keeps the buffer small.
         for (long[] sizes : new long[][] {s(65536, 65536), s(65535, 65537), s(2, 1L << 31)}) {
-            Builder b = probeBuilder(sizes, s(1, 1), s(sizes[0], 1), 1, 1).dataType(TensorDataType.UINT8);
+            Builder b = probeBuilder(sizes, s(1, 1), s(sizes[0], 1), 1, 1);
+            b.dataType(TensorDataType.UINT8);
             b.tensorStrides[0] = List.of(0L, 1L);
             big("element_count_broadcast_" + sizes[0] + "x" + sizes[1], b.build());
         }
@@ -287,7 +237,8 @@ final class GatherAgreementCases {
         bytes37.totalOverride[0] = 37;
         probe("g_total_bytes_37", bytes37.build());
         for (long total : new long[] {5, 7, 8}) {
-            Builder u8 = probeBuilder(s(5), s(1), s(1), 0, 0).dataType(TensorDataType.UINT8);
+            Builder u8 = probeBuilder(s(5), s(1), s(1), 0, 0);
+            u8.dataType(TensorDataType.UINT8);
             u8.totalOverride[0] = total;
             probe("gather_u8_5_total_bytes_" + total, u8.build());
         }
@@ -323,22 +274,12 @@ final class GatherAgreementCases {
         return sizes;
     }
 
-    private void repeat(int count, String kind, Supplier<GatherOperatorDesc> make) {
-        for (int i = 0; i < count; i++) {
-            add(kind + "_" + i, kind, make.get());
-        }
-    }
-
-    private void add(String name, String kind, GatherOperatorDesc desc) {
-        cases.add(new Case(name, kind, desc));
-    }
-
     private void probe(String name, GatherOperatorDesc desc) {
-        add(name, "referee_probe", desc);
+        cases.add(name, "referee_probe", desc);
     }
 
     private void big(String name, GatherOperatorDesc desc) {
-        add(name, "size_limit", desc);
+        cases.add(name, "size_limit", desc);
     }
 
     /**
@@ -346,14 +287,8 @@ final class GatherAgreementCases {
      * shape), the input sizes the formula crops set to 1, the indices' leading sizes 1, and the output the formula's.
      */
     private Builder base() {
-        Builder b = new Builder();
-        int rank = 1 + random.nextInt(8);
-        b.dataType(pick(AgreementCases.DATA_TYPES)).indexType(pick(AgreementCases.INDEX_TYPES));
-        b.input = new long[rank];
-        for (int i = 0; i < rank; i++) {
-            b.input[i] = 1 + random.nextInt(random.nextInt(4) == 0 ? 5 : 3);
-        }
-        b.axis = random.nextInt(rank);
+        Builder b = changes.startValid(new Builder());
+        int rank = b.rank();
         b.indexDimensions = random.nextInt(Math.min(rank, (int) b.axis + 1) + 1);
         if (b.indexDimensions >= 2) {
             Arrays.fill(b.input, 0, (int) b.indexDimensions - 1, 1);
@@ -364,14 +299,10 @@ final class GatherAgreementCases {
             b.indices[i] = 1 + random.nextInt(4);
         }
         b.fitOutput();
-        // Strides on about a third of the tensors: explicit packed, padded, broadcast or permuted.
-        for (int t = 0; t < 3; t++) {
-            b.stridesFor[t] = random.nextInt(3) == 0;
-        }
-        return b;
+        return changes.stridesOnAboutAThird(b);
     }
 
-    private Builder baseWith(java.util.function.Predicate<Builder> wanted) {
+    private Builder baseWith(Predicate<Builder> wanted) {
         Builder b;
         do {
             b = base();
@@ -395,50 +326,12 @@ final class GatherAgreementCases {
         return null;
     }
 
-    /** One dimension more (a leading 1) or one less (the first dropped). */
-    private long[] reshaped(long[] sizes) {
-        if (sizes.length < 8 && (sizes.length == 1 || random.nextBoolean())) {
-            long[] out = new long[sizes.length + 1];
-            out[0] = 1;
-            System.arraycopy(sizes, 0, out, 1, sizes.length);
-            return out;
-        }
-        return Arrays.copyOfRange(sizes, 1, sizes.length);
-    }
-
-    private <T> T pick(List<T> values) {
-        return values.get(random.nextInt(values.size()));
-    }
-
-    /** A mutable draft of one case; {@link #build()} computes each TotalTensorSizeInBytes plus its delta. */
-    private final class Builder {
-        TensorDataType dataType;
-        TensorDataType outputType;
-        TensorDataType indexType;
-        long[] input;
-        long[] indices;
-        long[] output;
-        long axis;
+    /** A draft of one GATHER desc. */
+    private final class Builder extends GatherDescDraft<GatherOperatorDesc> {
         long indexDimensions;
-        final boolean[] stridesFor = new boolean[3];
-        @SuppressWarnings("unchecked")
-        final List<Long>[] tensorStrides = new List[3];
-        final long[] totalDelta = new long[3];
-        final long[] totalOverride = new long[3];
 
-        int rank() {
-            return input.length;
-        }
-
-        Builder dataType(TensorDataType type) {
-            dataType = type;
-            outputType = type;
-            return this;
-        }
-
-        Builder indexType(TensorDataType type) {
-            indexType = type;
-            return this;
+        Builder() {
+            super(strides);
         }
 
         /** Indices of the input's rank: leading 1s, then the indexed sizes kept or drawn anew. */
@@ -477,20 +370,9 @@ final class GatherAgreementCases {
             return this;
         }
 
+        @Override
         GatherOperatorDesc build() {
-            return new GatherOperatorDesc(tensor(0, dataType, input), tensor(1, indexType, indices),
-                    tensor(2, outputType, output), axis, indexDimensions);
-        }
-
-        private BufferTensorDesc tensor(int which, TensorDataType type, long[] sizes) {
-            Optional<List<Long>> given = Optional.ofNullable(tensorStrides[which]);
-            if (given.isEmpty() && stridesFor[which] && sizes.length > 0) {
-                given = Optional.of(strides.any(sizes));
-            }
-            List<Long> sizeList = GeneratedStrides.boxed(sizes);
-            long total = totalOverride[which] > 0 ? totalOverride[which]
-                    : Math.max(1, BufferTensorMath.calcBufferTensorSize(type, sizeList, given) + totalDelta[which]);
-            return new BufferTensorDesc(type, TensorFlags.NONE, sizes.length, sizeList, given, total, 0);
+            return new GatherOperatorDesc(inputTensor(), indicesTensor(), outputTensor(), axis, indexDimensions);
         }
     }
 }

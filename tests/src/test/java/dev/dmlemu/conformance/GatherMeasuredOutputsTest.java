@@ -2,7 +2,6 @@ package dev.dmlemu.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
@@ -18,7 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,11 +31,7 @@ class GatherMeasuredOutputsTest {
 
     @Test
     void theDllStillGivesTheRecordedOutputs() throws Exception {
-        Optional<RealDirectMl> real = RealDirectMl.locate();
-        if (real.isEmpty()) {
-            System.out.println("SKIPPED GATHER recorded outputs on the real DirectML: " + RealDirectMl.unavailableReason());
-        }
-        assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
+        RealDirectMl real = RealDirectMl.locateOrSkip("GATHER recorded outputs on the real DirectML");
         Map<String, Probe> probes = new LinkedHashMap<>();
         float[] oneToSix = range(1, 6);
         float[] oneToNine = range(1, 9);
@@ -94,7 +88,7 @@ class GatherMeasuredOutputsTest {
             cases.add(HarnessCase.fromDesc(entry.getKey(), probe.desc(), floatBytes(probe.input()),
                     indexBytes((BufferTensorDesc) probe.desc().indicesTensor(), probe.indices())));
         }
-        Map<String, HarnessResult> results = real.get().execute(cases);
+        Map<String, HarnessResult> results = real.execute(cases);
         Map<String, String> expected = new LinkedHashMap<>();
         Map<String, String> actual = new LinkedHashMap<>();
         probes.forEach((name, probe) -> {

@@ -2,14 +2,11 @@ package dev.dmlemu.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
 import dev.dmlemu.conformance.realdml.RealDirectMl;
-import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
-import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
@@ -25,10 +22,8 @@ import dev.dmlemu.testkit.NaiveGather;
 import dev.dmlemu.testkit.OutOfRangeModel;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -47,17 +42,12 @@ class GatherParityTest {
     private static final int CASES = 320;
     private static final long SEED = 0x6A7E_4D4CL;
 
-    /** What the referee's device supports (docs/directml-behaviour.md §1.2). */
-    private static final List<TensorDataType> DATA_TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT64,
-            TensorDataType.INT8, TensorDataType.UINT8, TensorDataType.INT32, TensorDataType.UINT32,
-            TensorDataType.INT64, TensorDataType.UINT64);
-
     /**
      * Whole buffers of exactly TotalTensorSizeInBytes (the harness uploads every element, padding included) holding
      * finite floats (its text format cannot carry NaN payloads); the heap-bug shapes excluded, as by default.
      */
     private static final GatherCases GENERATOR = new GatherCases(GatherCaseOptions.defaults()
-            .withDataTypes(DATA_TYPES).with(ElementValues.FINITE).with(Placement.EXACT));
+            .withDataTypes(DllOutputs.DEVICE_DATA_TYPES).with(ElementValues.FINITE).with(Placement.EXACT));
 
     /** The DLL's results for {@link #cases()}, computed once for both tests. */
     private static Map<String, HarnessResult> dllResults;
@@ -72,7 +62,7 @@ class GatherParityTest {
 
     @Test
     void theNaiveReferenceMatchesTheRealDirectMlBitForBit() throws Exception {
-        RealDirectMl real = realOrSkip();
+        RealDirectMl real = RealDirectMl.locateOrSkip("GatherParityTest");
         List<ParityCase> cases = cases();
         Map<String, HarnessResult> results = dllResults(real, cases);
         for (ParityCase c : cases) {
@@ -89,7 +79,7 @@ class GatherParityTest {
      */
     @Test
     void theEmulatorMatchesTheRealDirectMlBitForBit() throws Exception {
-        RealDirectMl real = realOrSkip();
+        RealDirectMl real = RealDirectMl.locateOrSkip("GatherParityTest");
         List<ParityCase> cases = cases();
         Map<String, HarnessResult> results = dllResults(real, cases);
         FeatureLevelValidator validator = new FeatureLevelValidator();
@@ -113,15 +103,6 @@ class GatherParityTest {
         assertEquals(CASES, compared);
     }
 
-    private static RealDirectMl realOrSkip() {
-        Optional<RealDirectMl> real = RealDirectMl.locate();
-        if (real.isEmpty()) {
-            System.out.println("SKIPPED GatherParityTest: " + RealDirectMl.unavailableReason());
-        }
-        assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
-        return real.get();
-    }
-
     private static synchronized Map<String, HarnessResult> dllResults(RealDirectMl real, List<ParityCase> cases)
             throws Exception {
         if (dllResults == null) {
@@ -140,37 +121,12 @@ class GatherParityTest {
     }
 
     private static HarnessResult executed(Map<String, HarnessResult> results, ParityCase c) {
-        HarnessResult result = results.get(c.name());
-        assertTrue(result.executed(), () -> c.name() + " did not run on the real DLL: create=" + result.createText()
-                + "\n" + c.harnessCase().toCaseText());
-        return result;
+        return DllOutputs.executed(results, c.name(), () -> c.harnessCase().toCaseText());
     }
 
-    /** The harness prints the output's logical elements; {@code output} is the whole output buffer. */
     private static void assertSameAsTheDll(ParityCase c, HarnessResult result, byte[] output) {
-        ByteBuffer expected = HarnessCase.HarnessValues.parse(c.data().dataType(), result.output().orElseThrow());
-        assertEquals(hex(expected), hex(logicalOutput(c.data(), output)), () -> c.name() + " differs from the real DLL\n"
-                + c.data() + "\n" + c.harnessCase().toCaseText() + "\nDLL printed: " + result.output().orElseThrow());
-    }
-
-    /** The output's logical elements in row-major order, read through the output strides. */
-    private static ByteBuffer logicalOutput(GatherCase c, byte[] output) {
-        BufferTensorDesc tensor = c.outputTensor();
-        List<Long> sizes = tensor.sizes();
-        List<Long> strides = tensor.effectiveStrides();
-        int es = c.dataType().sizeInBytes();
-        long count = sizes.stream().reduce(1L, (a, b) -> a * b);
-        ByteBuffer logical = ByteBuffer.allocate((int) count * es);
-        for (long e = 0; e < count; e++) {
-            long rest = e;
-            long offset = 0;
-            for (int d = sizes.size() - 1; d >= 0; d--) {
-                offset += (rest % sizes.get(d)) * strides.get(d);
-                rest /= sizes.get(d);
-            }
-            logical.put(output, (int) (offset * es), es);
-        }
-        return logical.flip();
+        DllOutputs.assertSameAsTheDll(c.name(), c.data().dataType(), c.data().outputTensor(), result, output,
+                () -> c.data() + "\n" + c.harnessCase().toCaseText());
     }
 
     /** What the cases hold: out-of-range and negative shares, and how many of each IndexDimensions. */
@@ -190,11 +146,5 @@ class GatherParityTest {
         return String.format("%d (%d%%) with out-of-range indices (%d of them on a size-1 axis), %d (%d%%) with "
                 + "negative in-range indices; cases by IndexDimensions %s", outOfRange, 100 * outOfRange / cases.size(),
                 sizeOneAxisOutOfRange, negative, 100 * negative / cases.size(), byIndexDimensions);
-    }
-
-    private static String hex(ByteBuffer bytes) {
-        byte[] array = new byte[bytes.remaining()];
-        bytes.duplicate().get(array);
-        return HexFormat.of().formatHex(array);
     }
 }

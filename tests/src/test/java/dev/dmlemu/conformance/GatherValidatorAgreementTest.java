@@ -3,7 +3,6 @@ package dev.dmlemu.conformance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
@@ -19,8 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,47 +32,17 @@ class GatherValidatorAgreementTest {
 
     private final FeatureLevelValidator validator = new FeatureLevelValidator();
 
-    private static Optional<RealDirectMl> referee(String what) {
-        Optional<RealDirectMl> real = RealDirectMl.locate();
-        if (real.isEmpty()) {
-            System.out.println("SKIPPED " + what + ": " + RealDirectMl.unavailableReason());
-        }
-        assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
-        return real;
-    }
-
     @Test
     void validatorAgreesWithCreateOperatorOnEveryGeneratedGather() throws Exception {
-        RealDirectMl real = referee("GATHER validator/real-DirectML agreement").orElseThrow();
-        List<GatherAgreementCases.Case> cases = GatherAgreementCases.generate(SEED);
-        Map<String, HarnessResult> results = real.validate(cases.stream()
-                .map(c -> HarnessCase.validateOnly(c.name(), c.desc())).toList());
-
-        List<String> disagreements = new ArrayList<>();
-        Map<String, int[]> byKind = new TreeMap<>(); // kind -> {cases, accepted by the DLL, agreed}
-        int agreed = 0;
-        int rejected = 0;
-        for (GatherAgreementCases.Case c : cases) {
-            ValidationResult ours = validator.validate(c.desc(), FeatureLevel.LEVEL_6_4);
-            HarnessResult theirs = results.get(c.name());
-            int[] counts = byKind.computeIfAbsent(c.kind(), k -> new int[3]);
-            counts[0]++;
-            counts[1] += theirs.created() ? 1 : 0;
-            rejected += theirs.created() ? 0 : 1;
-            if (ours.isValid() == theirs.created()) {
-                agreed++;
-                counts[2]++;
-            } else {
-                disagreements.add(c.name() + ": DirectML create=" + theirs.createText() + ", validator "
-                        + (ours.isValid() ? "valid" : "invalid") + "\n    " + c.desc() + "\n    " + ours);
-            }
-        }
+        RealDirectMl real = RealDirectMl.locateOrSkip("GATHER validator/real-DirectML agreement");
+        List<AgreementCase<GatherOperatorDesc>> cases = GatherAgreementCases.generate(SEED);
+        AgreementTally tally = AgreementTally.of(real, cases);
         System.out.printf("GATHER validator vs real DirectML.dll at DML_FEATURE_LEVEL_6_4: %d/%d cases agree, "
-                + "%d rejected by DirectML (seed %d)%n", agreed, cases.size(), rejected, SEED);
-        byKind.forEach((kind, counts) -> System.out.printf("  %-44s %3d cases, %3d accepted by DirectML, %3d agree%n",
-                kind, counts[0], counts[1], counts[2]));
+                + "%d rejected by DirectML (seed %d)%n", tally.agreed(), cases.size(), tally.rejected(), SEED);
+        tally.printByKind(44);
+        List<String> disagreements = tally.disagreements();
         assertTrue(cases.size() >= 400, "at least 400 cases");
-        assertTrue(2 * rejected > cases.size(), "most cases are invalid");
+        assertTrue(2 * tally.rejected() > cases.size(), "most cases are invalid");
         assertTrue(disagreements.isEmpty(), () -> disagreements.size() + " disagreements:\n"
                 + String.join("\n", disagreements));
     }
@@ -86,7 +53,7 @@ class GatherValidatorAgreementTest {
      */
     @Test
     void heapBugShapesAreAcceptedWithAWarningOnePerProcess() throws Exception {
-        RealDirectMl real = referee("GATHER heap-bug shapes on the real DirectML").orElseThrow();
+        RealDirectMl real = RealDirectMl.locateOrSkip("GATHER heap-bug shapes on the real DirectML");
         Map<String, GatherOperatorDesc> shapes = new LinkedHashMap<>();
         // gather-heap-bug probes: {} ++ {1,4} ++ {2} -> {4,2}; {} ++ {1,1,1} ++ {1,3} -> {1,1,3}.
         shapes.put("g_idxdims2_cropped_leading1", gather(s(3, 2), s(1, 4), s(4, 2), 0, 2));
@@ -124,7 +91,7 @@ class GatherValidatorAgreementTest {
      */
     @Test
     void indicesSizesOutsideIndexDimensionsAreStillWhatWasMeasured() throws Exception {
-        RealDirectMl real = referee("GATHER indices-shape looseness on the real DirectML").orElseThrow();
+        RealDirectMl real = RealDirectMl.locateOrSkip("GATHER indices-shape looseness on the real DirectML");
         // {input, {axis, IndexDimensions}, indices, output}; the output is always the formula's.
         Map<long[][], Measured> shapes = new LinkedHashMap<>();
         for (long[][] shape : new long[][][] {

@@ -3,7 +3,6 @@ package dev.dmlemu.conformance.lowering;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
@@ -25,7 +24,6 @@ import java.nio.ByteOrder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -128,11 +126,7 @@ class LoweredOnRealDirectMlTest {
 
     @Test
     void loweredDescsRunOnTheRealDll() throws Exception {
-        Optional<RealDirectMl> real = RealDirectMl.locate();
-        if (real.isEmpty()) {
-            System.out.println("SKIPPED lowered descs on the real DirectML: " + RealDirectMl.unavailableReason());
-        }
-        assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
+        RealDirectMl real = RealDirectMl.locateOrSkip("lowered descs on the real DirectML");
         Map<String, HarnessCase> cases = new LinkedHashMap<>();
         Map<String, ByteBuffer> expected = new LinkedHashMap<>();
         Map<String, TensorDataType> outputTypes = new LinkedHashMap<>();
@@ -152,7 +146,7 @@ class LoweredOnRealDirectMlTest {
                 }
             }
         }
-        Map<String, HarnessResult> results = real.get().execute(List.copyOf(cases.values()));
+        Map<String, HarnessResult> results = real.execute(List.copyOf(cases.values()));
         for (Map.Entry<String, ByteBuffer> entry : expected.entrySet()) {
             HarnessResult result = results.get(entry.getKey());
             assertTrue(result != null && result.executed(), entry.getKey() + ": " + result);

@@ -12,11 +12,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * The real DirectML.dll, run out of process through its harness ({@code run.sh}, found through the environment
- * variable {@value #ENV}). Tests call {@link #locate()} and skip, printing {@link #unavailableReason()}, when it is
- * not set up.
+ * variable {@value #ENV}). Tests call {@link #locateOrSkip(String)}, which skips them, printing
+ * {@link #unavailableReason()}, when it is not set up.
  */
 public final class RealDirectMl {
 
@@ -39,6 +40,16 @@ public final class RealDirectMl {
         }
         Path script = Path.of(value);
         return Files.isRegularFile(script) ? Optional.of(new RealDirectMl(script)) : Optional.empty();
+    }
+
+    /** The harness; when it is not set up, prints {@code SKIPPED what: reason} and skips the calling test. */
+    public static RealDirectMl locateOrSkip(String what) {
+        Optional<RealDirectMl> real = locate();
+        if (real.isEmpty()) {
+            System.out.println("SKIPPED " + what + ": " + unavailableReason());
+        }
+        Assumptions.assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
+        return real.get();
     }
 
     /** Why {@link #locate()} found nothing, for the skip message. */

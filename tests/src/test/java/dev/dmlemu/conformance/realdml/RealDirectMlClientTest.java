@@ -3,7 +3,6 @@ package dev.dmlemu.conformance.realdml;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
@@ -12,7 +11,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The harness client itself: case text, output parsing, and one round trip through the real DLL. */
@@ -63,11 +61,7 @@ class RealDirectMlClientTest {
 
     @Test
     void runsTheDocsExampleOnTheRealDll() throws Exception {
-        Optional<RealDirectMl> real = RealDirectMl.locate();
-        if (real.isEmpty()) {
-            System.out.println("SKIPPED real-DirectML docs example: " + RealDirectMl.unavailableReason());
-        }
-        assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
+        RealDirectMl real = RealDirectMl.locateOrSkip("real-DirectML docs example");
         ByteBuffer input = ByteBuffer.allocate(36).order(ByteOrder.LITTLE_ENDIAN);
         for (int v = 1; v <= 9; v++) {
             input.putFloat(v);
@@ -77,7 +71,7 @@ class RealDirectMlClientTest {
             indices.putInt(v);
         }
         HarnessCase docs = HarnessCase.fromDesc("docs", DOCS_EXAMPLE, input.flip(), indices.flip());
-        HarnessResult result = real.get().execute(List.of(docs)).get("docs");
+        HarnessResult result = real.execute(List.of(docs)).get("docs");
         assertTrue(result.executed(), () -> "create=" + result.createText());
         // Expected output from the DirectML documentation, not from any code of ours.
         assertEquals(List.of("4", "8", "3", "7", "2", "3"), result.output().orElseThrow());
