@@ -35,6 +35,8 @@ class DmlGatherPropertiesTest {
     private static final GatherCases SMALL = new GatherCases(EVERY_SHAPE);
     private static final GatherCases ROWS = new GatherCases(EVERY_SHAPE.withShapes(400, 12));
     private static final GatherCases LARGE = new GatherCases(EVERY_SHAPE.withShapes(3_000, 40));
+    private static final GatherCases PADDED =
+            new GatherCases(EVERY_SHAPE.with(GatherCaseOptions.PaddingRows.SOMETIMES_MORE));
 
     @AfterContainer
     static void shutDown() {
@@ -50,6 +52,16 @@ class DmlGatherPropertiesTest {
     void matchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherCase c = SMALL.generate(seed);
         check(c, policy, Kernels.prepare(c.desc(), policy, 1, null, KernelTuning.DEFAULT));
+    }
+
+    /**
+     * IndexDimensions 0 with Output.Sizes[0] above 1 (unchecked by DirectML), under DirectML's own policy, the only
+     * one that answers reads past the input; at every DimensionCount, so both padding steps (§10.5) are reached.
+     */
+    @Property(tries = 600)
+    void paddingRowsMatchTheNaiveReference(@ForAll("seeds") long seed) {
+        GatherCase c = PADDED.generate(seed);
+        check(c, IndexPolicy.DIRECTML, Kernels.prepare(c.desc(), IndexPolicy.DIRECTML, 1, null, KernelTuning.DEFAULT));
     }
 
     /** Split across three threads; chunk borders fall mid-row. */

@@ -21,10 +21,12 @@ import java.util.Objects;
  *     the others are out of range (just past either end, 32-bit and 64-bit boundaries, any 64 bits)
  * @param negativeShare the share of in-range indices of a signed index type that count from the end ({@code [-size,
  *     -1]}); unsigned types take {@code [0, size)} only
+ * @param heapBugShapes whether shapes that corrupt the real DLL's heap are drawn
+ * @param paddingRows whether IndexDimensions 0 draws Output.Sizes[0] above 1
  */
 public record GatherCaseOptions(List<TensorDataType> dataTypes, List<TensorDataType> indexTypes, int maxRank,
         int maxElements, int maxSize, Layout layout, double outOfRangeShare, double negativeShare,
-        ElementValues elementValues, Placement placement, HeapBugShapes heapBugShapes) {
+        ElementValues elementValues, Placement placement, HeapBugShapes heapBugShapes, PaddingRows paddingRows) {
 
     /**
      * Descs with IndexDimensions - 1 > Axis, where the leading 1s the formula crops include indices dimensions.
@@ -37,6 +39,17 @@ public record GatherCaseOptions(List<TensorDataType> dataTypes, List<TensorDataT
         EXCLUDED,
         /** Drawn like every other shape. */
         INCLUDED
+    }
+
+    /**
+     * With IndexDimensions 0, DirectML does not check Output.Sizes[0] (docs/directml-behaviour.md §10.3): the extra
+     * rows repeat the first or read past the input (§10.5). Only the DIRECTML model answers the second kind.
+     */
+    public enum PaddingRows {
+        /** Output.Sizes[0] is 1, as the docs have it: the setting for every index policy. */
+        ONE,
+        /** In a third of the IndexDimensions 0 cases, 2 or 3 rows: for DirectML's own behaviour only. */
+        SOMETIMES_MORE
     }
 
     public GatherCaseOptions {
@@ -59,6 +72,7 @@ public record GatherCaseOptions(List<TensorDataType> dataTypes, List<TensorDataT
         Objects.requireNonNull(elementValues, "elementValues");
         Objects.requireNonNull(placement, "placement");
         Objects.requireNonNull(heapBugShapes, "heapBugShapes");
+        Objects.requireNonNull(paddingRows, "paddingRows");
     }
 
     /**
@@ -67,58 +81,64 @@ public record GatherCaseOptions(List<TensorDataType> dataTypes, List<TensorDataT
      */
     public static GatherCaseOptions defaults() {
         return new GatherCaseOptions(CaseOptions.ALL_DATA_TYPES, CaseOptions.ALL_INDEX_TYPES, 8, 200, 3,
-                Layout.STRIDED, 0.4, 0.3, ElementValues.ANY_BITS, Placement.OFFSET_WITH_SLACK, HeapBugShapes.EXCLUDED);
+                Layout.STRIDED, 0.4, 0.3, ElementValues.ANY_BITS, Placement.OFFSET_WITH_SLACK, HeapBugShapes.EXCLUDED,
+                PaddingRows.ONE);
     }
 
     public GatherCaseOptions withDataTypes(List<TensorDataType> newDataTypes) {
         return new GatherCaseOptions(newDataTypes, indexTypes, maxRank, maxElements, maxSize, layout, outOfRangeShare,
-                negativeShare, elementValues, placement, heapBugShapes);
+                negativeShare, elementValues, placement, heapBugShapes, paddingRows);
     }
 
     public GatherCaseOptions withIndexTypes(List<TensorDataType> newIndexTypes) {
         return new GatherCaseOptions(dataTypes, newIndexTypes, maxRank, maxElements, maxSize, layout, outOfRangeShare,
-                negativeShare, elementValues, placement, heapBugShapes);
+                negativeShare, elementValues, placement, heapBugShapes, paddingRows);
     }
 
     public GatherCaseOptions withMaxRank(int newMaxRank) {
         return new GatherCaseOptions(dataTypes, indexTypes, newMaxRank, maxElements, maxSize, layout, outOfRangeShare,
-                negativeShare, elementValues, placement, heapBugShapes);
+                negativeShare, elementValues, placement, heapBugShapes, paddingRows);
     }
 
     /** Larger shapes reach more of a backend's loops: longer rows, more rows, more tiles. */
     public GatherCaseOptions withShapes(int newMaxElements, int newMaxSize) {
         return new GatherCaseOptions(dataTypes, indexTypes, maxRank, newMaxElements, newMaxSize, layout,
-                outOfRangeShare, negativeShare, elementValues, placement, heapBugShapes);
+                outOfRangeShare, negativeShare, elementValues, placement, heapBugShapes, paddingRows);
     }
 
     /** 0 for in-range indices only. */
     public GatherCaseOptions withOutOfRangeShare(double newShare) {
         return new GatherCaseOptions(dataTypes, indexTypes, maxRank, maxElements, maxSize, layout, newShare,
-                negativeShare, elementValues, placement, heapBugShapes);
+                negativeShare, elementValues, placement, heapBugShapes, paddingRows);
     }
 
     public GatherCaseOptions withNegativeShare(double newShare) {
         return new GatherCaseOptions(dataTypes, indexTypes, maxRank, maxElements, maxSize, layout, outOfRangeShare,
-                newShare, elementValues, placement, heapBugShapes);
+                newShare, elementValues, placement, heapBugShapes, paddingRows);
     }
 
     public GatherCaseOptions with(Layout newLayout) {
         return new GatherCaseOptions(dataTypes, indexTypes, maxRank, maxElements, maxSize, newLayout, outOfRangeShare,
-                negativeShare, elementValues, placement, heapBugShapes);
+                negativeShare, elementValues, placement, heapBugShapes, paddingRows);
     }
 
     public GatherCaseOptions with(ElementValues newElementValues) {
         return new GatherCaseOptions(dataTypes, indexTypes, maxRank, maxElements, maxSize, layout, outOfRangeShare,
-                negativeShare, newElementValues, placement, heapBugShapes);
+                negativeShare, newElementValues, placement, heapBugShapes, paddingRows);
     }
 
     public GatherCaseOptions with(Placement newPlacement) {
         return new GatherCaseOptions(dataTypes, indexTypes, maxRank, maxElements, maxSize, layout, outOfRangeShare,
-                negativeShare, elementValues, newPlacement, heapBugShapes);
+                negativeShare, elementValues, newPlacement, heapBugShapes, paddingRows);
     }
 
     public GatherCaseOptions with(HeapBugShapes newHeapBugShapes) {
         return new GatherCaseOptions(dataTypes, indexTypes, maxRank, maxElements, maxSize, layout, outOfRangeShare,
-                negativeShare, elementValues, placement, newHeapBugShapes);
+                negativeShare, elementValues, placement, newHeapBugShapes, paddingRows);
+    }
+
+    public GatherCaseOptions with(PaddingRows newPaddingRows) {
+        return new GatherCaseOptions(dataTypes, indexTypes, maxRank, maxElements, maxSize, layout, outOfRangeShare,
+                negativeShare, elementValues, placement, heapBugShapes, newPaddingRows);
     }
 }

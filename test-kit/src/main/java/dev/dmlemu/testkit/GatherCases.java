@@ -4,6 +4,7 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.testkit.GatherCaseOptions.HeapBugShapes;
+import dev.dmlemu.testkit.GatherCaseOptions.PaddingRows;
 import dev.dmlemu.testkit.TensorDraws.Role;
 import java.util.Objects;
 import java.util.Random;
@@ -62,7 +63,9 @@ public final class GatherCases {
         }
         long[] outputSizes = new long[rank];
         if (k == 0) {
-            outputSizes[0] = 1; // the padding dimension; DirectML does not check it, the model covers 1 only
+            // The padding dimension; DirectML does not check it (docs/directml-behaviour.md §10.3).
+            outputSizes[0] = options.paddingRows() == PaddingRows.SOMETIMES_MORE && r.nextInt(3) == 0
+                    ? 2 + r.nextInt(2) : 1;
             System.arraycopy(formula, 0, outputSizes, 1, rank - 1);
         } else {
             System.arraycopy(formula, k - 1, outputSizes, 0, rank);

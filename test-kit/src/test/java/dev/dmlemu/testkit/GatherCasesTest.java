@@ -125,6 +125,23 @@ class GatherCasesTest {
     }
 
     @Test
+    void paddingRowsAreOneByDefaultAndSometimesMoreWhenAsked() {
+        GatherCases padded =
+                new GatherCases(GatherCaseOptions.defaults().with(GatherCaseOptions.PaddingRows.SOMETIMES_MORE));
+        int more = 0;
+        for (long seed : seeds(CASES)) {
+            GatherCase c = padded.generate(seed);
+            long rows = c.outputTensor().sizes().get(0);
+            if (c.indexDimensions() == 0 && rows > 1) {
+                assertTrue(rows <= 3, c::toString);
+                more++;
+            }
+        }
+        int drawn = more;
+        assertTrue(drawn >= 100, () -> "cases with padding rows above 1: " + drawn);
+    }
+
+    @Test
     void theHeapBugShapesAreExcludedByDefaultAndDrawnWhenIncluded() {
         GatherCases withHeapBug = new GatherCases(GatherCaseOptions.defaults().with(HeapBugShapes.INCLUDED));
         int included = 0;
