@@ -3,7 +3,8 @@ package dev.dmlemu.desc;
 import java.util.List;
 
 /** {@code DML_OPERATOR_DESC}: a tagged union whose tag is {@link #operatorType()}. */
-public sealed interface OperatorDesc permits GatherElementsOperatorDesc, GatherOperatorDesc {
+public sealed interface OperatorDesc permits GatherElementsOperatorDesc, GatherOperatorDesc,
+        GatherNdOperatorDesc, GatherNd1OperatorDesc {
 
     /** The union tag, {@code DML_OPERATOR_DESC::Type}. */
     OperatorType operatorType();

@@ -14,7 +14,9 @@ public final class OperatorDescs {
     private static final Map<OperatorType, OperatorSchema> SCHEMAS = OperatorRegistry.byType(
             OperatorSchema::operatorType, List.of(
                     OperatorSchema.of(OperatorType.GATHER_ELEMENTS, GatherElementsOperatorDesc.class),
-                    OperatorSchema.of(OperatorType.GATHER, GatherOperatorDesc.class)));
+                    OperatorSchema.of(OperatorType.GATHER, GatherOperatorDesc.class),
+                    OperatorSchema.of(OperatorType.GATHER_ND, GatherNdOperatorDesc.class),
+                    OperatorSchema.of(OperatorType.GATHER_ND1, GatherNd1OperatorDesc.class)));
 
     private OperatorDescs() {}
 

@@ -31,6 +31,22 @@ class OperatorDescsTest {
     }
 
     @Test
+    void gatherNdSchemasAreTheCStructs() {
+        // directml.h: DML_GATHER_ND_OPERATOR_DESC { InputTensor, IndicesTensor, OutputTensor, UINT InputDimensionCount,
+        // UINT IndicesDimensionCount }; DML_GATHER_ND1_OPERATOR_DESC adds UINT BatchDimensionCount.
+        List<String> nd = List.of("InputTensor", "IndicesTensor", "OutputTensor", "InputDimensionCount",
+                "IndicesDimensionCount");
+        assertEquals(nd, OperatorDescs.schema(OperatorType.GATHER_ND).orElseThrow().fieldNames());
+        List<String> nd1 = new java.util.ArrayList<>(nd);
+        nd1.add("BatchDimensionCount");
+        OperatorSchema schema = OperatorDescs.schema(OperatorType.GATHER_ND1).orElseThrow();
+        assertEquals(nd1, schema.fieldNames());
+        assertEquals(List.of(DescField.Type.TENSOR, DescField.Type.TENSOR, DescField.Type.TENSOR,
+                DescField.Type.UINT, DescField.Type.UINT, DescField.Type.UINT),
+                schema.fields().stream().map(DescField::type).toList());
+    }
+
+    @Test
     void tensorFieldsAreTheSchemasTensorsInOrder() {
         for (OperatorType type : OperatorDescs.operators()) {
             OperatorSchema schema = OperatorDescs.schema(type).orElseThrow();

@@ -1,17 +1,5 @@
 package dev.dmlemu.featurelevels;
 
-import static dev.dmlemu.desc.TensorDataType.FLOAT16;
-import static dev.dmlemu.desc.TensorDataType.FLOAT32;
-import static dev.dmlemu.desc.TensorDataType.FLOAT64;
-import static dev.dmlemu.desc.TensorDataType.INT16;
-import static dev.dmlemu.desc.TensorDataType.INT32;
-import static dev.dmlemu.desc.TensorDataType.INT64;
-import static dev.dmlemu.desc.TensorDataType.INT8;
-import static dev.dmlemu.desc.TensorDataType.UINT16;
-import static dev.dmlemu.desc.TensorDataType.UINT32;
-import static dev.dmlemu.desc.TensorDataType.UINT64;
-import static dev.dmlemu.desc.TensorDataType.UINT8;
-
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
@@ -34,23 +22,18 @@ import java.util.Optional;
  */
 public final class GatherElementsSupport {
 
-    private static final List<TensorDataType> DATA_2_1 =
-            List.of(FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32, UINT16, UINT8);
-    private static final List<TensorDataType> DATA_4_1 =
-            List.of(FLOAT64, FLOAT32, FLOAT16, INT64, INT32, INT16, INT8, UINT64, UINT32, UINT16, UINT8);
-    private static final List<TensorDataType> INDICES_3_0 = List.of(INT64, INT32, UINT64, UINT32);
 
     /** "DML_FEATURE_LEVEL_2_1 and above". */
     public static final SupportTable BLOCK_2_1 = block(FeatureLevel.LEVEL_2_1, DimensionCounts.exactly(4),
-            DATA_2_1, List.of(UINT32));
+            GatherFamilyTypes.DATA_2_1, GatherFamilyTypes.INDICES_UINT32);
 
     /** "DML_FEATURE_LEVEL_3_0 and above". */
     public static final SupportTable BLOCK_3_0 = block(FeatureLevel.LEVEL_3_0, DimensionCounts.range(1, 8),
-            DATA_2_1, INDICES_3_0);
+            GatherFamilyTypes.DATA_2_1, GatherFamilyTypes.INDICES_3_0);
 
     /** "DML_FEATURE_LEVEL_4_1 and above". */
     public static final SupportTable BLOCK_4_1 = block(FeatureLevel.LEVEL_4_1, DimensionCounts.range(1, 8),
-            DATA_4_1, INDICES_3_0);
+            GatherFamilyTypes.DATA_4_1, GatherFamilyTypes.INDICES_3_0);
 
     /** All blocks, oldest first. */
     public static final OperatorSupport SUPPORT =

@@ -15,7 +15,9 @@ public final class OperatorCatalog {
     private static final Map<OperatorType, OperatorRules<?>> RULES = OperatorRegistry.byType(
             OperatorRules::operatorType, List.of(
                     new GatherElementsRules(),
-                    new GatherRules()));
+                    new GatherRules(),
+                    new GatherNdRules(),
+                    new GatherNd1Rules()));
 
     private OperatorCatalog() {}
 

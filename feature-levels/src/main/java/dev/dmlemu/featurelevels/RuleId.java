@@ -95,7 +95,41 @@ public enum RuleId {
      * heap block (measured); a later CompileOperator in the process can crash, and outputs can vary between runs.
      */
     HEAP_CORRUPTION_BUG(Severity.WARNING,
-            "DirectML.dll 1.15.4 corrupts its heap when IndexDimensions - 1 > Axis");
+            "DirectML.dll 1.15.4 corrupts its heap when IndexDimensions - 1 > Axis"),
+    /** GATHER_ND, GATHER_ND1: {@code InputDimensionCount} is not in {@code [1, InputTensor.DimensionCount]}. */
+    INPUT_DIMENSION_COUNT_OUT_OF_RANGE(Severity.ERROR,
+            "InputDimensionCount must be in [1, InputTensor.DimensionCount]"),
+    /** GATHER_ND, GATHER_ND1: {@code IndicesDimensionCount} is not in {@code [1, IndicesTensor.DimensionCount]}. */
+    INDICES_DIMENSION_COUNT_OUT_OF_RANGE(Severity.ERROR,
+            "IndicesDimensionCount must be in [1, IndicesTensor.DimensionCount]"),
+    /**
+     * GATHER_ND1: {@code BatchDimensionCount} is not below both InputDimensionCount and IndicesDimensionCount
+     * (measured on DirectML.dll 1.15.4; the docs bound it by the DimensionCounts only).
+     */
+    BATCH_DIMENSION_COUNT_OUT_OF_RANGE(Severity.ERROR,
+            "BatchDimensionCount must be below InputDimensionCount and IndicesDimensionCount"),
+    /**
+     * GATHER_ND, GATHER_ND1: a size before the last InputDimensionCount (input) or IndicesDimensionCount (indices)
+     * dimensions is not 1.
+     */
+    UNCOUNTED_SIZE_NOT_1(Severity.ERROR, "sizes before the counted trailing dimensions must be 1"),
+    /**
+     * GATHER_ND, GATHER_ND1: the last IndicesTensor size (the index tuple's length) is above
+     * {@code InputDimensionCount - BatchDimensionCount}.
+     */
+    INDEX_TUPLE_TOO_LONG(Severity.ERROR,
+            "the index tuple may have at most InputDimensionCount - BatchDimensionCount coordinates"),
+    /**
+     * GATHER_ND, GATHER_ND1: the output formula has more entries than DimensionCount. DirectML.dll 1.15.4 refuses
+     * it (measured) instead of cropping it as GATHER's.
+     */
+    OUTPUT_FORMULA_TOO_LONG(Severity.ERROR, "the output formula must fit in DimensionCount; it is not cropped"),
+    /**
+     * GATHER_ND1: a batch size of the indices differs from the input's. The docs' pseudocode uses one batch
+     * coordinate for both; DirectML.dll 1.15.4 accepts it (measured) and takes the batch from the output.
+     */
+    BATCH_SIZES_DIFFER(Severity.WARNING,
+            "the input's and the indices' batch sizes should be equal; DirectML accepts them unequal");
 
     private final Severity severity;
     private final String summary;

@@ -13,15 +13,18 @@ import org.junit.jupiter.api.Test;
 class OperatorCatalogTest {
 
     @Test
-    void gatherElementsAndGatherAreRegisteredInOrder() {
-        assertEquals(List.of(OperatorType.GATHER_ELEMENTS, OperatorType.GATHER), OperatorCatalog.operators());
+    void theGathersAreRegisteredInOrder() {
+        assertEquals(List.of(OperatorType.GATHER_ELEMENTS, OperatorType.GATHER, OperatorType.GATHER_ND,
+                OperatorType.GATHER_ND1), OperatorCatalog.operators());
         assertSame(GatherElementsSupport.SUPPORT, OperatorCatalog.support(OperatorType.GATHER_ELEMENTS).orElseThrow());
         assertSame(GatherSupport.SUPPORT, OperatorCatalog.support(OperatorType.GATHER).orElseThrow());
+        assertSame(GatherNdSupport.ND_SUPPORT, OperatorCatalog.support(OperatorType.GATHER_ND).orElseThrow());
+        assertSame(GatherNdSupport.ND1_SUPPORT, OperatorCatalog.support(OperatorType.GATHER_ND1).orElseThrow());
     }
 
     @Test
     void anOperatorWithoutRulesHasNoTablesAndCannotBeValidated() {
-        assertTrue(OperatorCatalog.support(OperatorType.GATHER_ND).isEmpty());
+        assertTrue(OperatorCatalog.support(OperatorType.SCATTER_ND).isEmpty());
         assertTrue(OperatorCatalog.rules(OperatorType.SCATTER_ELEMENTS).isEmpty());
         assertThrows(UnsupportedOperationException.class, () -> OperatorCatalog.operators().add(OperatorType.CAST));
     }

@@ -1,12 +1,19 @@
 package dev.dmlemu.featurelevels;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorFlags;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /** What the support-table tests of every operator check on each validated cell, and the tensors they build it of. */
 final class SupportCellChecks {
@@ -37,5 +44,77 @@ final class SupportCellChecks {
     static BufferTensorDesc ones(TensorDataType type, int dims) {
         return new BufferTensorDesc(type, TensorFlags.NONE, dims, Collections.nCopies(dims, 1L), Optional.empty(),
                 64, 0);
+    }
+
+    /** A gather operator's docs tables, typed in by a test: which block applies, and each cell of a block. */
+    interface DocsTables {
+        /** The block at {@code level}; empty where the operator does not exist. */
+        Optional<FeatureLevel> block(FeatureLevel level);
+
+        Set<TensorDataType> types(FeatureLevel block, String field);
+
+        boolean dims(FeatureLevel block, long dimensionCount);
+
+        /** Every block, oldest first. */
+        List<FeatureLevel> blocks();
+    }
+
+    /** Builds the desc of one cell: input and output of {@code dataType}, indices of {@code indexType}, all 1s. */
+    interface OnesDesc {
+        OperatorDesc of(TensorDataType dataType, TensorDataType indexType, int dims);
+    }
+
+    private static final String[] FIELDS = {"InputTensor", "IndicesTensor", "OutputTensor"};
+
+    /**
+     * Validates every (data type x index type x DimensionCount 0-9) desc of sizes 1 at {@code level} and asserts that
+     * each tensor field's table diagnostics, the verdict and the operator's availability are what the docs say (the
+     * descs are built so that nothing else can be wrong but a DimensionCount of 0).
+     */
+    static void assertEveryCellAgrees(FeatureLevel level, DocsTables docs, OnesDesc cell) {
+        FeatureLevelValidator validator = new FeatureLevelValidator();
+        Optional<FeatureLevel> block = docs.block(level);
+        List<String> mismatches = new ArrayList<>();
+        int checked = 0;
+        for (TensorDataType dataType : TensorDataType.values()) {
+            for (TensorDataType indexType : TensorDataType.values()) {
+                for (int dims = 0; dims <= 9; dims++) {
+                    ValidationResult result = validator.validate(cell.of(dataType, indexType, dims), level);
+                    TensorDataType[] types = {dataType, indexType, dataType};
+                    boolean allSupported = block.isPresent();
+                    for (int f = 0; f < FIELDS.length; f++) {
+                        String field = FIELDS[f];
+                        TensorDataType type = types[f];
+                        String name = level.shortName() + " " + field + " " + types[f] + " dims " + dims;
+                        boolean typeOk = block.isEmpty() || docs.types(block.get(), field).contains(types[f]);
+                        boolean dimsOk = block.isEmpty() || docs.dims(block.get(), dims);
+                        allSupported &= typeOk && dimsOk;
+                        expectDiagnostic(mismatches, name, result, RuleId.DATA_TYPE_UNSUPPORTED, field + ".DataType",
+                                !typeOk, first(docs, b -> docs.types(b, field).contains(type)));
+                        int d = dims;
+                        expectDiagnostic(mismatches, name, result, RuleId.DIMENSION_COUNT_UNSUPPORTED,
+                                field + ".DimensionCount", !dimsOk, first(docs, b -> docs.dims(b, d)));
+                        checked++;
+                    }
+                    boolean expectedValid = allSupported && dims >= 1;
+                    if (result.isValid() != expectedValid) {
+                        mismatches.add(level.shortName() + " " + dataType + "/" + indexType + " dims " + dims
+                                + ": valid=" + result.isValid() + ", docs say " + expectedValid + "\n" + result);
+                    }
+                    boolean unavailable = result.diagnostics().stream()
+                            .anyMatch(d -> d.rule() == RuleId.OPERATOR_UNAVAILABLE && d.path().equals("Type"));
+                    if (unavailable != block.isEmpty()) {
+                        mismatches.add(level.shortName() + ": OPERATOR_UNAVAILABLE=" + unavailable);
+                    }
+                }
+            }
+        }
+        assertEquals(3 * 14 * 14 * 10, checked);
+        assertTrue(mismatches.isEmpty(), () -> mismatches.size() + " cells disagree with the docs, e.g.:\n"
+                + String.join("\n", mismatches.subList(0, Math.min(20, mismatches.size()))));
+    }
+
+    private static Optional<FeatureLevel> first(DocsTables docs, Predicate<FeatureLevel> holds) {
+        return docs.blocks().stream().filter(holds).findFirst();
     }
 }

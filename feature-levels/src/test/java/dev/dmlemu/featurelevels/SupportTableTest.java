@@ -14,7 +14,6 @@ import static dev.dmlemu.desc.TensorDataType.UINT16;
 import static dev.dmlemu.desc.TensorDataType.UINT32;
 import static dev.dmlemu.desc.TensorDataType.UINT64;
 import static dev.dmlemu.desc.TensorDataType.UINT8;
-import static dev.dmlemu.featurelevels.SupportCellChecks.expectDiagnostic;
 import static dev.dmlemu.featurelevels.SupportCellChecks.ones;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,7 +23,6 @@ import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorKind;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -65,73 +63,36 @@ class SupportTableTest {
         return block == LEVEL_2_1 ? dimensionCount == 4 : dimensionCount >= 1 && dimensionCount <= 8;
     }
 
-    private static Optional<FeatureLevel> docsTypeFrom(String field, TensorDataType type) {
-        for (FeatureLevel block : List.of(LEVEL_2_1, LEVEL_3_0, LEVEL_4_1)) {
-            if (docsTypes(block, field).contains(type)) {
-                return Optional.of(block);
-            }
+    private static final SupportCellChecks.DocsTables DOCS = new SupportCellChecks.DocsTables() {
+        @Override
+        public Optional<FeatureLevel> block(FeatureLevel level) {
+            return docsBlock(level);
         }
-        return Optional.empty();
-    }
 
-    private static Optional<FeatureLevel> docsDimsFrom(long dimensionCount) {
-        for (FeatureLevel block : List.of(LEVEL_2_1, LEVEL_3_0, LEVEL_4_1)) {
-            if (docsDims(block, dimensionCount)) {
-                return Optional.of(block);
-            }
+        @Override
+        public Set<TensorDataType> types(FeatureLevel block, String field) {
+            return docsTypes(block, field);
         }
-        return Optional.empty();
-    }
+
+        @Override
+        public boolean dims(FeatureLevel block, long dimensionCount) {
+            return docsDims(block, dimensionCount);
+        }
+
+        @Override
+        public List<FeatureLevel> blocks() {
+            return List.of(LEVEL_2_1, LEVEL_3_0, LEVEL_4_1);
+        }
+    };
 
     // --- the exhaustive comparison ---
 
     @ParameterizedTest
     @EnumSource(FeatureLevel.class)
     void everyCellAgreesWithTheDocs(FeatureLevel level) {
-        FeatureLevelValidator validator = new FeatureLevelValidator();
-        Optional<FeatureLevel> block = docsBlock(level);
-        List<String> mismatches = new ArrayList<>();
-        int checked = 0;
-        for (TensorDataType dataType : TensorDataType.values()) {
-            for (TensorDataType indexType : TensorDataType.values()) {
-                for (int dims = 0; dims <= 9; dims++) {
-                    GatherElementsOperatorDesc desc = new GatherElementsOperatorDesc(
-                            ones(dataType, dims), ones(indexType, dims), ones(dataType, dims), 0);
-                    ValidationResult result = validator.validate(desc, level);
-                    TensorDataType[] types = {dataType, indexType, dataType};
-                    boolean allSupported = block.isPresent();
-                    for (int f = 0; f < FIELDS.length; f++) {
-                        String field = FIELDS[f];
-                        String cell = level.shortName() + " " + field + " " + types[f] + " dims " + dims;
-                        boolean typeOk = block.isEmpty() || docsTypes(block.get(), field).contains(types[f]);
-                        boolean dimsOk = block.isEmpty() || docsDims(block.get(), dims);
-                        allSupported &= typeOk && dimsOk;
-                        expectDiagnostic(mismatches, cell, result, RuleId.DATA_TYPE_UNSUPPORTED, field + ".DataType",
-                                !typeOk, docsTypeFrom(field, types[f]));
-                        expectDiagnostic(mismatches, cell, result, RuleId.DIMENSION_COUNT_UNSUPPORTED,
-                                field + ".DimensionCount", !dimsOk, docsDimsFrom(dims));
-                        checked++;
-                    }
-                    // Sizes of 1 and Axis 0: the only other possible problem is Axis 0 of a 0-D tensor.
-                    boolean expectedValid = allSupported && dims >= 1;
-                    if (result.isValid() != expectedValid) {
-                        mismatches.add(level.shortName() + " " + dataType + "/" + indexType + " dims " + dims
-                                + ": valid=" + result.isValid() + ", docs say " + expectedValid + "\n" + result);
-                    }
-                    boolean unavailable = has(result, RuleId.OPERATOR_UNAVAILABLE, "Type");
-                    if (unavailable != block.isEmpty()) {
-                        mismatches.add(level.shortName() + ": OPERATOR_UNAVAILABLE=" + unavailable);
-                    }
-                }
-            }
-        }
-        assertEquals(3 * 14 * 14 * 10, checked);
-        assertTrue(mismatches.isEmpty(), () -> mismatches.size() + " cells disagree with the docs, e.g.:\n"
-                + String.join("\n", mismatches.subList(0, Math.min(20, mismatches.size()))));
-    }
-
-    private static boolean has(ValidationResult result, RuleId rule, String path) {
-        return result.diagnostics().stream().anyMatch(d -> d.rule() == rule && d.path().equals(path));
+        // Sizes of 1 and Axis 0: the only other possible problem is Axis 0 of a 0-D tensor.
+        SupportCellChecks.assertEveryCellAgrees(level, DOCS, (dataType, indexType, dims) ->
+                new GatherElementsOperatorDesc(ones(dataType, dims), ones(indexType, dims), ones(dataType, dims), 0));
     }
 
     // --- the public tables themselves ---

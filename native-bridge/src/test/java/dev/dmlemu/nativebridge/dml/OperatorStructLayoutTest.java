@@ -27,4 +27,20 @@ class OperatorStructLayoutTest {
         assertEquals(new OperatorStructLayout(List.of(0L, 8L, 16L, 24L, 28L), 32),
                 OperatorStructLayout.of(OperatorDescs.schema(OperatorType.GATHER).orElseThrow(), 8));
     }
+
+    @Test
+    void gatherNdOnX64() {
+        // DML_GATHER_ND_OPERATOR_DESC: InputTensor 0, IndicesTensor 8, OutputTensor 16, InputDimensionCount 24,
+        // IndicesDimensionCount 28; sizeof 32.
+        assertEquals(new OperatorStructLayout(List.of(0L, 8L, 16L, 24L, 28L), 32),
+                OperatorStructLayout.of(OperatorDescs.schema(OperatorType.GATHER_ND).orElseThrow(), 8));
+    }
+
+    @Test
+    void gatherNd1OnX64() {
+        // DML_GATHER_ND1_OPERATOR_DESC: as GATHER_ND, then BatchDimensionCount 32; sizeof 40 (a multiple of the
+        // pointers' 8-byte alignment, so 4 bytes of tail padding).
+        assertEquals(new OperatorStructLayout(List.of(0L, 8L, 16L, 24L, 28L, 32L), 40),
+                OperatorStructLayout.of(OperatorDescs.schema(OperatorType.GATHER_ND1).orElseThrow(), 8));
+    }
 }

@@ -1,0 +1,161 @@
+package dev.dmlemu.featurelevels;
+
+import static dev.dmlemu.desc.GatherNdOperatorDesc.INDICES_DIMENSION_COUNT;
+import static dev.dmlemu.desc.GatherNdOperatorDesc.INDICES_TENSOR;
+import static dev.dmlemu.desc.GatherNdOperatorDesc.INPUT_DIMENSION_COUNT;
+import static dev.dmlemu.desc.GatherNdOperatorDesc.INPUT_TENSOR;
+import static dev.dmlemu.desc.GatherNdOperatorDesc.OUTPUT_TENSOR;
+import static dev.dmlemu.desc.GatherNd1OperatorDesc.BATCH_DIMENSION_COUNT;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import java.util.List;
+
+/**
+ * What DirectML's {@code CreateOperator} checks of {@code DML_OPERATOR_GATHER_ND} and {@code GATHER_ND1} besides each
+ * tensor's own rules: equal DimensionCounts, the output's DataType, the three counts, the sizes outside the counted
+ * dimensions, the tuple length and the output's sizes ({@link GatherNdShape}). GATHER_ND is GATHER_ND1 with
+ * BatchDimensionCount 0, so both share these rules. Every rule was checked against the real DirectML.dll 1.15.4 at
+ * level 6_4 (docs/directml-behaviour.md §11.3); where DirectML accepts batch sizes the docs' pseudocode does not
+ * allow, the validator accepts them with a warning. Stateless.
+ *
+ * @param <D> GATHER_ND's or GATHER_ND1's desc
+ */
+abstract class GatherNdFamilyRules<D extends OperatorDesc> extends OperatorRules<D> {
+
+    GatherNdFamilyRules(Class<D> descType, OperatorSupport support) {
+        super(descType, support);
+    }
+
+    abstract long inputDimensionCount(D desc);
+
+    abstract long indicesDimensionCount(D desc);
+
+    /** BatchDimensionCount; GATHER_ND has none, which is 0. */
+    abstract long batchDimensionCount(D desc);
+
+    @Override
+    final void checkOperator(D desc, CheckedTensors tensors, DiagnosticCollector out) {
+        BufferTensorDesc input = tensors.get(INPUT_TENSOR);
+        BufferTensorDesc indices = tensors.get(INDICES_TENSOR);
+        BufferTensorDesc output = tensors.get(OUTPUT_TENSOR);
+        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, indices, INDICES_TENSOR);
+        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
+        CrossTensorRules.sameDataType(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
+        boolean inputCountOk = countInRange(out, INPUT_DIMENSION_COUNT, inputDimensionCount(desc), input,
+                INPUT_TENSOR, RuleId.INPUT_DIMENSION_COUNT_OUT_OF_RANGE);
+        boolean indicesCountOk = countInRange(out, INDICES_DIMENSION_COUNT, indicesDimensionCount(desc), indices,
+                INDICES_TENSOR, RuleId.INDICES_DIMENSION_COUNT_OUT_OF_RANGE);
+        long batchCount = batchDimensionCount(desc);
+        if (!TensorRules.isUint32(batchCount)) {
+            out.report(RuleId.UINT32_RANGE, BATCH_DIMENSION_COUNT, TensorRules.uint32Message(batchCount));
+            return;
+        }
+        if (!inputCountOk || !indicesCountOk || !TensorRules.haveComparableSizes(input, indices)) {
+            return;
+        }
+        // The counts are at most DimensionCount, which is the length of the sizes lists: they fit in an int.
+        int inputCount = (int) inputDimensionCount(desc);
+        int indicesCount = (int) indicesDimensionCount(desc);
+        if (batchCount >= inputCount || batchCount >= indicesCount) {
+            out.report(RuleId.BATCH_DIMENSION_COUNT_OUT_OF_RANGE, BATCH_DIMENSION_COUNT, batchCount + " is not below "
+                    + INPUT_DIMENSION_COUNT + " " + inputCount + " and " + INDICES_DIMENSION_COUNT + " "
+                    + indicesCount + " (measured on " + GatherRules.MEASURED_ON + "; the docs bound it by the "
+                    + "DimensionCounts)");
+            return;
+        }
+        int batch = (int) batchCount;
+        List<Long> inputSizes = input.sizes();
+        List<Long> indicesSizes = indices.sizes();
+        int rank = inputSizes.size();
+        uncountedSizesAre1(out, INPUT_TENSOR, inputSizes, inputCount, INPUT_DIMENSION_COUNT);
+        uncountedSizesAre1(out, INDICES_TENSOR, indicesSizes, indicesCount, INDICES_DIMENSION_COUNT);
+        long tuple = indicesSizes.get(rank - 1);
+        if (tuple == 0) {
+            return; // ZERO_SIZE was reported
+        }
+        if (tuple > inputCount - batch) {
+            out.report(RuleId.INDEX_TUPLE_TOO_LONG, INDICES_TENSOR + ".Sizes[" + (rank - 1) + "]", "the index tuple "
+                    + "has " + tuple + " coordinates, more than the " + (inputCount - batch) + " input dimensions "
+                    + "it can index (" + INPUT_DIMENSION_COUNT + " " + inputCount
+                    + (batch == 0 ? "" : " - " + BATCH_DIMENSION_COUNT + " " + batch) + ")");
+            return;
+        }
+        warnAboutBatchSizes(out, inputSizes, indicesSizes, inputCount, indicesCount, batch);
+        if (!TensorRules.haveComparableSizes(input, output)) {
+            return;
+        }
+        GatherNdShape shape = GatherNdShape.of(inputSizes, indicesSizes, inputCount, indicesCount, batch,
+                (int) tuple);
+        if (!shape.fitsRank()) {
+            out.report(RuleId.OUTPUT_FORMULA_TOO_LONG, OUTPUT_TENSOR + ".Sizes", "the output formula "
+                    + GatherOutputShape.text(shape.formula()) + " has " + shape.formula().size() + " dimensions, "
+                    + "more than DimensionCount " + rank + "; " + GatherRules.MEASURED_ON + " does not crop it");
+            return;
+        }
+        List<GatherOutputShape.Entry> expected = shape.aligned();
+        for (int i = 0; i < rank; i++) {
+            long actual = output.sizes().get(i);
+            if (actual != expected.get(i).size()) {
+                out.report(RuleId.SIZES_MISMATCH, OUTPUT_TENSOR + ".Sizes[" + i + "]", "expected "
+                        + expected.get(i).size() + " (" + expected.get(i).source() + "; the output formula aligned "
+                        + "to " + rank + " dimensions is " + GatherOutputShape.text(expected) + ") but got "
+                        + actual);
+            }
+        }
+    }
+
+    /** UINT range, and {@code [1, tensor.DimensionCount]}. */
+    private static boolean countInRange(DiagnosticCollector out, String field, long count, BufferTensorDesc tensor,
+            String tensorField, RuleId rule) {
+        if (!TensorRules.isUint32(count)) {
+            out.report(RuleId.UINT32_RANGE, field, TensorRules.uint32Message(count));
+            return false;
+        }
+        if (tensor == null || !TensorRules.isUint32(tensor.dimensionCount())) {
+            return false;
+        }
+        long rank = tensor.dimensionCount();
+        if (count < 1 || count > rank) {
+            out.report(rule, field, count + " is out of range [1, " + rank + "] (" + tensorField
+                    + ".DimensionCount is " + rank + ")");
+            return false;
+        }
+        return true;
+    }
+
+    /** The dimensions before the last {@code count} are the "irrelevant leading ones" of the docs: each must be 1. */
+    private static void uncountedSizesAre1(DiagnosticCollector out, String tensorField, List<Long> sizes, int count,
+            String countField) {
+        for (int i = 0; i < sizes.size() - count; i++) {
+            if (sizes.get(i) != 1) {
+                out.report(RuleId.UNCOUNTED_SIZE_NOT_1, tensorField + ".Sizes[" + i + "]", "expected 1 (dimension "
+                        + i + " comes before the last " + countField + " " + count + " of " + sizes.size()
+                        + ") but got " + sizes.get(i));
+            }
+        }
+    }
+
+    /**
+     * The docs' pseudocode reads {@code input[batch, indices[batch, ...], ...]}: one batch coordinate for both.
+     * DirectML.dll 1.15.4 accepts batch sizes that differ and takes the batch coordinate from the output (§11.4).
+     */
+    private static void warnAboutBatchSizes(DiagnosticCollector out, List<Long> inputSizes, List<Long> indicesSizes,
+            int inputCount, int indicesCount, int batch) {
+        int rank = inputSizes.size();
+        for (int j = 0; j < batch; j++) {
+            int inputAt = rank - inputCount + j;
+            int indicesAt = rank - indicesCount + j;
+            long inputSize = inputSizes.get(inputAt);
+            long indicesSize = indicesSizes.get(indicesAt);
+            if (inputSize != indicesSize) {
+                out.report(RuleId.BATCH_SIZES_DIFFER, INDICES_TENSOR + ".Sizes[" + indicesAt + "]", "batch "
+                        + "dimension " + j + " has size " + indicesSize + " here and " + inputSize + " in "
+                        + INPUT_TENSOR + ".Sizes[" + inputAt + "]; the docs' pseudocode uses one batch coordinate "
+                        + "for both, " + GatherRules.MEASURED_ON + " accepts it and takes the batch coordinate "
+                        + "from the output, so a batch past the input's reads on through the input buffer "
+                        + "(docs/directml-behaviour.md §11.4)");
+            }
+        }
+    }
+}
