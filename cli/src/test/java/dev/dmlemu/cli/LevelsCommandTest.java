@@ -78,8 +78,9 @@ class LevelsCommandTest {
     void operatorSpellings() {
         assertEquals(Cli.run("levels").out(), Cli.run("levels", "--operator", "gather_elements").out());
         Cli.run("levels", "--operator", "NOT_AN_OPERATOR").assertUnusable("--operator", "NOT_AN_OPERATOR");
-        Cli.run("levels", "--operator", "GATHER_ND").assertUnusable(
-                "--operator: dmlemu has no support tables for GATHER_ND", "(it has: GATHER_ELEMENTS, GATHER)");
+        Cli.run("levels", "--operator", "SCATTER_ND").assertUnusable(
+                "--operator: dmlemu has no support tables for SCATTER_ND",
+                "(it has: GATHER_ELEMENTS, GATHER, GATHER_ND, GATHER_ND1)");
     }
 
     private static void assertRow(String[] row, String... expected) {

@@ -202,14 +202,14 @@ class ModelFormatErrorsTest {
     @Test
     void onlyMirroredOperators() {
         fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"GEMM\"",
-                "dispatchables.ge.type: operator type 'GEMM' is not supported: only GATHER_ELEMENTS, GATHER are"
-                        + " (line 7, column 18)");
-        fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"DML_OPERATOR_GATHER_ND\"",
-                "dispatchables.ge.type: operator type GATHER_ND is not supported: only GATHER_ELEMENTS, GATHER are"
-                        + " (line 7, column 18)");
+                "dispatchables.ge.type: operator type 'GEMM' is not supported: only GATHER_ELEMENTS, GATHER, "
+                        + "GATHER_ND, GATHER_ND1 are (line 7, column 18)");
+        fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"DML_OPERATOR_SCATTER_ND\"",
+                "dispatchables.ge.type: operator type SCATTER_ND is not supported: only GATHER_ELEMENTS, GATHER, "
+                        + "GATHER_ND, GATHER_ND1 are (line 7, column 18)");
         fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"hlsl\"",
                 "dispatchables.ge.type: 'hlsl' dispatchables are not supported: only DirectML operators are"
-                        + " (GATHER_ELEMENTS, GATHER) (line 7, column 18)");
+                        + " (GATHER_ELEMENTS, GATHER, GATHER_ND, GATHER_ND1) (line 7, column 18)");
     }
 
     @Test
