@@ -1,9 +1,9 @@
 package dev.dmlemu.conformance.realdml;
 
 import dev.dmlemu.desc.BufferTensorDesc;
-import dev.dmlemu.desc.GatherElementsOperatorDesc;
-import dev.dmlemu.desc.GatherOperatorDesc;
+import dev.dmlemu.desc.DescField;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorDescs;
 import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.desc.TensorDataType;
 import java.nio.ByteBuffer;
@@ -15,8 +15,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * One case of the real-DirectML harness ({@code gather_elements_harness.c}): a GatherElements or Gather desc plus the
- * initial contents of the input and indices buffers, written in the harness's case-file format.
+ * One case of the real-DirectML harness ({@code gather_elements_harness.c}): a gather desc (GATHER_ELEMENTS, GATHER,
+ * GATHER_ND or GATHER_ND1; its UINT fields under the harness's keys) plus the initial contents of the input and
+ * indices buffers, written in the harness's case-file format.
  *
  * <p>The harness cannot express tensor flags, GuaranteedBaseOffsetAlignment or a DimensionCount that differs from
  * the number of sizes; {@link #fromDesc} refuses such descs.
@@ -76,16 +77,21 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
         return text.toString();
     }
 
-    /** The operator's scalar fields under the harness's keys. */
+    /**
+     * The operator's UINT fields under the harness's keys, which are the C names in snake case ({@code Axis} is
+     * {@code axis}, {@code InputDimensionCount} is {@code input_dimension_count}), in C order.
+     */
     private void operatorLines(StringBuilder text) {
-        if (desc instanceof GatherElementsOperatorDesc gatherElements) {
-            text.append("axis ").append(gatherElements.axis()).append('\n');
-        } else if (desc instanceof GatherOperatorDesc gather) {
-            text.append("axis ").append(gather.axis()).append('\n');
-            text.append("index_dimensions ").append(gather.indexDimensions()).append('\n');
-        } else {
-            throw new IllegalArgumentException("the harness cases here do not cover " + desc.operatorType());
+        for (DescField field : OperatorDescs.schemaOf(desc).fields()) {
+            if (field.type() == DescField.Type.UINT) {
+                text.append(harnessKey(field.cName())).append(' ').append(field.valueIn(desc)).append('\n');
+            }
         }
+    }
+
+    /** {@code IndexDimensions} to {@code index_dimensions}. */
+    static String harnessKey(String cName) {
+        return cName.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
     }
 
     private static void tensorLines(StringBuilder text, String prefix, BufferTensorDesc tensor) {
