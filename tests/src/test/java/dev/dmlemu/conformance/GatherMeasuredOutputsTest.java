@@ -8,7 +8,10 @@ import dev.dmlemu.conformance.realdml.HarnessResult;
 import dev.dmlemu.conformance.realdml.RealDirectMl;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.GatherNd1OperatorDesc;
+import dev.dmlemu.desc.GatherNdOperatorDesc;
 import dev.dmlemu.desc.GatherOperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import java.nio.ByteBuffer;
@@ -21,13 +24,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The DML_GATHER outputs docs/directml-behaviour.md §10 records, run again on the real DirectML.dll: the docs'
- * examples, what a cropped dimension reads (§10.3), and the out-of-range walk (§10.5). Each expected output is the
+ * examples, what a cropped dimension reads (§10.3), and the out-of-range walk (§10.5); and the GATHER_ND and GATHER_ND1
+ * docs examples and batch probes of §11. Each expected output is the
  * DLL's recorded one, checked by hand against the docs or the linear-walk model in the comments. Every desc is one the
  * validator accepts.
  */
 class GatherMeasuredOutputsTest {
 
-    private record Probe(GatherOperatorDesc desc, float[] input, long[] indices, String expected) {}
+    private record Probe(OperatorDesc desc, float[] input, long[] indices, String expected) {}
 
     @Test
     void theDllStillGivesTheRecordedOutputs() throws Exception {
@@ -80,13 +84,51 @@ class GatherMeasuredOutputsTest {
                 0, 0);
         probes.put("k0_rows_step_strided", probe(strided, floats(10, 20, 30, 40, 50), s(0), "10 10 10"));
 
+        assertRecordedOutputs(real, probes, "§10");
+        System.out.printf("GATHER: the real DirectML.dll gave the %d recorded outputs%n", probes.size());
+    }
+
+    /** The GATHER_ND and GATHER_ND1 outputs of docs/directml-behaviour.md §11.1 and §11.4. */
+    @Test
+    void theDllStillGivesTheRecordedGatherNdOutputs() throws Exception {
+        RealDirectMl real = RealDirectMl.locateOrSkip("GATHER_ND recorded outputs on the real DirectML");
+        Map<String, Probe> probes = new LinkedHashMap<>();
+        // The docs' examples: rows 1, 0 of {{0,1},{2,3}}; tuples (0,1), (1,0) of {2,2,2} = 0..7 read {2,3}, {4,5}.
+        probes.put("nd_docs_1", probe(new GatherNdOperatorDesc(f32(2, 2), u32(2, 1), f32(2, 2), 2, 2), range(0, 3),
+                s(1, 0), "2 3 0 1"));
+        probes.put("nd_docs_2", probe(new GatherNdOperatorDesc(f32(1, 2, 2, 2), u32(1, 1, 2, 2), f32(1, 1, 2, 2), 3,
+                2), range(0, 7), s(0, 1, 1, 0), "2 3 4 5"));
+        // GATHER_ND1 example 2, batch 1: batch b reads (0,0) (1,1) / (1,1) (0,0) / (0,1) (1,0) of its 2x2 block.
+        probes.put("nd1_docs_2", probe(new GatherNd1OperatorDesc(f32(1, 3, 2, 2), u32(1, 3, 2, 2), f32(1, 1, 3, 2),
+                3, 3, 1), range(0, 11), s(0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 1, 0), "0 3 7 4 9 10"));
+        // Indices batch 5 against the input's 3, each batch (0,0) (1,1): batch b reads 4b and 4b + 3, so batches 3
+        // and 4 read offsets 12, 15, 16, 19, clamped to the last element 11 (§7.1) ...
+        long[] twoTuplesPerBatch = s(0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1);
+        probes.put("nd1_batch_idx_bigger", probe(new GatherNd1OperatorDesc(f32(1, 3, 2, 2), u32(1, 5, 2, 2),
+                f32(1, 1, 5, 2), 3, 3, 1), range(0, 11), twoTuplesPerBatch, "0 3 4 7 8 11 11 11 11 11"));
+        // ... or, with TotalTensorSizeInBytes 80 (0..19), the padding there.
+        probes.put("nd1_batch_idx_bigger_padded", probe(new GatherNd1OperatorDesc(
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 3, 2, 2).withTotalTensorSizeInBytes(80),
+                u32(1, 5, 2, 2), f32(1, 1, 5, 2), 3, 3, 1), range(0, 19), twoTuplesPerBatch,
+                "0 3 4 7 8 11 12 15 16 19"));
+        // Indices batch 1 against the input's 4: only batch 0, tuples (0,1) (1,0) read 1 and 2.
+        probes.put("nd1_batch_idx_smaller", probe(new GatherNd1OperatorDesc(f32(1, 4, 2, 2), u32(1, 1, 2, 2),
+                f32(1, 1, 1, 2), 3, 3, 1), range(0, 15), s(0, 1, 1, 0), "1 2"));
+        assertRecordedOutputs(real, probes, "§11");
+        System.out.printf("GATHER_ND, GATHER_ND1: the real DirectML.dll gave the %d recorded outputs%n",
+                probes.size());
+    }
+
+    /** Runs every probe (each one the validator accepts) and compares the DLL's outputs with the recorded ones. */
+    private static void assertRecordedOutputs(RealDirectMl real, Map<String, Probe> probes, String section)
+            throws Exception {
         FeatureLevelValidator validator = new FeatureLevelValidator();
         List<HarnessCase> cases = new ArrayList<>();
         for (Map.Entry<String, Probe> entry : probes.entrySet()) {
             Probe probe = entry.getValue();
             assertTrue(validator.validate(probe.desc(), FeatureLevel.LEVEL_6_4).isValid(), entry.getKey());
             cases.add(HarnessCase.fromDesc(entry.getKey(), probe.desc(), floatBytes(probe.input()),
-                    indexBytes((BufferTensorDesc) probe.desc().indicesTensor(), probe.indices())));
+                    indexBytes((BufferTensorDesc) probe.desc().tensorFields().get(1).desc(), probe.indices())));
         }
         Map<String, HarnessResult> results = real.execute(cases);
         Map<String, String> expected = new LinkedHashMap<>();
@@ -97,11 +139,19 @@ class GatherMeasuredOutputsTest {
             actual.put(name, result.executed() ? String.join(" ", result.output().orElseThrow())
                     : "create=" + result.createText());
         });
-        assertEquals(expected, actual, "DirectML no longer gives what docs/directml-behaviour.md §10 records");
-        System.out.printf("GATHER: the real DirectML.dll gave the %d recorded outputs%n", probes.size());
+        assertEquals(expected, actual, "DirectML no longer gives what docs/directml-behaviour.md " + section
+                + " records");
     }
 
-    private static Probe probe(GatherOperatorDesc desc, float[] input, long[] indices, String expected) {
+    private static BufferTensorDesc f32(long... sizes) {
+        return BufferTensorDesc.packed(TensorDataType.FLOAT32, sizes);
+    }
+
+    private static BufferTensorDesc u32(long... sizes) {
+        return BufferTensorDesc.packed(TensorDataType.UINT32, sizes);
+    }
+
+    private static Probe probe(OperatorDesc desc, float[] input, long[] indices, String expected) {
         return new Probe(desc, input, indices, expected);
     }
 

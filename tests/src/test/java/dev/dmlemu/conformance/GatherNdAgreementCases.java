@@ -173,6 +173,7 @@ final class GatherNdAgreementCases {
         probe("idc_gt_rank", s(2, 2), s(2, 1), s(2, 2), 2, 3, 0);
         probe("formula_longer", s(3, 3, 3), s(2, 2, 1), s(2, 3, 3), 3, 3, 0);
         probe("formula_longer_leading1", s(1, 3, 3), s(1, 2, 1), s(2, 3, 3), 3, 3, 0);
+        probe("formula_longer_leading1_b", s(1, 3, 3), s(1, 2, 1), s(1, 3, 3), 3, 3, 0);
         probe("output_leading_not1", s(2, 3), s(1, 2), s(2, 1), 2, 1, 0);
         probe("q1_indc1", s(1, 1, 5), s(1, 3, 1), s(1, 1, 3), 1, 2, 0);
         probe("idc1_tuple_only", s(4, 5), s(1, 1), s(1, 5), 2, 1, 0);
