@@ -51,4 +51,27 @@ final class CrossTensorRules {
         }
         return true;
     }
+
+    /**
+     * Reports UINT32_RANGE for a count field outside UINT, or {@code rule} for one outside
+     * {@code [lowest, tensor.DimensionCount]}; returns whether it is in range (false, without a report, when the tensor
+     * is null or its DimensionCount is out of range). IndexDimensions (GATHER) and the GATHER_ND counts are such fields.
+     */
+    static boolean countInRange(DiagnosticCollector out, RuleId rule, String countField, long count, long lowest,
+            BufferTensorDesc tensor, String tensorField) {
+        if (!TensorRules.isUint32(count)) {
+            out.report(RuleId.UINT32_RANGE, countField, TensorRules.uint32Message(count));
+            return false;
+        }
+        if (tensor == null || !TensorRules.isUint32(tensor.dimensionCount())) {
+            return false;
+        }
+        long rank = tensor.dimensionCount();
+        if (count < lowest || count > rank) {
+            out.report(rule, countField, count + " is out of range [" + lowest + ", " + rank + "] (" + tensorField
+                    + ".DimensionCount is " + rank + ")");
+            return false;
+        }
+        return true;
+    }
 }

@@ -8,8 +8,11 @@ import static dev.dmlemu.desc.GatherNdOperatorDesc.OUTPUT_TENSOR;
 import static dev.dmlemu.desc.GatherNd1OperatorDesc.BATCH_DIMENSION_COUNT;
 
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.GatherNd1OperatorDesc;
+import dev.dmlemu.desc.GatherNdOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * What DirectML's {@code CreateOperator} checks of {@code DML_OPERATOR_GATHER_ND} and {@code GATHER_ND1} besides each
@@ -19,34 +22,48 @@ import java.util.List;
  * level 6_4 (docs/directml-behaviour.md §11.3); where DirectML accepts batch sizes the docs' pseudocode does not
  * allow, the validator accepts them with a warning. Stateless.
  *
- * @param <D> GATHER_ND's or GATHER_ND1's desc
+ * @param <D> GATHER_ND's or GATHER_ND1's desc; {@link #gatherNd()} and {@link #gatherNd1()} make the two
  */
-abstract class GatherNdFamilyRules<D extends OperatorDesc> extends OperatorRules<D> {
+final class GatherNdFamilyRules<D extends OperatorDesc> extends OperatorRules<D> {
 
-    GatherNdFamilyRules(Class<D> descType, OperatorSupport support) {
+    private final ToLongFunction<D> inputDimensionCount;
+    private final ToLongFunction<D> indicesDimensionCount;
+    private final ToLongFunction<D> batchDimensionCount;
+
+    private GatherNdFamilyRules(Class<D> descType, OperatorSupport support, ToLongFunction<D> inputDimensionCount,
+            ToLongFunction<D> indicesDimensionCount, ToLongFunction<D> batchDimensionCount) {
         super(descType, support);
+        this.inputDimensionCount = inputDimensionCount;
+        this.indicesDimensionCount = indicesDimensionCount;
+        this.batchDimensionCount = batchDimensionCount;
     }
 
-    abstract long inputDimensionCount(D desc);
+    /** {@code DML_OPERATOR_GATHER_ND}: no batch dimensions. */
+    static GatherNdFamilyRules<GatherNdOperatorDesc> gatherNd() {
+        return new GatherNdFamilyRules<>(GatherNdOperatorDesc.class, GatherNdSupport.ND_SUPPORT,
+                GatherNdOperatorDesc::inputDimensionCount, GatherNdOperatorDesc::indicesDimensionCount, desc -> 0);
+    }
 
-    abstract long indicesDimensionCount(D desc);
-
-    /** BatchDimensionCount; GATHER_ND has none, which is 0. */
-    abstract long batchDimensionCount(D desc);
+    /** {@code DML_OPERATOR_GATHER_ND1}: its BatchDimensionCount. */
+    static GatherNdFamilyRules<GatherNd1OperatorDesc> gatherNd1() {
+        return new GatherNdFamilyRules<>(GatherNd1OperatorDesc.class, GatherNdSupport.ND1_SUPPORT,
+                GatherNd1OperatorDesc::inputDimensionCount, GatherNd1OperatorDesc::indicesDimensionCount,
+                GatherNd1OperatorDesc::batchDimensionCount);
+    }
 
     @Override
-    final void checkOperator(D desc, CheckedTensors tensors, DiagnosticCollector out) {
+    void checkOperator(D desc, CheckedTensors tensors, DiagnosticCollector out) {
         BufferTensorDesc input = tensors.get(INPUT_TENSOR);
         BufferTensorDesc indices = tensors.get(INDICES_TENSOR);
         BufferTensorDesc output = tensors.get(OUTPUT_TENSOR);
         CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, indices, INDICES_TENSOR);
         CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
         CrossTensorRules.sameDataType(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
-        boolean inputCountOk = countInRange(out, INPUT_DIMENSION_COUNT, inputDimensionCount(desc), input,
-                INPUT_TENSOR, RuleId.INPUT_DIMENSION_COUNT_OUT_OF_RANGE);
-        boolean indicesCountOk = countInRange(out, INDICES_DIMENSION_COUNT, indicesDimensionCount(desc), indices,
-                INDICES_TENSOR, RuleId.INDICES_DIMENSION_COUNT_OUT_OF_RANGE);
-        long batchCount = batchDimensionCount(desc);
+        boolean inputCountOk = CrossTensorRules.countInRange(out, RuleId.INPUT_DIMENSION_COUNT_OUT_OF_RANGE,
+                INPUT_DIMENSION_COUNT, inputDimensionCount.applyAsLong(desc), 1, input, INPUT_TENSOR);
+        boolean indicesCountOk = CrossTensorRules.countInRange(out, RuleId.INDICES_DIMENSION_COUNT_OUT_OF_RANGE,
+                INDICES_DIMENSION_COUNT, indicesDimensionCount.applyAsLong(desc), 1, indices, INDICES_TENSOR);
+        long batchCount = batchDimensionCount.applyAsLong(desc);
         if (!TensorRules.isUint32(batchCount)) {
             out.report(RuleId.UINT32_RANGE, BATCH_DIMENSION_COUNT, TensorRules.uint32Message(batchCount));
             return;
@@ -55,8 +72,8 @@ abstract class GatherNdFamilyRules<D extends OperatorDesc> extends OperatorRules
             return;
         }
         // The counts are at most DimensionCount, which is the length of the sizes lists: they fit in an int.
-        int inputCount = (int) inputDimensionCount(desc);
-        int indicesCount = (int) indicesDimensionCount(desc);
+        int inputCount = (int) inputDimensionCount.applyAsLong(desc);
+        int indicesCount = (int) indicesDimensionCount.applyAsLong(desc);
         if (batchCount >= inputCount || batchCount >= indicesCount) {
             out.report(RuleId.BATCH_DIMENSION_COUNT_OUT_OF_RANGE, BATCH_DIMENSION_COUNT, batchCount + " is not below "
                     + INPUT_DIMENSION_COUNT + " " + inputCount + " and " + INDICES_DIMENSION_COUNT + " "
@@ -103,25 +120,6 @@ abstract class GatherNdFamilyRules<D extends OperatorDesc> extends OperatorRules
                         + actual);
             }
         }
-    }
-
-    /** UINT range, and {@code [1, tensor.DimensionCount]}. */
-    private static boolean countInRange(DiagnosticCollector out, String field, long count, BufferTensorDesc tensor,
-            String tensorField, RuleId rule) {
-        if (!TensorRules.isUint32(count)) {
-            out.report(RuleId.UINT32_RANGE, field, TensorRules.uint32Message(count));
-            return false;
-        }
-        if (tensor == null || !TensorRules.isUint32(tensor.dimensionCount())) {
-            return false;
-        }
-        long rank = tensor.dimensionCount();
-        if (count < 1 || count > rank) {
-            out.report(rule, field, count + " is out of range [1, " + rank + "] (" + tensorField
-                    + ".DimensionCount is " + rank + ")");
-            return false;
-        }
-        return true;
     }
 
     /** The dimensions before the last {@code count} are the "irrelevant leading ones" of the docs: each must be 1. */

@@ -40,7 +40,9 @@ final class GatherRules extends OperatorRules<GatherOperatorDesc> {
         CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
         CrossTensorRules.sameDataType(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
         boolean axisOk = CrossTensorRules.axisInRange(out, AXIS, desc.axis(), input, INPUT_TENSOR);
-        boolean indexDimensionsOk = indexDimensionsInRange(out, desc.indexDimensions(), indices);
+        // At most the indices' DimensionCount (measured: equal is accepted, the docs say below).
+        boolean indexDimensionsOk = CrossTensorRules.countInRange(out, RuleId.INDEX_DIMENSIONS_OUT_OF_RANGE,
+                INDEX_DIMENSIONS, desc.indexDimensions(), 0, indices, INDICES_TENSOR);
         if (!axisOk || !indexDimensionsOk || !TensorRules.haveComparableSizes(input, indices)) {
             return;
         }
@@ -60,25 +62,6 @@ final class GatherRules extends OperatorRules<GatherOperatorDesc> {
                     + "operators return output that changes from run to run (measured on " + MEASURED_ON + " at "
                     + "DML_FEATURE_LEVEL_6_4)");
         }
-    }
-
-    /** UINT range, and at most the indices' DimensionCount (measured: equal is accepted, the docs say below). */
-    private static boolean indexDimensionsInRange(DiagnosticCollector out, long indexDimensions,
-            BufferTensorDesc indices) {
-        if (!TensorRules.isUint32(indexDimensions)) {
-            out.report(RuleId.UINT32_RANGE, INDEX_DIMENSIONS, TensorRules.uint32Message(indexDimensions));
-            return false;
-        }
-        if (indices == null || !TensorRules.isUint32(indices.dimensionCount())) {
-            return false;
-        }
-        long rank = indices.dimensionCount();
-        if (indexDimensions > rank) {
-            out.report(RuleId.INDEX_DIMENSIONS_OUT_OF_RANGE, INDEX_DIMENSIONS, indexDimensions + " is out of range [0, "
-                    + rank + "] (" + INDICES_TENSOR + ".DimensionCount is " + rank + ")");
-            return false;
-        }
-        return true;
     }
 
     /** The indices dimensions before the last IndexDimensions index nothing: each must be 1. */

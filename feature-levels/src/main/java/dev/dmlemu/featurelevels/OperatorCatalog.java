@@ -16,8 +16,8 @@ public final class OperatorCatalog {
             OperatorRules::operatorType, List.of(
                     new GatherElementsRules(),
                     new GatherRules(),
-                    new GatherNdRules(),
-                    new GatherNd1Rules()));
+                    GatherNdFamilyRules.gatherNd(),
+                    GatherNdFamilyRules.gatherNd1()));
 
     private OperatorCatalog() {}
 

@@ -56,31 +56,11 @@ class GatherNdSupportTableTest {
 
     /** The docs' tables of one operator, which introduced it at {@code introduced}. */
     private static SupportCellChecks.DocsTables docs(FeatureLevel introduced) {
-        return new SupportCellChecks.DocsTables() {
-            @Override
-            public Optional<FeatureLevel> block(FeatureLevel level) {
-                if (!level.isAtLeast(introduced)) {
-                    return Optional.empty();
-                }
-                return Optional.of(level.isAtLeast(LEVEL_4_1) ? LEVEL_4_1 : level.isAtLeast(LEVEL_3_0) ? LEVEL_3_0
-                        : LEVEL_2_1);
-            }
-
-            @Override
-            public Set<TensorDataType> types(FeatureLevel block, String field) {
-                return docsTypes(block, field);
-            }
-
-            @Override
-            public boolean dims(FeatureLevel block, long dimensionCount) {
-                return docsDims(block, dimensionCount);
-            }
-
-            @Override
-            public List<FeatureLevel> blocks() {
-                return introduced == LEVEL_2_1 ? List.of(LEVEL_2_1, LEVEL_3_0, LEVEL_4_1) : List.of(LEVEL_3_0, LEVEL_4_1);
-            }
-        };
+        return new SupportCellChecks.DocsTables(level -> !level.isAtLeast(introduced) ? Optional.empty()
+                : Optional.of(level.isAtLeast(LEVEL_4_1) ? LEVEL_4_1 : level.isAtLeast(LEVEL_3_0) ? LEVEL_3_0
+                        : LEVEL_2_1),
+                GatherNdSupportTableTest::docsTypes, GatherNdSupportTableTest::docsDims,
+                introduced == LEVEL_2_1 ? List.of(LEVEL_2_1, LEVEL_3_0, LEVEL_4_1) : List.of(LEVEL_3_0, LEVEL_4_1));
     }
 
     @ParameterizedTest

@@ -13,6 +13,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /** What the support-table tests of every operator check on each validated cell, and the tensors they build it of. */
@@ -46,18 +49,13 @@ final class SupportCellChecks {
                 64, 0);
     }
 
-    /** A gather operator's docs tables, typed in by a test: which block applies, and each cell of a block. */
-    interface DocsTables {
-        /** The block at {@code level}; empty where the operator does not exist. */
-        Optional<FeatureLevel> block(FeatureLevel level);
-
-        Set<TensorDataType> types(FeatureLevel block, String field);
-
-        boolean dims(FeatureLevel block, long dimensionCount);
-
-        /** Every block, oldest first. */
-        List<FeatureLevel> blocks();
-    }
+    /**
+     * A gather operator's docs tables, typed in by a test: the block at a level (empty where the operator does not
+     * exist), each block's data types per field and DimensionCounts, and every block, oldest first.
+     */
+    record DocsTables(Function<FeatureLevel, Optional<FeatureLevel>> block,
+            BiFunction<FeatureLevel, String, Set<TensorDataType>> types, BiPredicate<FeatureLevel, Long> dims,
+            List<FeatureLevel> blocks) {}
 
     /** Builds the desc of one cell: input and output of {@code dataType}, indices of {@code indexType}, all 1s. */
     interface OnesDesc {
@@ -73,7 +71,7 @@ final class SupportCellChecks {
      */
     static void assertEveryCellAgrees(FeatureLevel level, DocsTables docs, OnesDesc cell) {
         FeatureLevelValidator validator = new FeatureLevelValidator();
-        Optional<FeatureLevel> block = docs.block(level);
+        Optional<FeatureLevel> block = docs.block().apply(level);
         List<String> mismatches = new ArrayList<>();
         int checked = 0;
         for (TensorDataType dataType : TensorDataType.values()) {
@@ -86,14 +84,14 @@ final class SupportCellChecks {
                         String field = FIELDS[f];
                         TensorDataType type = types[f];
                         String name = level.shortName() + " " + field + " " + types[f] + " dims " + dims;
-                        boolean typeOk = block.isEmpty() || docs.types(block.get(), field).contains(types[f]);
-                        boolean dimsOk = block.isEmpty() || docs.dims(block.get(), dims);
+                        boolean typeOk = block.isEmpty() || docs.types().apply(block.get(), field).contains(types[f]);
+                        boolean dimsOk = block.isEmpty() || docs.dims().test(block.get(), (long) dims);
                         allSupported &= typeOk && dimsOk;
                         expectDiagnostic(mismatches, name, result, RuleId.DATA_TYPE_UNSUPPORTED, field + ".DataType",
-                                !typeOk, first(docs, b -> docs.types(b, field).contains(type)));
+                                !typeOk, first(docs, b -> docs.types().apply(b, field).contains(type)));
                         int d = dims;
                         expectDiagnostic(mismatches, name, result, RuleId.DIMENSION_COUNT_UNSUPPORTED,
-                                field + ".DimensionCount", !dimsOk, first(docs, b -> docs.dims(b, d)));
+                                field + ".DimensionCount", !dimsOk, first(docs, b -> docs.dims().test(b, (long) d)));
                         checked++;
                     }
                     boolean expectedValid = allSupported && dims >= 1;

@@ -63,27 +63,9 @@ class SupportTableTest {
         return block == LEVEL_2_1 ? dimensionCount == 4 : dimensionCount >= 1 && dimensionCount <= 8;
     }
 
-    private static final SupportCellChecks.DocsTables DOCS = new SupportCellChecks.DocsTables() {
-        @Override
-        public Optional<FeatureLevel> block(FeatureLevel level) {
-            return docsBlock(level);
-        }
-
-        @Override
-        public Set<TensorDataType> types(FeatureLevel block, String field) {
-            return docsTypes(block, field);
-        }
-
-        @Override
-        public boolean dims(FeatureLevel block, long dimensionCount) {
-            return docsDims(block, dimensionCount);
-        }
-
-        @Override
-        public List<FeatureLevel> blocks() {
-            return List.of(LEVEL_2_1, LEVEL_3_0, LEVEL_4_1);
-        }
-    };
+    private static final SupportCellChecks.DocsTables DOCS = new SupportCellChecks.DocsTables(
+            SupportTableTest::docsBlock, SupportTableTest::docsTypes, SupportTableTest::docsDims,
+            List.of(LEVEL_2_1, LEVEL_3_0, LEVEL_4_1));
 
     // --- the exhaustive comparison ---
 

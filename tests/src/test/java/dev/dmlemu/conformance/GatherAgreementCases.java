@@ -102,27 +102,14 @@ final class GatherAgreementCases {
         cases.repeat(24, "output_size_off_by_one", () -> {
             Builder b = baseWith(x -> x.rank() > 1 || x.indexDimensions > 0);
             int dim = b.indexDimensions == 0 ? 1 + random.nextInt(b.rank() - 1) : random.nextInt(b.rank());
-            b.output[dim] += b.output[dim] > 1 && random.nextBoolean() ? -1 : 1;
-            return b.build();
+            return changes.outputSizeOffByOne(b, dim).build();
         });
         cases.repeat(14, "output_transposed", () -> {
-            Builder b = baseWith(x -> distinctPair(x.output) != null);
-            int[] pair = distinctPair(b.output);
-            long swap = b.output[pair[0]];
-            b.output[pair[0]] = b.output[pair[1]];
-            b.output[pair[1]] = swap;
-            return b.build();
+            return changes.outputTransposed(baseWith(x -> GatherDraftChanges.distinctPair(x.output) != null))
+                    .build();
         });
-        cases.repeat(12, "output_rank_mismatch", () -> {
-            Builder b = base();
-            b.output = changes.reshaped(b.output);
-            return b.build();
-        });
-        cases.repeat(12, "indices_rank_mismatch", () -> {
-            Builder b = base();
-            b.indices = changes.reshaped(b.indices);
-            return b.build();
-        });
+        cases.repeat(12, "output_rank_mismatch", () -> changes.outputReshaped(base()).build());
+        cases.repeat(12, "indices_rank_mismatch", () -> changes.indicesReshaped(base()).build());
         cases.repeat(12, "output_type_mismatch", () -> changes.outputTypeMismatch(base()).build());
         cases.repeat(16, "zero_size", () -> {
             Builder b = base();
@@ -312,18 +299,6 @@ final class GatherAgreementCases {
 
     private Builder baseWithIndexDimensionsAtLeast(int minimum) {
         return baseWith(b -> b.indexDimensions >= minimum);
-    }
-
-    /** Two dimensions of different sizes, or null. */
-    private static int[] distinctPair(long[] sizes) {
-        for (int i = 0; i < sizes.length; i++) {
-            for (int j = i + 1; j < sizes.length; j++) {
-                if (sizes[i] != sizes[j]) {
-                    return new int[] {i, j};
-                }
-            }
-        }
-        return null;
     }
 
     /** A draft of one GATHER desc. */

@@ -120,6 +120,45 @@ final class GatherDraftChanges {
         return b;
     }
 
+    /** Output size {@code dim} one smaller (when above 1, half the time) or one larger. */
+    <B extends GatherDescDraft<?>> B outputSizeOffByOne(B b, int dim) {
+        b.output[dim] += b.output[dim] > 1 && random.nextBoolean() ? -1 : 1;
+        return b;
+    }
+
+    /** The first two output sizes that differ, swapped; see {@link #distinctPair}. */
+    <B extends GatherDescDraft<?>> B outputTransposed(B b) {
+        int[] pair = distinctPair(b.output);
+        long swap = b.output[pair[0]];
+        b.output[pair[0]] = b.output[pair[1]];
+        b.output[pair[1]] = swap;
+        return b;
+    }
+
+    /** The output with one dimension more or one less ({@link #reshaped}). */
+    <B extends GatherDescDraft<?>> B outputReshaped(B b) {
+        b.output = reshaped(b.output);
+        return b;
+    }
+
+    /** The indices with one dimension more or one less ({@link #reshaped}). */
+    <B extends GatherDescDraft<?>> B indicesReshaped(B b) {
+        b.indices = reshaped(b.indices);
+        return b;
+    }
+
+    /** Two dimensions of different sizes, or null. */
+    static int[] distinctPair(long[] sizes) {
+        for (int i = 0; i < sizes.length; i++) {
+            for (int j = i + 1; j < sizes.length; j++) {
+                if (sizes[i] != sizes[j]) {
+                    return new int[] {i, j};
+                }
+            }
+        }
+        return null;
+    }
+
     /** One dimension more (a leading 1) or one less (the first dropped). */
     long[] reshaped(long[] sizes) {
         if (sizes.length < 8 && (sizes.length == 1 || random.nextBoolean())) {

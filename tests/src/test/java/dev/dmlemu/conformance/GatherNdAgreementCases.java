@@ -77,27 +77,14 @@ final class GatherNdAgreementCases {
         cases.repeat(24, "output_size_off_by_one", () -> {
             Builder b = base();
             int dim = random.nextInt(b.rank());
-            b.output[dim] += b.output[dim] > 1 && random.nextBoolean() ? -1 : 1;
-            return b.build();
+            return changes.outputSizeOffByOne(b, dim).build();
         });
         cases.repeat(12, "output_transposed", () -> {
-            Builder b = baseWith(x -> distinctPair(x.output) != null);
-            int[] pair = distinctPair(b.output);
-            long swap = b.output[pair[0]];
-            b.output[pair[0]] = b.output[pair[1]];
-            b.output[pair[1]] = swap;
-            return b.build();
+            return changes.outputTransposed(baseWith(x -> GatherDraftChanges.distinctPair(x.output) != null))
+                    .build();
         });
-        cases.repeat(10, "output_rank_mismatch", () -> {
-            Builder b = base();
-            b.output = changes.reshaped(b.output);
-            return b.build();
-        });
-        cases.repeat(10, "indices_rank_mismatch", () -> {
-            Builder b = base();
-            b.indices = changes.reshaped(b.indices);
-            return b.build();
-        });
+        cases.repeat(10, "output_rank_mismatch", () -> changes.outputReshaped(base()).build());
+        cases.repeat(10, "indices_rank_mismatch", () -> changes.indicesReshaped(base()).build());
         cases.repeat(10, "output_type_mismatch", () -> changes.outputTypeMismatch(base()).build());
         cases.repeat(12, "index_type_not_integer", () -> changes.indexTypeNotInteger(base()).build());
         cases.repeat(6, "data_type_4_bit", () -> {
@@ -279,18 +266,6 @@ final class GatherNdAgreementCases {
         long[] formula = b.formula();
         b.output = Arrays.copyOfRange(formula, formula.length - rank, formula.length);
         return b;
-    }
-
-    /** Two dimensions of different sizes, or null. */
-    private static int[] distinctPair(long[] sizes) {
-        for (int i = 0; i < sizes.length; i++) {
-            for (int j = i + 1; j < sizes.length; j++) {
-                if (sizes[i] != sizes[j]) {
-                    return new int[] {i, j};
-                }
-            }
-        }
-        return null;
     }
 
     /** A draft of one GATHER_ND or GATHER_ND1 desc (the draft's Axis is not one of their fields). */
