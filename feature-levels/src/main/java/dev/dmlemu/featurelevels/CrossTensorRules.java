@@ -11,6 +11,17 @@ final class CrossTensorRules {
 
     private CrossTensorRules() {}
 
+    /**
+     * The gathers' shared checks of their three tensors (InputTensor, IndicesTensor, OutputTensor): one DimensionCount,
+     * and the output of the input's DataType.
+     */
+    static void gatherTensorsAgree(DiagnosticCollector out, BufferTensorDesc input, BufferTensorDesc indices,
+            BufferTensorDesc output) {
+        sameDimensionCount(out, input, "InputTensor", indices, "IndicesTensor");
+        sameDimensionCount(out, input, "InputTensor", output, "OutputTensor");
+        sameDataType(out, input, "InputTensor", output, "OutputTensor");
+    }
+
     /** Reports DIMENSION_COUNT_MISMATCH when {@code other}'s DimensionCount differs from the input's. */
     static void sameDimensionCount(DiagnosticCollector out, BufferTensorDesc input, String inputField,
             BufferTensorDesc other, String otherField) {

@@ -28,9 +28,7 @@ final class GatherElementsRules extends OperatorRules<GatherElementsOperatorDesc
         BufferTensorDesc indices = tensors.get(INDICES_TENSOR);
         BufferTensorDesc output = tensors.get(OUTPUT_TENSOR);
         long axis = desc.axis();
-        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, indices, INDICES_TENSOR);
-        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
-        CrossTensorRules.sameDataType(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
+        CrossTensorRules.gatherTensorsAgree(out, input, indices, output);
         boolean axisOk = CrossTensorRules.axisInRange(out, AXIS, axis, input, INPUT_TENSOR);
 
         if (axisOk && TensorRules.haveComparableSizes(input, indices)) {

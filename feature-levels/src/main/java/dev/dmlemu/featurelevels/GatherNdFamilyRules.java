@@ -56,9 +56,7 @@ final class GatherNdFamilyRules<D extends OperatorDesc> extends OperatorRules<D>
         BufferTensorDesc input = tensors.get(INPUT_TENSOR);
         BufferTensorDesc indices = tensors.get(INDICES_TENSOR);
         BufferTensorDesc output = tensors.get(OUTPUT_TENSOR);
-        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, indices, INDICES_TENSOR);
-        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
-        CrossTensorRules.sameDataType(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
+        CrossTensorRules.gatherTensorsAgree(out, input, indices, output);
         boolean inputCountOk = CrossTensorRules.countInRange(out, RuleId.INPUT_DIMENSION_COUNT_OUT_OF_RANGE,
                 INPUT_DIMENSION_COUNT, inputDimensionCount.applyAsLong(desc), 1, input, INPUT_TENSOR);
         boolean indicesCountOk = CrossTensorRules.countInRange(out, RuleId.INDICES_DIMENSION_COUNT_OUT_OF_RANGE,

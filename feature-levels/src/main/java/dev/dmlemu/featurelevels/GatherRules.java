@@ -36,9 +36,7 @@ final class GatherRules extends OperatorRules<GatherOperatorDesc> {
         BufferTensorDesc input = tensors.get(INPUT_TENSOR);
         BufferTensorDesc indices = tensors.get(INDICES_TENSOR);
         BufferTensorDesc output = tensors.get(OUTPUT_TENSOR);
-        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, indices, INDICES_TENSOR);
-        CrossTensorRules.sameDimensionCount(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
-        CrossTensorRules.sameDataType(out, input, INPUT_TENSOR, output, OUTPUT_TENSOR);
+        CrossTensorRules.gatherTensorsAgree(out, input, indices, output);
         boolean axisOk = CrossTensorRules.axisInRange(out, AXIS, desc.axis(), input, INPUT_TENSOR);
         // At most the indices' DimensionCount (measured: equal is accepted, the docs say below).
         boolean indexDimensionsOk = CrossTensorRules.countInRange(out, RuleId.INDEX_DIMENSIONS_OUT_OF_RANGE,

@@ -21,10 +21,8 @@ import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherNd1OperatorDesc;
 import dev.dmlemu.desc.GatherNdOperatorDesc;
 import dev.dmlemu.desc.OperatorType;
-import dev.dmlemu.desc.TensorDataType;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -38,28 +36,16 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class GatherNdSupportTableTest {
 
-    // --- the docs, transcribed: GATHER_ND from 2_1 (2_1: 4-D, UINT32 indices; 3_0: 1-8-D, four index types;
-    // 4_1: the 64-bit data types), GATHER_ND1 from 3_0 with the same 3_0 and 4_1 blocks ---
-
-    private static Set<TensorDataType> docsTypes(FeatureLevel block, String field) {
-        if (field.equals("IndicesTensor")) {
-            return block == LEVEL_2_1 ? Set.of(UINT32) : Set.of(INT64, INT32, UINT64, UINT32);
-        }
-        return block == LEVEL_4_1
-                ? Set.of(FLOAT64, FLOAT32, FLOAT16, INT64, INT32, INT16, INT8, UINT64, UINT32, UINT16, UINT8)
-                : Set.of(FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32, UINT16, UINT8);
-    }
-
-    private static boolean docsDims(FeatureLevel block, long dimensionCount) {
-        return block == LEVEL_2_1 ? dimensionCount == 4 : dimensionCount >= 1 && dimensionCount <= 8;
-    }
+    // --- the docs: GATHER_ND from 2_1 (2_1: 4-D, UINT32 indices; 3_0: 1-8-D, four index types; 4_1: the 64-bit
+    // data types), GATHER_ND1 from 3_0 with the same 3_0 and 4_1 blocks. Cell for cell these are the blocks of the
+    // GATHER_ELEMENTS page, so the cells are SupportTableTest's transcription of that page. ---
 
     /** The docs' tables of one operator, which introduced it at {@code introduced}. */
     private static SupportCellChecks.DocsTables docs(FeatureLevel introduced) {
         return new SupportCellChecks.DocsTables(level -> !level.isAtLeast(introduced) ? Optional.empty()
                 : Optional.of(level.isAtLeast(LEVEL_4_1) ? LEVEL_4_1 : level.isAtLeast(LEVEL_3_0) ? LEVEL_3_0
                         : LEVEL_2_1),
-                GatherNdSupportTableTest::docsTypes, GatherNdSupportTableTest::docsDims,
+                SupportTableTest::docsTypes, SupportTableTest::docsDims,
                 introduced == LEVEL_2_1 ? List.of(LEVEL_2_1, LEVEL_3_0, LEVEL_4_1) : List.of(LEVEL_3_0, LEVEL_4_1));
     }
 

@@ -50,7 +50,7 @@ class SupportTableTest {
         };
     }
 
-    private static Set<TensorDataType> docsTypes(FeatureLevel block, String field) {
+    static Set<TensorDataType> docsTypes(FeatureLevel block, String field) {
         if (field.equals("IndicesTensor")) {
             return block == LEVEL_2_1 ? Set.of(UINT32) : Set.of(INT64, INT32, UINT64, UINT32);
         }
@@ -59,7 +59,7 @@ class SupportTableTest {
                 : Set.of(FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32, UINT16, UINT8);
     }
 
-    private static boolean docsDims(FeatureLevel block, long dimensionCount) {
+    static boolean docsDims(FeatureLevel block, long dimensionCount) {
         return block == LEVEL_2_1 ? dimensionCount == 4 : dimensionCount >= 1 && dimensionCount <= 8;
     }
 

@@ -290,11 +290,7 @@ final class GatherAgreementCases {
     }
 
     private Builder baseWith(Predicate<Builder> wanted) {
-        Builder b;
-        do {
-            b = base();
-        } while (!wanted.test(b));
-        return b;
+        return GatherDraftChanges.drawUntil(this::base, wanted);
     }
 
     private Builder baseWithIndexDimensionsAtLeast(int minimum) {

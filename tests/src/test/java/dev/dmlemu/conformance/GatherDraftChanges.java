@@ -4,6 +4,8 @@ import dev.dmlemu.desc.TensorDataType;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The random draws every gather agreement generator makes the same way: the start of a valid draft (types, input
@@ -144,6 +146,15 @@ final class GatherDraftChanges {
     /** The indices with one dimension more or one less ({@link #reshaped}). */
     <B extends GatherDescDraft<?>> B indicesReshaped(B b) {
         b.indices = reshaped(b.indices);
+        return b;
+    }
+
+    /** Drafts from {@code draw} until one is {@code wanted}. */
+    static <B> B drawUntil(Supplier<B> draw, Predicate<B> wanted) {
+        B b;
+        do {
+            b = draw.get();
+        } while (!wanted.test(b));
         return b;
     }
 

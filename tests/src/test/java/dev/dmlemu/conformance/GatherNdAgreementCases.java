@@ -237,11 +237,7 @@ final class GatherNdAgreementCases {
     }
 
     private Builder baseWith(Predicate<Builder> wanted) {
-        Builder b;
-        do {
-            b = base();
-        } while (!wanted.test(b));
-        return b;
+        return GatherDraftChanges.drawUntil(this::base, wanted);
     }
 
     /**
