@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.featurelevels.Diagnostic;
 import dev.dmlemu.featurelevels.MinimumFeatureLevel;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,17 +42,7 @@ final class MinLevelCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        if (models.size() > 1) {
-            return ModelBatch.run(models, this::check, json, out);
-        }
-        ModelBatch.FileResult result = check(models.get(0));
-        if (json) {
-            out.println(Json.write(result.json()));
-        } else {
-            result.lines().forEach(out::println);
-        }
-        return result.code().code();
+        return ModelBatch.run(models, this::check, json, spec.commandLine().getOut());
     }
 
     private ModelBatch.FileResult check(Path model) {

@@ -7,11 +7,12 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * One command over several model files in one JVM ({@code dmlemu validate models/*.json}): CI checks hundreds of
- * configurations and should not pay the JVM's start-up for each. Each file's lines are printed led by its name, a
- * file that cannot be used gets its failure line instead, and a summary ends the output; with {@code --json}, an
- * array with one object per file (its {@code file}, then the one-file object or an {@code error}). The exit code is
- * the highest of the files' codes.
+ * One command over one or several model files in one JVM ({@code dmlemu validate models/*.json}): CI checks hundreds
+ * of configurations and should not pay the JVM's start-up for each. One file prints its lines (or its object with
+ * {@code --json}) as they are, and a failure ends the command as usual. Several files: each file's lines led by its
+ * name, a file that cannot be used gets its failure line instead, and a summary ends the output; with {@code --json},
+ * an array with one object per file (its {@code file}, then the one-file object or an {@code error}). The exit code
+ * is the highest of the files' codes.
  */
 final class ModelBatch {
 
@@ -26,6 +27,15 @@ final class ModelBatch {
     private ModelBatch() {}
 
     static int run(List<Path> models, PerFile perFile, boolean json, PrintWriter out) {
+        if (models.size() == 1) {
+            FileResult result = perFile.check(models.get(0));
+            if (json) {
+                out.println(Json.write(result.json()));
+            } else {
+                result.lines().forEach(out::println);
+            }
+            return result.code().code();
+        }
         ArrayNode array = Json.array();
         int[] byCode = new int[ExitCode.values().length];
         ExitCode worst = ExitCode.SUCCESS;

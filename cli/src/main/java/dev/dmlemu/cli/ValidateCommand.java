@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.featurelevels.Diagnostic;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,17 +46,7 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        if (models.size() > 1) {
-            return ModelBatch.run(models, this::check, json, out);
-        }
-        ModelBatch.FileResult result = check(models.get(0));
-        if (json) {
-            out.println(Json.write(result.json()));
-        } else {
-            result.lines().forEach(out::println);
-        }
-        return result.code().code();
+        return ModelBatch.run(models, this::check, json, spec.commandLine().getOut());
     }
 
     private ModelBatch.FileResult check(Path model) {
