@@ -23,7 +23,7 @@ final class VersionProvider implements CommandLine.IVersionProvider {
                 : "commit " + commit + ("true".equals(git.getProperty("git.dirty")) ? " with uncommitted changes" : "");
         return new String[] {
             "dmlemu " + build.getProperty("version", "(unknown version)") + " (" + commitText + ")",
-            "mirrors DirectML.dll " + MeasuredDirectMl.DLL_VERSION + " as measured at "
+            "mirrors " + MeasuredDirectMl.NAME + " as measured at "
                     + MeasuredDirectMl.FEATURE_LEVEL.cName() + "; feature levels up to "
                     + FeatureLevel.newest().cName()};
     }

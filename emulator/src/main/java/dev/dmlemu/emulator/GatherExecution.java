@@ -56,10 +56,11 @@ final class GatherExecution implements OperatorExecution {
                     + " index policy models (docs/directml-behaviour.md §10); the " + policy.name().toLowerCase()
                     + " policy has no answer for it");
         }
-        if (space.readsPastInput() && farthestInputByte(space) > Integer.MAX_VALUE) {
-            // The loops address bytes with an int; a validated desc stays inside its input, this one does not.
+        // The loops address bytes with an int; a validated desc stays inside its input, this one may not.
+        long farthest = space.readsPastInput() ? farthestInputByte(space) : 0;
+        if (farthest > Integer.MAX_VALUE) {
             throw new OperatorExecutionException(desc.operatorType().name() + ": OutputTensor.Sizes[0] "
-                    + space.sizes()[0] + " with IndexDimensions 0 reads up to byte " + farthestInputByte(space)
+                    + space.sizes()[0] + " with IndexDimensions 0 reads up to byte " + farthest
                     + " past the input's start, beyond the 2^31 bytes the emulator addresses");
         }
         GatherPlan plan = GatherPlan.compile(space, semantics, policy);

@@ -21,7 +21,7 @@ import java.util.List;
 final class GatherRules extends OperatorRules<GatherOperatorDesc> {
 
     /** The DirectML release the looser checks and the heap bug were measured on. */
-    static final String MEASURED_ON = "DirectML.dll 1.15.4";
+    static final String MEASURED_ON = MeasuredDirectMl.NAME;
 
     /** What DirectML does with indices that break the documented rule (§10.4), for both rules' messages. */
     private static final String UNMODELLED = MEASURED_ON + " accepts some of these shapes and gives results dmlemu "
@@ -58,7 +58,7 @@ final class GatherRules extends OperatorRules<GatherOperatorDesc> {
                     + " - 1 > Axis " + axis + ": " + MEASURED_ON + " accepts this desc, but its CreateOperator frees "
                     + "an invalid heap block; a later CompileOperator in the same process can crash, and some such "
                     + "operators return output that changes from run to run (measured on " + MEASURED_ON + " at "
-                    + "DML_FEATURE_LEVEL_6_4)");
+                    + MeasuredDirectMl.FEATURE_LEVEL.cName() + ")");
         }
     }
 

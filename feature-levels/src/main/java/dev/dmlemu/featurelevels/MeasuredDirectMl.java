@@ -11,6 +11,9 @@ public final class MeasuredDirectMl {
     /** {@code DirectML.dll} 1.15.4, as shipped in onnxruntime-node 1.30.0. */
     public static final String DLL_VERSION = "1.15.4";
 
+    /** How messages name it: {@code DirectML.dll 1.15.4}. */
+    public static final String NAME = "DirectML.dll " + DLL_VERSION;
+
     /** The highest feature level that DLL reports. */
     public static final FeatureLevel FEATURE_LEVEL = FeatureLevel.LEVEL_6_4;
 

@@ -95,7 +95,7 @@ public enum RuleId {
      * heap block (measured); a later CompileOperator in the process can crash, and outputs can vary between runs.
      */
     HEAP_CORRUPTION_BUG(Severity.WARNING,
-            "DirectML.dll 1.15.4 corrupts its heap when IndexDimensions - 1 > Axis"),
+            MeasuredDirectMl.NAME + " corrupts its heap when IndexDimensions - 1 > Axis"),
     /** GATHER_ND, GATHER_ND1: {@code InputDimensionCount} is not in {@code [1, InputTensor.DimensionCount]}. */
     INPUT_DIMENSION_COUNT_OUT_OF_RANGE(Severity.ERROR,
             "InputDimensionCount must be in [1, InputTensor.DimensionCount]"),
