@@ -64,6 +64,25 @@ class ExamplesTest {
     }
 
     @Test
+    void gatherNd() {
+        // X = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]. pickCells: tuples (-1, 0), (0, -1), (1, 1), each coordinate counting
+        // from the end of its own dimension when negative: X[2, 0], X[0, 2], X[1, 1] = [7, 3, 5]. pickRows: tuples
+        // (2) and (0) pick whole rows: [[7, 8, 9], [1, 2, 3]].
+        Cli.Result result = run("gather-nd.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'cells': 7, 3, 5\nResource 'rows': 7, 8, 9, 1, 2, 3\n", result.out());
+    }
+
+    @Test
+    void gatherNd1() {
+        // X = two batches of 3x2 rows, [[1, 2], [3, 4], [5, 6]] and [[7, 8], [9, 10], [11, 12]]; BatchDimensionCount 1,
+        // batch 0 picks rows 2 and 0, batch 1 rows 1 and 1: [[[5, 6], [1, 2]], [[9, 10], [9, 10]]].
+        Cli.Result result = run("gather-nd1.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'Y': 5, 6, 1, 2, 9, 10, 9, 10\n", result.out());
+    }
+
+    @Test
     void invalidModelStopsWithItsDiagnostics() {
         Cli.Result result = run("invalid-several-diagnostics.json");
         assertEquals(1, result.code());
@@ -112,7 +131,8 @@ class ExamplesTest {
     @Test
     void everyExampleIsCovered() throws Exception {
         try (Stream<java.nio.file.Path> files = Files.list(Cli.EXAMPLES)) {
-            assertEquals(List.of("docs-example.json", "gather.json", "invalid-several-diagnostics.json",
+            assertEquals(List.of("docs-example.json", "gather-nd.json", "gather-nd1.json", "gather.json",
+                    "invalid-several-diagnostics.json",
                     "npy-backed.json", "onnx-negative-indices.json", "strided-broadcast.json"),
                     files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList());
         }
