@@ -6,14 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.FeatureLevel;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every GatherND refusal: its rule, its message and the level that would accept it. */
 class GatherNdRefusalTest {
+
+    /** The rules only GatherND has: its batch_dims and its index tuples. */
+    static final Set<LoweringRule> GATHER_ND_ONLY = EnumSet.of(LoweringRule.BATCH_DIMS_NOT_IN_OPERATOR_VERSION,
+            LoweringRule.BATCH_DIMS_OUT_OF_RANGE, LoweringRule.BATCH_DIMENSIONS_DIFFER,
+            LoweringRule.INDEX_TUPLE_LENGTH_OUT_OF_RANGE, LoweringRule.BATCH_DIMS_NEED_3_0);
 
     private static final ElementType F32 = ElementType.FLOAT;
     private static final ElementType I64 = ElementType.INT64;
@@ -99,6 +108,13 @@ class GatherNdRefusalTest {
                 refused("nine indexed dimensions", floats(nineOf2, List.of(1L, 9L), 0), FeatureLevel.LEVEL_6_4,
                         LoweringRule.RANK_ABOVE_8, null, "at most 8 dimensions at any feature level, this node "
                                 + "needs 9"));
+    }
+
+    @Test
+    void everyGatherNdOnlyRuleHasACase() {
+        Set<LoweringRule> covered = cases().map(Case::rule).collect(Collectors.toCollection(
+                () -> EnumSet.noneOf(LoweringRule.class)));
+        assertTrue(covered.containsAll(GATHER_ND_ONLY), covered::toString);
     }
 
     @ParameterizedTest(name = "{0}")
