@@ -1,6 +1,7 @@
 package dev.dmlemu.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.util.List;
@@ -115,15 +116,50 @@ class ExamplesTest {
         assertEquals(2, desc.get("IndexDimensions").asInt());
     }
 
+    @Test
+    void onnxGatherNdFrontDoor() {
+        // ONNX GatherND example 5: data [[[0, 1], [2, 3]], [[4, 5], [6, 7]]], indices [[1], [0]], batch_dims 1:
+        // output[b, :] = data[b, indices[b, 0], :] = [[2, 3], [4, 5]].
+        java.nio.file.Path folder = Cli.EXAMPLES.resolve("onnx-gathernd");
+        String[] node = {"onnx", "--frontend", "onnx-gathernd-13", "--batch-dims", "1", "--data",
+            folder.resolve("data.npy").toString(), "--indices", folder.resolve("indices.npy").toString(),
+            "--backend", "emulator"};
+        Cli.Result run = Cli.run(node);
+        assertEquals(0, run.code(), run.err());
+        assertEquals("Output: 2, 3, 4, 5\nShape: [2, 2], type: float\n", run.out());
+        // The desc the README describes.
+        Cli.Result printed = Cli.run(concat(node, "--print-desc"));
+        assertEquals(0, printed.code(), printed.err());
+        com.fasterxml.jackson.databind.JsonNode gather = printed.json().get("dispatchables").get("gather");
+        assertEquals("GATHER_ND1", gather.get("type").asText());
+        com.fasterxml.jackson.databind.JsonNode desc = gather.get("desc");
+        assertEquals("[2,2,2]", desc.get("InputTensor").get("Sizes").toString());
+        assertEquals("[1,2,1]", desc.get("IndicesTensor").get("Sizes").toString());
+        assertEquals("[1,2,2]", desc.get("OutputTensor").get("Sizes").toString());
+        assertEquals(3, desc.get("InputDimensionCount").asInt());
+        assertEquals(2, desc.get("IndicesDimensionCount").asInt());
+        assertEquals(1, desc.get("BatchDimensionCount").asInt());
+        // Without batch_dims: GATHER_ND, output [2] ++ [2, 2].
+        String[] noBatch = {"onnx", "--frontend", "onnx-gathernd-13", "--data", folder.resolve("data.npy").toString(),
+            "--indices", folder.resolve("indices.npy").toString(), "--print-desc"};
+        for (String level : List.of("6_4", "2_1")) {
+            com.fasterxml.jackson.databind.JsonNode plain = Cli.run(concat(noBatch, "--feature-level", level)).json()
+                    .get("dispatchables").get("gather");
+            assertEquals("GATHER_ND", plain.get("type").asText());
+            assertEquals(level.equals("6_4") ? "[2,2,2]" : "[1,2,2,2]",
+                    plain.get("desc").get("OutputTensor").get("Sizes").toString());
+        }
+    }
+
     private static String[] concat(String[] first, String... more) {
         return Stream.concat(Stream.of(first), Stream.of(more)).toArray(String[]::new);
     }
 
     @Test
     void everyFrontDoorFolderIsCovered() throws Exception {
-        // onnx/ is run by OnnxCommandTest.bundledExample, openvino-gather/ above.
+        // onnx/ is run by OnnxCommandTest.bundledExample, openvino-gather/ and onnx-gathernd/ above.
         try (Stream<java.nio.file.Path> entries = Files.list(Cli.EXAMPLES)) {
-            assertEquals(List.of("onnx", "openvino-gather"), entries.filter(Files::isDirectory)
+            assertEquals(List.of("onnx", "onnx-gathernd", "openvino-gather"), entries.filter(Files::isDirectory)
                     .map(p -> p.getFileName().toString()).sorted().toList());
         }
     }
