@@ -15,9 +15,10 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * One case of the real-DirectML harness ({@code gather_elements_harness.c}): a gather desc (GATHER_ELEMENTS, GATHER,
- * GATHER_ND or GATHER_ND1; its UINT fields under the harness's keys) plus the initial contents of the input and
- * indices buffers, written in the harness's case-file format.
+ * One case of the real-DirectML harness ({@code gather_elements_harness.c}): a gather or scatter desc (each tensor
+ * field and UINT field under the harness's keys) plus the initial contents of the input and indices buffers, written
+ * in the harness's case-file format. A scatter's updates buffer is left to the harness (zeros): scatters are only
+ * validated so far.
  *
  * <p>The harness cannot express tensor flags, GuaranteedBaseOffsetAlignment or a DimensionCount that differs from
  * the number of sizes; {@link #fromDesc} refuses such descs.
@@ -57,19 +58,16 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
 
     /** The case in the harness's text format, ending with {@code run}. */
     public String toCaseText() {
-        List<TensorField> fields = desc.tensorFields();
-        BufferTensorDesc input = buffer(fields.get(0).desc(), "InputTensor");
-        BufferTensorDesc indices = buffer(fields.get(1).desc(), "IndicesTensor");
-        BufferTensorDesc output = buffer(fields.get(2).desc(), "OutputTensor");
         StringBuilder text = new StringBuilder();
         text.append("name ").append(name).append('\n');
         text.append("op ").append(desc.operatorType().name()).append('\n');
-        text.append("input_type ").append(input.dataType().name()).append('\n');
-        text.append("indices_type ").append(indices.dataType().name()).append('\n');
-        text.append("output_type ").append(output.dataType().name()).append('\n');
-        tensorLines(text, "input", input);
-        tensorLines(text, "indices", indices);
-        tensorLines(text, "output", output);
+        // Every tensor field under the harness's prefix: InputTensor is input_*, UpdatesTensor (scatters) updates_*.
+        for (TensorField field : desc.tensorFields()) {
+            BufferTensorDesc tensor = buffer(field.desc(), field.name());
+            String prefix = harnessPrefix(field.name());
+            text.append(prefix).append("_type ").append(tensor.dataType().name()).append('\n');
+            tensorLines(text, prefix, tensor);
+        }
         operatorLines(text);
         valueLines(text, "input", inputValues);
         valueLines(text, "indices", indicesValues);
@@ -87,6 +85,11 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
                 text.append(harnessKey(field.cName())).append(' ').append(field.valueIn(desc)).append('\n');
             }
         }
+    }
+
+    /** {@code InputTensor} to {@code input}, {@code UpdatesTensor} to {@code updates}. */
+    static String harnessPrefix(String tensorField) {
+        return harnessKey(tensorField.replaceFirst("Tensor$", ""));
     }
 
     /** {@code IndexDimensions} to {@code index_dimensions}. */
