@@ -59,7 +59,7 @@ record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteB
     }
 
     /** The binding's bytes as a little-endian view from its offset; the binding rule has checked the range. */
-    private static ByteBuffer view(BufferBinding binding) {
+    static ByteBuffer view(BufferBinding binding) {
         ByteBuffer buffer = binding.buffer();
         long offset = binding.offset();
         long size = binding.sizeInBytes();

@@ -14,7 +14,10 @@ final class EmulatorKernels {
                     new GatherElementsKernel(),
                     new DmlGatherKernel(),
                     GatherNdKernel.gatherNd(),
-                    GatherNdKernel.gatherNd1()));
+                    GatherNdKernel.gatherNd1(),
+
+                    new ScatterElementsKernel(),
+                    new ScatterNdKernel()));
 
     private EmulatorKernels() {}
 
