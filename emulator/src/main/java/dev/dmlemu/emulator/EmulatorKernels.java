@@ -15,7 +15,6 @@ final class EmulatorKernels {
                     new DmlGatherKernel(),
                     GatherNdKernel.gatherNd(),
                     GatherNdKernel.gatherNd1(),
-
                     new ScatterElementsKernel(),
                     new ScatterNdKernel()));
 
