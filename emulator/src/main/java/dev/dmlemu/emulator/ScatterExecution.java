@@ -31,7 +31,7 @@ final class ScatterExecution implements OperatorExecution {
     private final boolean unitAxisIgnoresIndex;
     private final long lastWholeOutputElement;
     private final ExecutionListener listener;
-    /** The UpdatesTensor's own DimensionCount: SCATTER_ND's may have one more, leading, 1 than the view's. */
+    /** The UpdatesTensor's own DimensionCount: SCATTER_ND's view may have more, leading 1s (§13.3). */
     private final int updatesRank;
 
     private ScatterExecution(OperatorDesc desc, GatherNdPlan plan, ScatterSlice slice, GatherNdSlice copy,
@@ -48,7 +48,7 @@ final class ScatterExecution implements OperatorExecution {
 
     /**
      * @param geometry the backward view (see the class comment)
-     * @param updates the UpdatesTensor as the desc has it (the geometry may drop a leading 1)
+     * @param updates the UpdatesTensor as the desc has it (the geometry may add leading 1s)
      * @param unitAxisIgnoresIndex whether a size-1 indexed dimension ignores its index under DIRECTML
      */
     static ScatterExecution prepare(OperatorDesc desc, GatherNdGeometry geometry, BufferTensorDesc input,
@@ -134,11 +134,9 @@ final class ScatterExecution implements OperatorExecution {
 
     /** The UpdatesTensor coordinate of a tuple's first update, in the tensor's own DimensionCount. */
     private List<Long> updateCoordinate(long tuple) {
-        List<Long> coordinate = new java.util.ArrayList<>(plan.outputCoordinateOf(tuple));
-        while (coordinate.size() < updatesRank) {
-            coordinate.add(0, 0L);
-        }
-        return List.copyOf(coordinate);
+        List<Long> coordinate = plan.outputCoordinateOf(tuple);
+        // The view has leading 1s where the updates have fewer dimensions than another tensor: coordinate 0 there.
+        return coordinate.subList(coordinate.size() - updatesRank, coordinate.size());
     }
 
     /** DirectML's offset (docs/directml-behaviour.md §12.3): each coordinate's term, summed modulo 2^32 later. */

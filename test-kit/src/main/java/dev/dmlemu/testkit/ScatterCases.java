@@ -21,8 +21,8 @@ import net.jqwik.api.Arbitrary;
  *   <li>SCATTER_ELEMENTS: every rank up to the options' and every axis; the indices (and updates) take the input's
  *       sizes except along the axis, where they are 1 to the input's size;
  *   <li>SCATTER_ND: InputDimensionCount ci from 1 to the rank, tuple length 1 to ci, IndicesDimensionCount with the
- *       updates' formula fitting the rank; dimensions before the counts are 1; in a tenth of the cases indices and
- *       updates carry one more, leading, dimension, which DirectML accepts.
+ *       updates' formula fitting the rank; dimensions before the counts are 1; now and then indices or updates have
+ *       one or two leading 1s more, or one fewer, which DirectML accepts.
  * </ul>
  *
  * Small index ranges make duplicate targets common. Strides, totals, placement and element bytes are drawn as for the
@@ -90,11 +90,9 @@ public final class ScatterCases {
         java.util.Arrays.fill(updatesSizes, 1);
         System.arraycopy(leadSizes, 0, updatesSizes, rank - sliceRank - lead, lead);
         System.arraycopy(inputSizes, rank - sliceRank, updatesSizes, rank - sliceRank, sliceRank);
-        boolean extraLeading = r.nextInt(10) == 0;
-        if (extraLeading) {
-            indicesSizes = withLeadingOne(indicesSizes);
-            updatesSizes = withLeadingOne(updatesSizes);
-        }
+        // DirectML accepts indices and updates of other DimensionCounts and aligns them to the right (§13.3).
+        indicesSizes = otherRank(r, indicesSizes);
+        updatesSizes = otherRank(r, updatesSizes);
         Tensors t = tensors(r, dataType, indexType, inputSizes, indicesSizes, updatesSizes);
         long[] dimensionSizes = new long[q];
         System.arraycopy(inputSizes, rank - ci, dimensionSizes, 0, q);
@@ -103,11 +101,23 @@ public final class ScatterCases {
         return new ScatterCase(seed, desc, t.inputBytes, t.indicesBytes, t.updatesBytes, t.outputBytes);
     }
 
-    private static long[] withLeadingOne(long[] sizes) {
-        long[] longer = new long[sizes.length + 1];
-        longer[0] = 1;
-        System.arraycopy(sizes, 0, longer, 1, sizes.length);
-        return longer;
+    /**
+     * Mostly the sizes as they are; in a tenth of the cases one or two leading 1s more (up to 8 dimensions), in
+     * another tenth one leading 1 fewer where there is one to drop.
+     */
+    private static long[] otherRank(Random r, long[] sizes) {
+        int pick = r.nextInt(20);
+        if (pick < 2 && sizes.length < 8) {
+            int more = Math.min(1 + pick, 8 - sizes.length);
+            long[] longer = new long[sizes.length + more];
+            java.util.Arrays.fill(longer, 0, more, 1);
+            System.arraycopy(sizes, 0, longer, more, sizes.length);
+            return longer;
+        }
+        if (pick == 2 && sizes.length > 1 && sizes[0] == 1) {
+            return java.util.Arrays.copyOfRange(sizes, 1, sizes.length);
+        }
+        return sizes;
     }
 
     /** Sizes within the element budget; the first {@code ones} are 1. */
