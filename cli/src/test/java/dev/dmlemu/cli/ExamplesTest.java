@@ -75,6 +75,16 @@ class ExamplesTest {
     }
 
     @Test
+    void scatter() {
+        // grid = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]. setColumns writes 10, 20, 30 at columns 2, 0, 1 of rows 0, 1, 2;
+        // replaceRows writes [10, 11, 12] over row 2 and [20, 21, 22] over row 0. The real DirectML.dll gives the same.
+        Cli.Result result = run("scatter.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'withColumns': 1, 2, 10, 20, 5, 6, 7, 30, 9\n"
+                + "Resource 'withRows': 20, 21, 22, 4, 5, 6, 10, 11, 12\n", result.out());
+    }
+
+    @Test
     void gatherNd1() {
         // X = two batches of 3x2 rows, [[1, 2], [3, 4], [5, 6]] and [[7, 8], [9, 10], [11, 12]]; BatchDimensionCount 1,
         // batch 0 picks rows 2 and 0, batch 1 rows 1 and 1: [[[5, 6], [1, 2]], [[9, 10], [9, 10]]].
@@ -169,7 +179,7 @@ class ExamplesTest {
         try (Stream<java.nio.file.Path> files = Files.list(Cli.EXAMPLES)) {
             assertEquals(List.of("docs-example.json", "gather-nd.json", "gather-nd1.json", "gather.json",
                     "invalid-several-diagnostics.json",
-                    "npy-backed.json", "onnx-negative-indices.json", "strided-broadcast.json"),
+                    "npy-backed.json", "onnx-negative-indices.json", "scatter.json", "strided-broadcast.json"),
                     files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList());
         }
     }

@@ -10,10 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code levels}, {@code validate}, {@code min-level} and {@code run} on DML_OPERATOR_SCATTER_ELEMENTS (alias
+ * {@code levels}, {@code validate} and {@code min-level} on DML_OPERATOR_SCATTER_ELEMENTS (alias
  * SCATTER) and SCATTER_ND. Expected tables are the DirectML docs' ("DML_SCATTER_ELEMENTS_OPERATOR_DESC",
  * "DML_SCATTER_ND_OPERATOR_DESC", "Availability" and "Tensor support"); expected verdicts are worked out by hand from
- * the measured rules (docs/directml-behaviour.md §12, §13). The emulator does not run these operators yet.
+ * the measured rules (docs/directml-behaviour.md §12, §13). {@code run} is {@link ExamplesTest#scatter}.
  */
 class ScatterCommandsTest {
 
@@ -154,15 +154,6 @@ class ScatterCommandsTest {
         assertMinLevel(ndFourD("FLOAT64"), "DML_FEATURE_LEVEL_4_1");
         assertMinLevel(model("SCATTER_ND", "FLOAT32", "[2,3]", "[4,1]", "[4,3]",
                 "\"InputDimensionCount\": 2, \"IndicesDimensionCount\": 2"), "DML_FEATURE_LEVEL_3_0");
-    }
-
-    @Test
-    void runSaysTheEmulatorDoesNotImplementThemYet() {
-        Cli.run("run", elementsFourD("FLOAT32").toString()).assertUnusable(
-                "dispatchable 's': the emulator backend refuses it: the emulator does not implement "
-                        + "DML_OPERATOR_SCATTER_ELEMENTS");
-        Cli.run("run", ndFourD("FLOAT32").toString())
-                .assertUnusable("the emulator does not implement DML_OPERATOR_SCATTER_ND");
     }
 
     private static void assertMinLevel(Path model, String expected) {

@@ -4,11 +4,12 @@ import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.ScatterElementsOperatorDesc;
 import dev.dmlemu.desc.ScatterNdOperatorDesc;
 import dev.dmlemu.desc.TensorDesc;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * DML_SCATTER_ELEMENTS and DML_SCATTER_ND written from their semantics alone: the output starts as a copy of the
@@ -45,9 +46,17 @@ public final class NaiveScatter {
 
     /**
      * The output array after the scatter (a copy of the given one; unchanged when refused), the refusal under STRICT,
-     * and how many update writes landed on an element an earlier update had written.
+     * how many update writes landed on an element an earlier update had written, and for each such element (by its
+     * element offset in the output buffer) the bytes every update wrote there, in write order: the last one is what
+     * {@link #output} holds, and any of them is what a device that races may hold.
      */
-    public record Outcome(byte[] output, Optional<Refusal> refusal, long overwrites) {}
+    public record Outcome(byte[] output, Optional<Refusal> refusal, long overwrites,
+            Map<Long, List<byte[]>> contestedWrites) {
+
+        public Outcome {
+            contestedWrites = Map.copyOf(contestedWrites);
+        }
+    }
 
     /** Never writes into the arrays it is given. */
     public static Outcome run(OperatorDesc desc, OutOfRangeModel model, TensorBytes input, TensorBytes indices,
@@ -67,7 +76,7 @@ public final class NaiveScatter {
                     long value = readIndex(idx, indices, mapping.indicesCoordinate(u, t));
                     if (!AxisIndex.inRange(value, out.sizes()[mapping.indexedDimension(t)], idx.type())) {
                         return new Outcome(written, Optional.of(new Refusal(Shapes.toList(u),
-                                LittleEndian.indexText(idx.type(), value))), 0);
+                                LittleEndian.indexText(idx.type(), value))), 0, Map.of());
                     }
                 }
             }
@@ -78,7 +87,7 @@ public final class NaiveScatter {
             long[] c = Shapes.coordinate(e, out.sizes());
             copyElement(input.bytes(), in.byteAt(input, c), written, out.byteAt(output, c), es);
         }
-        Set<Long> targets = new HashSet<>();
+        Map<Long, List<byte[]>> writes = new HashMap<>();
         long overwrites = 0;
         for (long e = 0; e < updateCount; e++) {
             long[] u = Shapes.coordinate(e, upd.sizes());
@@ -102,13 +111,17 @@ public final class NaiveScatter {
             if (element.isEmpty()) {
                 continue; // dropped
             }
-            if (!targets.add(element.getAsLong())) {
+            List<byte[]> earlier = writes.computeIfAbsent(element.getAsLong(), k -> new ArrayList<>());
+            if (!earlier.isEmpty()) {
                 overwrites++;
             }
+            int from = upd.byteAt(updates, u);
+            earlier.add(java.util.Arrays.copyOfRange(updates.bytes(), from, from + es));
             int to = Math.toIntExact(output.offset() + element.getAsLong() * es);
-            copyElement(updates.bytes(), upd.byteAt(updates, u), written, to, es);
+            copyElement(updates.bytes(), from, written, to, es);
         }
-        return new Outcome(written, Optional.empty(), overwrites);
+        writes.values().removeIf(list -> list.size() < 2);
+        return new Outcome(written, Optional.empty(), overwrites, writes);
     }
 
     /** The element DirectML writes, or empty when the write falls past TotalTensorSizeInBytes and is dropped. */

@@ -66,7 +66,7 @@ public final class ScatterCases {
         long[] inputSizes = sizes(r, rank, 0);
         long[] indicesSizes = inputSizes.clone();
         indicesSizes[axis] = 1 + r.nextInt((int) inputSizes[axis]);
-        Tensors t = tensors(r, dataType, indexType, inputSizes, indicesSizes, indicesSizes);
+        Tensors t = tensors(r, dataType, indexType, inputSizes, indicesSizes, indicesSizes, Role.INDICES);
         long[] dimensionSizes = {inputSizes[axis]};
         fillIndices(r, t.indices, t.indicesBytes, 1, dimensionSizes);
         OperatorDesc desc = new ScatterElementsOperatorDesc(t.input, t.indices, t.updates, t.output, axis);
@@ -91,9 +91,9 @@ public final class ScatterCases {
         System.arraycopy(leadSizes, 0, updatesSizes, rank - sliceRank - lead, lead);
         System.arraycopy(inputSizes, rank - sliceRank, updatesSizes, rank - sliceRank, sliceRank);
         // DirectML accepts indices and updates of other DimensionCounts and aligns them to the right (§13.3).
-        indicesSizes = otherRank(r, indicesSizes);
-        updatesSizes = otherRank(r, updatesSizes);
-        Tensors t = tensors(r, dataType, indexType, inputSizes, indicesSizes, updatesSizes);
+        indicesSizes = otherRank(r, indicesSizes, cx);
+        updatesSizes = otherRank(r, updatesSizes, lead + sliceRank);
+        Tensors t = tensors(r, dataType, indexType, inputSizes, indicesSizes, updatesSizes, Role.OUTPUT);
         long[] dimensionSizes = new long[q];
         System.arraycopy(inputSizes, rank - ci, dimensionSizes, 0, q);
         fillIndices(r, t.indices, t.indicesBytes, q, dimensionSizes);
@@ -103,9 +103,9 @@ public final class ScatterCases {
 
     /**
      * Mostly the sizes as they are; in a tenth of the cases one or two leading 1s more (up to 8 dimensions), in
-     * another tenth one leading 1 fewer where there is one to drop.
+     * a twentieth one leading 1 fewer where it is not one of the {@code needed} trailing dimensions.
      */
-    private static long[] otherRank(Random r, long[] sizes) {
+    private static long[] otherRank(Random r, long[] sizes, int needed) {
         int pick = r.nextInt(20);
         if (pick < 2 && sizes.length < 8) {
             int more = Math.min(1 + pick, 8 - sizes.length);
@@ -114,7 +114,7 @@ public final class ScatterCases {
             System.arraycopy(sizes, 0, longer, more, sizes.length);
             return longer;
         }
-        if (pick == 2 && sizes.length > 1 && sizes[0] == 1) {
+        if (pick == 2 && sizes.length > Math.max(1, needed) && sizes[0] == 1) {
             return java.util.Arrays.copyOfRange(sizes, 1, sizes.length);
         }
         return sizes;
@@ -138,13 +138,17 @@ public final class ScatterCases {
             BufferTensorDesc output, TensorBytes inputBytes, TensorBytes indicesBytes, TensorBytes updatesBytes,
             TensorBytes outputBytes) {}
 
+    /**
+     * @param indicesStrides {@link Role#INDICES} for strides that may broadcast, {@link Role#OUTPUT} for strides that
+     *     do not (SCATTER_ND refuses broadcast indices: docs/directml-behaviour.md §13.3)
+     */
     private Tensors tensors(Random r, TensorDataType dataType, TensorDataType indexType, long[] inputSizes,
-            long[] indicesSizes, long[] updatesSizes) {
+            long[] indicesSizes, long[] updatesSizes, Role indicesStrides) {
         Layout layout = options.layout();
         BufferTensorDesc in = TensorDraws.tensor(r, dataType, inputSizes,
                 TensorDraws.strides(r, inputSizes, Role.INPUT, layout), layout);
         BufferTensorDesc idx = TensorDraws.tensor(r, indexType, indicesSizes,
-                TensorDraws.strides(r, indicesSizes, Role.INDICES, layout), layout);
+                TensorDraws.strides(r, indicesSizes, indicesStrides, layout), layout);
         BufferTensorDesc upd = TensorDraws.tensor(r, dataType, updatesSizes,
                 TensorDraws.strides(r, updatesSizes, Role.INPUT, layout), layout);
         BufferTensorDesc out = TensorDraws.tensor(r, dataType, inputSizes,

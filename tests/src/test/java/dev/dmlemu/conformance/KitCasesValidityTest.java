@@ -16,6 +16,8 @@ import dev.dmlemu.testkit.GatherNdCase;
 import dev.dmlemu.testkit.GatherNdCaseOptions;
 import dev.dmlemu.testkit.GatherNdCaseOptions.BatchSizes;
 import dev.dmlemu.testkit.GatherNdCases;
+import dev.dmlemu.testkit.ScatterCase;
+import dev.dmlemu.testkit.ScatterCases;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -66,6 +68,25 @@ class KitCasesValidityTest {
                 GatherNdCase c = cases.generate(seeds.nextLong());
                 ValidationResult result = validator.validate(c.desc(), level);
                 assertTrue(result.isValid(), () -> c + " at " + level.cName() + ": " + result);
+            }
+        }
+    }
+
+    /** SCATTER_ELEMENTS' and SCATTER_ND's cases; other DimensionCounts are valid with a warning. */
+    @ParameterizedTest
+    @EnumSource(value = FeatureLevel.class, names = {"LEVEL_4_1", "LEVEL_6_4"})
+    void everyScatterConfigurationInUseGivesValidCases(FeatureLevel level) {
+        FeatureLevelValidator validator = new FeatureLevelValidator();
+        for (ScatterCases.Kind kind : ScatterCases.Kind.values()) {
+            for (CaseOptions options : List.of(CaseOptions.defaults(), CaseOptions.defaults().withShapes(800, 10),
+                    CaseOptions.defaults().with(ElementValues.FINITE).with(Placement.EXACT))) {
+                ScatterCases cases = new ScatterCases(kind, options);
+                SplittableRandom seeds = new SplittableRandom(0x5CA7L);
+                for (int n = 0; n < CASES; n++) {
+                    ScatterCase c = cases.generate(seeds.nextLong());
+                    ValidationResult result = validator.validate(c.desc(), level);
+                    assertTrue(result.isValid(), () -> c + " at " + level.cName() + ": " + result);
+                }
             }
         }
     }

@@ -17,17 +17,18 @@ import java.util.stream.Collectors;
 /**
  * One case of the real-DirectML harness ({@code gather_elements_harness.c}): a gather or scatter desc (each tensor
  * field and UINT field under the harness's keys) plus the initial contents of the input and indices buffers, written
- * in the harness's case-file format. A scatter's updates buffer is left to the harness (zeros): scatters are only
- * validated so far.
+ * in the harness's case-file format, and for a scatter of the updates buffer (left to the harness, zeros, when
+ * empty).
  *
  * <p>The harness cannot express tensor flags, GuaranteedBaseOffsetAlignment or a DimensionCount that differs from
  * the number of sizes; {@link #fromDesc} refuses such descs.
  *
  * @param inputValues every element of the input buffer (TotalTensorSizeInBytes / element size), as harness text
  * @param indicesValues every element of the indices buffer, as harness text
+ * @param updatesValues every element of a scatter's updates buffer, as harness text; empty for a gather
  */
 public record HarnessCase(String name, OperatorDesc desc, List<String> inputValues,
-        List<String> indicesValues) {
+        List<String> indicesValues, List<String> updatesValues) {
 
     public HarnessCase {
         Objects.requireNonNull(name, "name");
@@ -37,6 +38,12 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
         }
         inputValues = List.copyOf(inputValues);
         indicesValues = List.copyOf(indicesValues);
+        updatesValues = List.copyOf(updatesValues);
+    }
+
+    /** A gather's case, or a scatter's with the updates left to the harness. */
+    public HarnessCase(String name, OperatorDesc desc, List<String> inputValues, List<String> indicesValues) {
+        this(name, desc, inputValues, indicesValues, List.of());
     }
 
     /** A case for CreateOperator only (no buffer contents). */
@@ -56,6 +63,15 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
                 HarnessValues.format(indices.dataType(), indicesBytes));
     }
 
+    /** A scatter case whose input, indices and updates buffers hold the given little-endian bytes, padding included. */
+    public static HarnessCase fromScatterDesc(String name, OperatorDesc desc, ByteBuffer inputBytes,
+            ByteBuffer indicesBytes, ByteBuffer updatesBytes) {
+        HarnessCase gather = fromDesc(name, desc, inputBytes, indicesBytes);
+        BufferTensorDesc updates = (BufferTensorDesc) desc.tensorFields().get(2).desc();
+        return new HarnessCase(name, desc, gather.inputValues(), gather.indicesValues(),
+                HarnessValues.format(updates.dataType(), updatesBytes));
+    }
+
     /** The case in the harness's text format, ending with {@code run}. */
     public String toCaseText() {
         StringBuilder text = new StringBuilder();
@@ -71,6 +87,7 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
         operatorLines(text);
         valueLines(text, "input", inputValues);
         valueLines(text, "indices", indicesValues);
+        valueLines(text, "updates", updatesValues);
         text.append("run\n");
         return text.toString();
     }
