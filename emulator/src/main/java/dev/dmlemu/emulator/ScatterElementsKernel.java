@@ -11,7 +11,7 @@ import java.util.concurrent.ExecutorService;
  * {@code DML_OPERATOR_SCATTER_ELEMENTS} on the emulator: each update is written at its own coordinate with the Axis
  * entry replaced by its index. Seen backwards, a GATHER_ND whose tuples have one coordinate, read at the update's own
  * indices position, and whose slices are single elements ({@link ScatterExecution}). A size-1 axis ignores the index
- * under the DIRECTML policy, as GATHER_ELEMENTS does when it reads (docs/directml-behaviour.md §12.3).
+ * under the DIRECTML policy, as GATHER_ELEMENTS does when it reads (docs/directml-behaviour.md §12.4).
  */
 final class ScatterElementsKernel implements OperatorKernel {
 

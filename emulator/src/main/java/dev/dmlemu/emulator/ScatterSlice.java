@@ -64,7 +64,7 @@ final class ScatterSlice {
     }
 
     /**
-     * Writes the slice as DirectML does when an index is out of range (docs/directml-behaviour.md §12): each
+     * Writes the slice as DirectML does when an index is out of range (docs/directml-behaviour.md §12.4): each
      * element's output offset is {@code base} plus its slice offset, modulo 2^32, and a write past the last element
      * wholly inside the output's TotalTensorSizeInBytes is dropped.
      *

@@ -29,7 +29,7 @@ import java.util.OptionalLong;
  * </ul>
  *
  * <p>Out-of-range indices follow the {@link OutOfRangeModel}. DIRECTML is the walk measured on DirectML.dll 1.15.4
- * (docs/directml-behaviour.md §12): each index as signed 64 bits (UINT64 reinterpreted), its dimension's size added
+ * (docs/directml-behaviour.md §12.4, §13.5): each index as signed 64 bits (UINT64 reinterpreted), its dimension's size added
  * once when negative, the low 32 bits kept; the output offset is the sum of coordinates times strides modulo 2^32, and
  * a write to an element not wholly inside TotalTensorSizeInBytes is dropped. SCATTER_ELEMENTS ignores the index on a
  * size-1 axis (writes coordinate 0); SCATTER_ND does not. STRICT refuses the first out-of-range index in row-major
@@ -236,7 +236,7 @@ public final class NaiveScatter {
             }
         }
 
-        /** The right-aligned rule of docs/directml-behaviour.md §13; refuses what it does not model. */
+        /** The right-aligned rule of docs/directml-behaviour.md §13.3; refuses what it does not model. */
         private void requireNdShapes() {
             int r = output.rank();
             int q = tupleLength();

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Scatter cases run on the real DirectML.dll 1.15.4 (feature level 6_4), copied by hand with the output it printed:
- * the docs examples and the probes of docs/directml-behaviour.md §12-§13, each under the name it was recorded with.
+ * the docs examples and the probes of docs/directml-behaviour.md §12.4 and §13.5, each under the name it was recorded with.
  * Data is FLOAT32 and indices UINT32 unless the name says otherwise; the output starts zeroed, as the referee's does.
  * The naive reference and the emulator are both held to these bytes.
  */
