@@ -13,7 +13,7 @@ import net.jqwik.api.Arbitrary;
 
 /**
  * Random GATHER cases, each a function of its seed and the options: every rank up to the options' and every axis,
- * IndexDimensions k from 0 to the rank (k - 1 <= Axis unless the options include the heap-bug shapes). Shapes come
+ * IndexDimensions k from 0 to the rank (k - 1 &lt;= Axis unless the options include the heap-bug shapes). Shapes come
  * from the formula (see {@link NaiveGather}): the formula sizes are drawn first, with the k - 1 that the output crops
  * set to 1, and the input, indices and output sizes are read off them; indices dimensions outside the last k are 1,
  * and with k = 0 the indices are a single element and the output's padding dimension is 1. Strides, totals and
