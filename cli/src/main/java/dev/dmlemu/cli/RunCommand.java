@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -168,6 +169,7 @@ final class RunCommand implements Callable<Integer> {
         RunPlan plan = RunPlan.of(input, input.operators(), resourcePlan, outputs,
                 new RunPlan.Budget(maxElements, maxOutputBytes, executions, json));
         ResourceBuffers resources = ResourceBuffers.materialize(input, resourcePlan);
+        Map<String, ByteBuffer> initialized = initializationCopies(input, plan, resources);
         Map<String, PreparedOperator> prepared = new HashMap<>();
         List<Timing> timings = new ArrayList<>();
         List<String> written = new ArrayList<>();
@@ -178,8 +180,10 @@ final class RunCommand implements Callable<Integer> {
                     PreparedOperator operator = prepare(input, session, verdict, dispatch, prepared);
                     Map<String, BufferBinding> byField = new LinkedHashMap<>();
                     for (RunPlan.PlannedBinding binding : dispatch.bindings()) {
-                        byField.put(binding.field(), new BufferBinding(resources.get(binding.resource()).bytes(),
-                                binding.offset(), binding.available()));
+                        byField.put(binding.field(), binding.atInitialization()
+                                ? BufferBinding.of(initialized.get(initializationKey(dispatch, binding)))
+                                : new BufferBinding(resources.get(binding.resource()).bytes(), binding.offset(),
+                                        binding.available()));
                     }
                     dispatch(input, dispatch, operator, Bindings.byFieldName(dispatch.desc(), byField))
                             .ifPresent(timings::add);
@@ -204,6 +208,42 @@ final class RunCommand implements Callable<Integer> {
             written.forEach(path -> spec.commandLine().getErr().println("wrote " + OneLine.of(path)));
         }
         return ExitCode.SUCCESS.code();
+    }
+
+    /**
+     * The bytes of every tensor a dispatchable binds at initialization (OWNED_BY_DML), copied before the first
+     * command as DirectML copies them into the operator's persistent resource when DxDispatch initializes it: later
+     * writes to the resource do not reach the operator.
+     */
+    private static Map<String, ByteBuffer> initializationCopies(ModelInput input, RunPlan plan,
+            ResourceBuffers resources) {
+        Map<String, ByteBuffer> copies = new HashMap<>();
+        long bytes = 0;
+        for (RunPlan.Step step : plan.steps()) {
+            if (step instanceof RunPlan.Dispatch dispatch) {
+                for (RunPlan.PlannedBinding binding : dispatch.bindings()) {
+                    String key = initializationKey(dispatch, binding);
+                    if (binding.atInitialization() && !copies.containsKey(key)) {
+                        bytes += binding.available();
+                        Optional<String> refusal = HeapBudget.refusal(bytes);
+                        if (refusal.isPresent()) {
+                            throw input.problemAt(dispatch.where(), "copying the tensors bound at initialization"
+                                    + " needs " + bytes + " bytes, " + refusal.get());
+                        }
+                        ByteBuffer source = resources.get(binding.resource()).bytes().duplicate();
+                        source.position(Math.toIntExact(binding.offset()))
+                                .limit(Math.toIntExact(binding.offset() + binding.available()));
+                        ByteBuffer copy = ByteBuffer.allocate(source.remaining()).order(ByteOrder.LITTLE_ENDIAN);
+                        copies.put(key, copy.put(source).clear());
+                    }
+                }
+            }
+        }
+        return copies;
+    }
+
+    private static String initializationKey(RunPlan.Dispatch dispatch, RunPlan.PlannedBinding binding) {
+        return dispatch.dispatchable() + "\u0000" + binding.field();
     }
 
     /** The dispatchable compiled once for all its dispatches; a backend's refusal is exit code 2 at the command. */
@@ -247,14 +287,25 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Writes the resource's initial element count of values as a 1-D .npy file, atomically; returns its path. */
+    /**
+     * Writes the resource atomically: as a {@code .npy} file of the planned shape, or its whole buffer as raw bytes
+     * ({@code .dat}, {@code .bin}) as DxDispatch writes what it downloads; returns the file's path.
+     */
     private static String writeFile(ModelInput input, OutputFolder outputs, RunPlan.Write write,
             ResourceBuffers.Resource resource) {
         ByteBuffer data = resource.bytes().duplicate();
-        data.position(0).limit(Math.toIntExact(write.count() * resource.dataType().sizeInBytes()));
-        String descr = NpyFile.descrOf(resource.dataType());
         try {
-            return outputs.write(write.targetPath(), channel -> NpyFile.write(channel, descr, List.of(write.count()),
+            if (write.raw()) {
+                data.clear();
+                return outputs.write(write.targetPath(), channel -> {
+                    while (data.hasRemaining()) {
+                        channel.write(data);
+                    }
+                }).toString();
+            }
+            data.position(0).limit(Math.toIntExact(write.count() * resource.dataType().sizeInBytes()));
+            String descr = NpyFile.descrOf(resource.dataType());
+            return outputs.write(write.targetPath(), channel -> NpyFile.write(channel, descr, write.shape(),
                     data.slice())).toString();
         } catch (OutputFolder.Refused e) {
             throw input.problemAt(write.where() + ".targetPath", "'" + write.targetPath() + "' " + e.getMessage());

@@ -90,7 +90,8 @@ class ModelFuzzTest {
     }
 
     /**
-     * {@code models/} holding the examples' .npy files (so the .npy-backed seed runs), and {@code outside/} beside it.
+     * {@code models/} holding the examples' .npy files (so the .npy-backed seed runs) and a raw {@code data.dat}, and
+     * {@code outside/} beside it.
      */
     private static Path workRoot() {
         try {
@@ -105,6 +106,13 @@ class ModelFuzzTest {
             }
             Files.copy(Cli.EXAMPLES.resolve("npy-backed-data.npy"), outside.resolve("secret.npy"));
             Files.writeString(outside.resolve("victim.npy"), "precious");
+            // Raw .dat inputs: nine FLOAT32s inside, and a secret outside; a raw target an attacker would overwrite.
+            byte[] nineFloats = new byte[36];
+            java.nio.ByteBuffer.wrap(nineFloats).order(java.nio.ByteOrder.LITTLE_ENDIAN).asFloatBuffer()
+                    .put(new float[] {1, 2, 3, 4, 5, 6, 7, 8, 9});
+            Files.write(models.resolve("data.dat"), nineFloats);
+            Files.write(outside.resolve("secret.dat"), nineFloats);
+            Files.writeString(outside.resolve("victim.dat"), "precious");
             return root;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
