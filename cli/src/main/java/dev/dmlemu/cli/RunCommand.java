@@ -41,7 +41,8 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "MODEL.json", description = "a DxDispatch-style model file")
+    @Parameters(index = "0", paramLabel = "MODEL.json", description = "a DxDispatch-style model file, or - for"
+            + " standard input (its sourcePaths then resolve in the current directory)")
     Path model;
 
     @Option(names = "--backend", paramLabel = "BACKEND", defaultValue = "auto",
@@ -73,9 +74,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ModelReading reading;
 
-    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = ".",
+    @Option(names = {"--output-dir", "--output_path"}, paramLabel = "DIR", defaultValue = ".",
             description = "where writeFile targets go; they must stay inside it (default: the current directory;"
-                    + " created if missing)")
+                    + " created if missing; --output_path is DxDispatch's name for it)")
     Path outputDir;
 
     @Option(names = OutputFolder.WRITE_ANYWHERE,
