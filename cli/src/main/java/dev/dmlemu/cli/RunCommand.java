@@ -1,6 +1,7 @@
 package dev.dmlemu.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.model.NpyFile;
 import dev.dmlemu.emulator.EmulatorOptions;
@@ -35,15 +36,18 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a model file's commands in order: dispatch, print, writeFile.",
             "Every dispatchable is validated first at the feature level; an invalid one stops the run with its"
-                    + " diagnostics."})
+                    + " diagnostics.",
+            "Several model files run one after another in one JVM, each line led by the file's name, then a"
+                    + " summary."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "MODEL.json", description = "a DxDispatch-style model file, or - for"
-            + " standard input (its sourcePaths then resolve in the current directory)")
-    Path model;
+    @Parameters(arity = "1..*", paramLabel = "MODEL.json", description = "DxDispatch-style model files, or - for"
+            + " standard input (its sourcePaths then resolve in the current directory); several: one JVM, their"
+            + " lines led by their names, and a summary")
+    List<Path> models;
 
     @Option(names = "--backend", paramLabel = "BACKEND", defaultValue = "auto",
             description = "auto (DirectML when available, else the emulator), emulator, directml (default ${DEFAULT-VALUE})")
@@ -99,7 +103,9 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         checkCounts();
-        ModelInput input = ModelInput.read(model, reading);
+        if (models.stream().filter(ModelInput::isStandardInput).count() > 1) {
+            throw CliFailure.unusableInput("- (standard input) may be given once");
+        }
         EmulatorOptions emulatorOptions;
         try {
             emulatorOptions = EmulatorOptions.builder()
@@ -109,6 +115,7 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw CliFailure.unusableInput("--threads: " + e.getMessage());
         }
+        // One backend for every file: opening it (a device, on DirectML) is paid once.
         try (BackendSession session = BackendSession.open(backend, emulatorOptions)) {
             if (!session.isEmulator() && indexPolicy != null) {
                 throw CliFailure.unusableInput("--index-policy applies to the emulator only; the DirectML backend "
@@ -120,12 +127,20 @@ final class RunCommand implements Callable<Integer> {
                         ? Optional.of(indexPolicy == null ? IndexPolicyOption.DIRECTML : indexPolicy)
                         : Optional.empty()));
             }
-            ModelVerdict verdict = ModelVerdict.of(input.operators(), level);
-            if (!verdict.isValid()) {
-                return reportInvalid(verdict);
-            }
-            return execute(input, session, level, verdict);
+            return ModelBatch.runStreamed(models, (model, out, err, file) -> runOne(model, session, level, out, err,
+                    file), json, spec.commandLine().getOut(), spec.commandLine().getErr());
         }
+    }
+
+    /** One model file: validated, then run; its text goes to {@code out} and {@code err}. */
+    private ExitCode runOne(Path model, BackendSession session, FeatureLevel level, PrintWriter out, PrintWriter err,
+            Optional<String> file) {
+        ModelInput input = ModelInput.read(model, reading);
+        ModelVerdict verdict = ModelVerdict.of(input.operators(), level);
+        if (!verdict.isValid()) {
+            return reportInvalid(verdict, out, err, file);
+        }
+        return execute(input, session, level, verdict, out, err, file);
     }
 
     private void checkCounts() {
@@ -145,24 +160,34 @@ final class RunCommand implements Callable<Integer> {
         });
     }
 
-    private int reportInvalid(ModelVerdict verdict) {
+    /**
+     * An invalid model: its diagnostics and verdict on stderr (and, for one of several files, the verdict on stdout
+     * too, as that file's line), or its validate object with --json.
+     */
+    private ExitCode reportInvalid(ModelVerdict verdict, PrintWriter out, PrintWriter err, Optional<String> file) {
         if (json) {
-            spec.commandLine().getOut().println(Json.write(ValidateCommand.toJson(verdict)));
+            ObjectNode object = Json.object();
+            file.ifPresent(name -> object.put("file", name));
+            object.setAll(ValidateCommand.toJson(verdict));
+            out.println(Json.write(object));
         } else {
-            PrintWriter err = spec.commandLine().getErr();
             for (Map.Entry<String, Diagnostic> entry : verdict.diagnostics()) {
                 err.println(OneLine.diagnostic(entry.getKey(), entry.getValue()));
             }
             err.println(verdict.verdictLine());
+            if (file.isPresent()) {
+                out.println(verdict.verdictLine());
+            }
         }
-        return ExitCode.INVALID_OPERATOR.code();
+        return ExitCode.INVALID_OPERATOR;
     }
 
     /**
      * Plans the whole run (resource sizes, bindings, targets, budgets) before allocating or running anything, then
      * materializes the resources and runs the commands in order.
      */
-    private int execute(ModelInput input, BackendSession session, FeatureLevel level, ModelVerdict verdict) {
+    private ExitCode execute(ModelInput input, BackendSession session, FeatureLevel level, ModelVerdict verdict,
+            PrintWriter out, PrintWriter err, Optional<String> file) {
         ChosenPaths.requireNoLink("--output-dir", outputDir);
         ResourcePlan resourcePlan = ResourcePlan.of(input, reading);
         OutputFolder outputs = new OutputFolder(outputDir, !writeAnywhere);
@@ -174,7 +199,6 @@ final class RunCommand implements Callable<Integer> {
         Map<String, PreparedOperator> prepared = new HashMap<>();
         List<Timing> timings = new ArrayList<>();
         List<String> written = new ArrayList<>();
-        PrintWriter out = spec.commandLine().getOut();
         try {
             for (RunPlan.Step step : plan.steps()) {
                 if (step instanceof RunPlan.Dispatch dispatch) {
@@ -200,15 +224,15 @@ final class RunCommand implements Callable<Integer> {
             prepared.values().forEach(PreparedOperator::close);
         }
         if (json) {
-            writeJson(out, session, level, resources, plan.jsonValues(), timings, written);
+            writeJson(out, file, session, level, resources, plan.jsonValues(), timings, written);
         } else {
             for (Timing timing : timings) {
                 out.printf(Locale.ROOT, "Dispatch '%s': %d iterations, %.4f ms median (CPU), %.4f ms min (CPU)%n",
                         OneLine.of(timing.dispatchable()), timing.iterations(), timing.medianMs(), timing.minMs());
             }
-            written.forEach(path -> spec.commandLine().getErr().println("wrote " + OneLine.of(path)));
+            written.forEach(path -> err.println("wrote " + OneLine.of(path)));
         }
-        return ExitCode.SUCCESS.code();
+        return ExitCode.SUCCESS;
     }
 
     /**
@@ -317,10 +341,13 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The --json object, streamed: a resource's values are written as they are read, never held as a tree. */
-    private void writeJson(PrintWriter out, BackendSession session, FeatureLevel level, ResourceBuffers resources,
-            Map<String, Long> shown, List<Timing> timings, List<String> written) {
+    private void writeJson(PrintWriter out, Optional<String> file, BackendSession session, FeatureLevel level,
+            ResourceBuffers resources, Map<String, Long> shown, List<Timing> timings, List<String> written) {
         try (JsonGenerator g = Json.generator(out)) {
             g.writeStartObject();
+            if (file.isPresent()) {
+                g.writeStringField("file", file.get());
+            }
             g.writeStringField("backend", session.backend().name());
             if (session.fallbackReason().isPresent()) {
                 g.writeStringField("directmlUnavailable", session.fallbackReason().get());
