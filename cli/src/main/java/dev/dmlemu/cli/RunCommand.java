@@ -3,7 +3,9 @@ package dev.dmlemu.cli;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.model.JsonPath;
 import dev.dmlemu.model.NpyFile;
+import dev.dmlemu.model.OperatorDispatchable;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
@@ -140,7 +142,24 @@ final class RunCommand implements Callable<Integer> {
         if (!verdict.isValid()) {
             return reportInvalid(verdict, out, err, file);
         }
+        if (!session.isEmulator()) {
+            requireNoInitializationBindings(input);
+        }
         return execute(input, session, level, verdict, out, err, file);
+    }
+
+    /**
+     * The DirectML backend binds every tensor when it executes, and DirectML refuses an OWNED_BY_DML tensor bound
+     * then (docs/directml-behaviour.md §9): such a model runs on the emulator, which takes the initialization copy.
+     */
+    private static void requireNoInitializationBindings(ModelInput input) {
+        input.model().dispatchables().forEach((name, dispatchable) -> {
+            if (dispatchable instanceof OperatorDispatchable operator && !operator.initializationBindings().isEmpty()) {
+                throw input.problemAt(JsonPath.child(JsonPath.child("dispatchables", name), "bindings"),
+                        "the DirectML backend binds every tensor at execution, so it cannot run OWNED_BY_DML tensors"
+                                + " bound at initialization; run this model with --backend emulator");
+            }
+        });
     }
 
     private void checkCounts() {

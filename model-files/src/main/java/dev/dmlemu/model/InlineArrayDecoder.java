@@ -166,12 +166,19 @@ final class InlineArrayDecoder implements JsonTree.InlineArrays {
      * array the limits do not allow.
      */
     private void checkLimits(ReadLimits limits) {
-        long treeBytes = Math.min(otherValues, JsonTree.MAX_VALUES + 1L) * TREE_BYTES_PER_VALUE;
+        // A list initializer's entries are built as nodes: an object and its three members each.
+        long treeValues = otherValues;
+        for (Surveyed surveyed : resources.values()) {
+            if (surveyed.count() >= 0 && listInitializer(surveyed.typeName())) {
+                treeValues = Math.addExact(treeValues, Math.multiplyExact(surveyed.count(), 4L));
+            }
+        }
+        long treeBytes = Math.min(treeValues, JsonTree.MAX_VALUES + 1L) * TREE_BYTES_PER_VALUE;
         Optional<String> treeRefusal = limits.workingMemoryRefusal(treeBytes);
         if (treeRefusal.isPresent()) {
             throw new ModelFormatException(sourceName, "", ModelFormatException.NO_POSITION,
-                    ModelFormatException.NO_POSITION, "the document's " + otherValues + " JSON values (besides"
-                    + " initialValues arrays) need about " + treeBytes + " bytes to read: " + treeRefusal.get());
+                    ModelFormatException.NO_POSITION, "the document's " + treeValues + " JSON values (besides"
+                    + " typed initialValues arrays) need about " + treeBytes + " bytes to read: " + treeRefusal.get());
         }
         long total = 0;
         for (Map.Entry<String, Surveyed> entry : resources.entrySet()) {
