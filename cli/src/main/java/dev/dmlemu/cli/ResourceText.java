@@ -17,8 +17,8 @@ final class ResourceText {
             // DxDispatch pads the index to the digits of the element count: "[ 7] ", "[10] ".
             String index = "[%" + Long.toString(Math.max(count, 1)).length() + "d] ";
             for (long i = 0; i < count; i++) {
-                out.println(String.format(index, i) + ElementValues.printText(resource.dataType(), resource.bytes(), i) + " ("
-                        + ElementValues.hex(resource.dataType(), resource.bytes(), i) + ")");
+                out.println(String.format(index, i) + ElementValues.printText(resource.dataType(), resource.bytes(), i)
+                        + " (" + ElementValues.hex(resource.dataType(), resource.bytes(), i) + ")");
             }
             return;
         }

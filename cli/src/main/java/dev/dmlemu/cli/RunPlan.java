@@ -253,7 +253,8 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
                     resource.bufferBytes(), offset, available, false);
             if (problem.isPresent()) {
                 throw input.problemAt(fieldPath, "resource '" + OneLine.of(resource.name()) + "' bound from element"
-                        + " offset " + Long.toUnsignedString(ref.elementOffset()) + " (" + available + " bytes): " + problem.get());
+                        + " offset " + Long.toUnsignedString(ref.elementOffset()) + " (" + available + " bytes): "
+                        + problem.get());
             }
             bindings.add(new PlannedBinding(field.name(), resource.name(), offset, available,
                     field.kind() == TensorKind.OUTPUT, initial != null));

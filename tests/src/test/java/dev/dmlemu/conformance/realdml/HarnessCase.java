@@ -2,6 +2,7 @@ package dev.dmlemu.conformance.realdml;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.DescField;
+import dev.dmlemu.desc.ExecutionFlag;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorDescs;
 import dev.dmlemu.desc.TensorField;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -26,7 +28,7 @@ import java.util.stream.Collectors;
  * @param indicesValues every element of the indices buffer, as harness text
  */
 public record HarnessCase(String name, OperatorDesc desc, List<String> inputValues,
-        List<String> indicesValues) {
+        List<String> indicesValues, Set<ExecutionFlag> executionFlags) {
 
     public HarnessCase {
         Objects.requireNonNull(name, "name");
@@ -36,6 +38,17 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
         }
         inputValues = List.copyOf(inputValues);
         indicesValues = List.copyOf(indicesValues);
+        executionFlags = Set.copyOf(executionFlags);
+    }
+
+    /** A case compiled with no execution flags. */
+    public HarnessCase(String name, OperatorDesc desc, List<String> inputValues, List<String> indicesValues) {
+        this(name, desc, inputValues, indicesValues, Set.of());
+    }
+
+    /** The same case compiled with {@code flags} (the harness's {@code flags} key, passed to CompileOperator). */
+    public HarnessCase withExecutionFlags(String caseName, Set<ExecutionFlag> flags) {
+        return new HarnessCase(caseName, desc, inputValues, indicesValues, flags);
     }
 
     /** A case for CreateOperator only (no buffer contents). */
@@ -71,6 +84,10 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
         tensorLines(text, "indices", indices);
         tensorLines(text, "output", output);
         operatorLines(text);
+        if (!executionFlags.isEmpty()) {
+            int mask = executionFlags.stream().mapToInt(ExecutionFlag::code).reduce(0, (a, b) -> a | b);
+            text.append("flags ").append(mask).append('\n');
+        }
         valueLines(text, "input", inputValues);
         valueLines(text, "indices", indicesValues);
         text.append("run\n");
