@@ -3,8 +3,9 @@ package dev.dmlemu.cli;
 import dev.dmlemu.lowering.Frontend;
 
 /**
- * {@code --frontend onnx-13|onnx-11|openvino-6|onnx-gather-13|onnx-gather-11|onnx-gather-1|openvino-gather-1}: the
- * framework operator {@code onnx} lowers (the first three are GatherElements, the others Gather).
+ * {@code --frontend onnx-13|onnx-11|openvino-6|onnx-gather-13|onnx-gather-11|onnx-gather-1|openvino-gather-1|
+ * onnx-gathernd-13|onnx-gathernd-12|onnx-gathernd-11}: the framework operator {@code onnx} lowers (the first three
+ * are GatherElements, the next four Gather, the last three GatherND).
  */
 enum FrontendOption {
     ONNX_13("onnx-13", Frontend.ONNX_13),
@@ -13,7 +14,10 @@ enum FrontendOption {
     ONNX_GATHER_13("onnx-gather-13", Frontend.ONNX_GATHER_13),
     ONNX_GATHER_11("onnx-gather-11", Frontend.ONNX_GATHER_11),
     ONNX_GATHER_1("onnx-gather-1", Frontend.ONNX_GATHER_1),
-    OPENVINO_GATHER_1("openvino-gather-1", Frontend.OPENVINO_GATHER_1);
+    OPENVINO_GATHER_1("openvino-gather-1", Frontend.OPENVINO_GATHER_1),
+    ONNX_GATHER_ND_13("onnx-gathernd-13", Frontend.ONNX_GATHER_ND_13),
+    ONNX_GATHER_ND_12("onnx-gathernd-12", Frontend.ONNX_GATHER_ND_12),
+    ONNX_GATHER_ND_11("onnx-gathernd-11", Frontend.ONNX_GATHER_ND_11);
 
     private final String spelling;
     private final Frontend frontend;

@@ -17,12 +17,15 @@ import dev.dmlemu.lowering.IndexSign;
 import dev.dmlemu.lowering.LoweredBuffers;
 import dev.dmlemu.lowering.LoweringOptions;
 import dev.dmlemu.lowering.LoweringResult;
+import dev.dmlemu.lowering.NodeAttribute;
+import dev.dmlemu.lowering.NodeAttributes;
 import dev.dmlemu.lowering.Refused;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
@@ -33,20 +36,24 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code dmlemu onnx --data X.npy --indices I.npy}: lowers a framework gather node (ONNX GatherElements-13/11, OpenVINO
- * GatherElements-6, ONNX Gather-13/11/1, OpenVINO Gather-1) onto its DirectML desc at a feature level, runs it, and
- * prints the framework's output.
+ * GatherElements-6, ONNX Gather-13/11/1, OpenVINO Gather-1, ONNX GatherND-13/12/11) onto its DirectML desc at a
+ * feature level, runs it, and prints the framework's output.
  */
 @Command(name = "onnx", mixinStandardHelpOptions = true,
         description = {"Lowers and runs an ONNX or OpenVINO gather node given as .npy files.",
-            "The node (GatherElements or Gather, see --frontend) is lowered onto",
-            "DML_GATHER_ELEMENTS_OPERATOR_DESC or DML_GATHER_OPERATOR_DESC at a",
-            "feature level and run; prints:",
+            "The node (GatherElements, Gather or GatherND, see --frontend) is lowered",
+            "onto DML_GATHER_ELEMENTS_OPERATOR_DESC, DML_GATHER_OPERATOR_DESC or",
+            "DML_GATHER_ND(1)_OPERATOR_DESC at a feature level and run; prints:",
             "  Output: <values, row-major, as DxDispatch prints them>",
             "  Shape: [<the output's shape>], type: <the data's element type>",
             "The backend, level and index policy go to stderr. A node the level cannot",
             "express is refused (exit 1) with the rule and the lowest level that accepts",
             "it. Under the default strict policy an out-of-range index is an error (exit 2)."})
 final class OnnxCommand implements Callable<Integer> {
+
+    /** The option that gives each attribute. */
+    private static final Map<NodeAttribute, String> ATTRIBUTE_OPTIONS = Map.of(NodeAttribute.AXIS, "--axis",
+            NodeAttribute.BATCH_DIMS, "--batch-dims");
 
     @Spec
     CommandSpec spec;
@@ -59,14 +66,19 @@ final class OnnxCommand implements Callable<Integer> {
     Path indices;
 
     @Option(names = "--axis", paramLabel = "A",
-            description = "the axis, negative counting from the back (ONNX default 0; required for openvino-6 and "
-                    + "openvino-gather-1)")
+            description = "GatherElements and Gather: the axis, negative counting from the back (ONNX default 0; "
+                    + "required for openvino-6 and openvino-gather-1)")
     Long axis;
+
+    @Option(names = "--batch-dims", paramLabel = "B",
+            description = "GatherND-12/13: the number of leading batch dimensions of data and indices (default 0)")
+    Long batchDims;
 
     @Option(names = "--frontend", paramLabel = "OP", defaultValue = "onnx-13",
             converter = FrontendOption.Converter.class,
             description = "GatherElements: onnx-13, onnx-11, openvino-6; Gather: onnx-gather-13, onnx-gather-11, "
-                    + "onnx-gather-1, openvino-gather-1 (default ${DEFAULT-VALUE})")
+                    + "onnx-gather-1, openvino-gather-1; GatherND: onnx-gathernd-13, onnx-gathernd-12, "
+                    + "onnx-gathernd-11 (default ${DEFAULT-VALUE})")
     FrontendOption frontend;
 
     @Option(names = "--feature-level", paramLabel = "LEVEL", converter = FeatureLevelConverter.class,
@@ -103,8 +115,7 @@ final class OnnxCommand implements Callable<Integer> {
         NpyInput dataTensor = NpyInput.read("--data", data);
         NpyInput indicesTensor = NpyInput.read("--indices", indices);
         FrameworkNode node = FrameworkNode.of(frontend.frontend(), dataTensor.shape(), dataTensor.elementType(),
-                indicesTensor.shape(), indicesTensor.elementType(),
-                axis == null ? OptionalLong.empty() : OptionalLong.of(axis));
+                indicesTensor.shape(), indicesTensor.elementType(), attributes());
         IndexPolicyOption policy = indexPolicy == null ? IndexPolicyOption.STRICT : indexPolicy;
         EmulatorOptions emulatorOptions = EmulatorOptions.builder().indexPolicy(policy.policy()).build();
         try (BackendSession session = BackendSession.open(backend, emulatorOptions)) {
@@ -177,6 +188,19 @@ final class OnnxCommand implements Callable<Integer> {
             throw CliFailure.unusableInput("--axis is required with --frontend " + frontend + " ("
                     + frontend.frontend().displayName() + " has no default axis)");
         }
+        for (NodeAttribute given : attributes().given()) {
+            if (!frontend.frontend().attributes().contains(given)) {
+                throw CliFailure.unusableInput(ATTRIBUTE_OPTIONS.get(given) + " does not apply to --frontend "
+                        + frontend + ": " + frontend.frontend().displayName() + " has no " + given.onnxName()
+                        + " attribute");
+            }
+        }
+    }
+
+    /** The attributes given on the command line. */
+    private NodeAttributes attributes() {
+        return new NodeAttributes(axis == null ? OptionalLong.empty() : OptionalLong.of(axis),
+                batchDims == null ? OptionalLong.empty() : OptionalLong.of(batchDims));
     }
 
     /** Exit 1: the refusal names the rule and, when raising the level is the fix, the level that accepts it. */

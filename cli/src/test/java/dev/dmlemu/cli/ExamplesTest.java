@@ -2,6 +2,7 @@ package dev.dmlemu.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -85,6 +86,35 @@ class ExamplesTest {
     }
 
     @Test
+    void gatherNd() {
+        // X = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]. pickCells: tuples (-1, 0), (0, -1), (1, 1), each coordinate counting
+        // from the end of its own dimension when negative: X[2, 0], X[0, 2], X[1, 1] = [7, 3, 5]. pickRows: tuples
+        // (2) and (0) pick whole rows: [[7, 8, 9], [1, 2, 3]].
+        Cli.Result result = run("gather-nd.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'cells': 7, 3, 5\nResource 'rows': 7, 8, 9, 1, 2, 3\n", result.out());
+    }
+
+    @Test
+    void scatter() {
+        // grid = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]. setColumns writes 10, 20, 30 at columns 2, 0, 1 of rows 0, 1, 2;
+        // replaceRows writes [10, 11, 12] over row 2 and [20, 21, 22] over row 0. The real DirectML.dll gives the same.
+        Cli.Result result = run("scatter.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'withColumns': 1, 2, 10, 20, 5, 6, 7, 30, 9\n"
+                + "Resource 'withRows': 20, 21, 22, 4, 5, 6, 10, 11, 12\n", result.out());
+    }
+
+    @Test
+    void gatherNd1() {
+        // X = two batches of 3x2 rows, [[1, 2], [3, 4], [5, 6]] and [[7, 8], [9, 10], [11, 12]]; BatchDimensionCount 1,
+        // batch 0 picks rows 2 and 0, batch 1 rows 1 and 1: [[[5, 6], [1, 2]], [[9, 10], [9, 10]]].
+        Cli.Result result = run("gather-nd1.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'Y': 5, 6, 1, 2, 9, 10, 9, 10\n", result.out());
+    }
+
+    @Test
     void invalidModelStopsWithItsDiagnostics() {
         Cli.Result result = run("invalid-several-diagnostics.json");
         assertEquals(1, result.code());
@@ -117,15 +147,50 @@ class ExamplesTest {
         assertEquals(2, desc.get("IndexDimensions").asInt());
     }
 
+    @Test
+    void onnxGatherNdFrontDoor() {
+        // ONNX GatherND example 5: data [[[0, 1], [2, 3]], [[4, 5], [6, 7]]], indices [[1], [0]], batch_dims 1:
+        // output[b, :] = data[b, indices[b, 0], :] = [[2, 3], [4, 5]].
+        java.nio.file.Path folder = Cli.EXAMPLES.resolve("onnx-gathernd");
+        String[] node = {"onnx", "--frontend", "onnx-gathernd-13", "--batch-dims", "1", "--data",
+            folder.resolve("data.npy").toString(), "--indices", folder.resolve("indices.npy").toString(),
+            "--backend", "emulator"};
+        Cli.Result run = Cli.run(node);
+        assertEquals(0, run.code(), run.err());
+        assertEquals("Output: 2, 3, 4, 5\nShape: [2, 2], type: float\n", run.out());
+        // The desc the README describes.
+        Cli.Result printed = Cli.run(concat(node, "--print-desc"));
+        assertEquals(0, printed.code(), printed.err());
+        com.fasterxml.jackson.databind.JsonNode gather = printed.json().get("dispatchables").get("gather");
+        assertEquals("GATHER_ND1", gather.get("type").asText());
+        com.fasterxml.jackson.databind.JsonNode desc = gather.get("desc");
+        assertEquals("[2,2,2]", desc.get("InputTensor").get("Sizes").toString());
+        assertEquals("[1,2,1]", desc.get("IndicesTensor").get("Sizes").toString());
+        assertEquals("[1,2,2]", desc.get("OutputTensor").get("Sizes").toString());
+        assertEquals(3, desc.get("InputDimensionCount").asInt());
+        assertEquals(2, desc.get("IndicesDimensionCount").asInt());
+        assertEquals(1, desc.get("BatchDimensionCount").asInt());
+        // Without batch_dims: GATHER_ND, output [2] ++ [2, 2].
+        String[] noBatch = {"onnx", "--frontend", "onnx-gathernd-13", "--data", folder.resolve("data.npy").toString(),
+            "--indices", folder.resolve("indices.npy").toString(), "--print-desc"};
+        for (String level : List.of("6_4", "2_1")) {
+            com.fasterxml.jackson.databind.JsonNode plain = Cli.run(concat(noBatch, "--feature-level", level)).json()
+                    .get("dispatchables").get("gather");
+            assertEquals("GATHER_ND", plain.get("type").asText());
+            assertEquals(level.equals("6_4") ? "[2,2,2]" : "[1,2,2,2]",
+                    plain.get("desc").get("OutputTensor").get("Sizes").toString());
+        }
+    }
+
     private static String[] concat(String[] first, String... more) {
         return Stream.concat(Stream.of(first), Stream.of(more)).toArray(String[]::new);
     }
 
     @Test
     void everyFrontDoorFolderIsCovered() throws Exception {
-        // onnx/ is run by OnnxCommandTest.bundledExample, openvino-gather/ above.
+        // onnx/ is run by OnnxCommandTest.bundledExample, openvino-gather/ and onnx-gathernd/ above.
         try (Stream<java.nio.file.Path> entries = Files.list(Cli.EXAMPLES)) {
-            assertEquals(List.of("onnx", "openvino-gather"), entries.filter(Files::isDirectory)
+            assertEquals(List.of("onnx", "onnx-gathernd", "openvino-gather"), entries.filter(Files::isDirectory)
                     .map(p -> p.getFileName().toString()).sorted().toList());
         }
     }
@@ -133,8 +198,9 @@ class ExamplesTest {
     @Test
     void everyExampleIsCovered() throws Exception {
         try (Stream<java.nio.file.Path> files = Files.list(Cli.EXAMPLES)) {
-            assertEquals(List.of("docs-example.json", "dxdispatch-features.json", "gather.json", "invalid-several-diagnostics.json",
-                    "npy-backed.json", "onnx-negative-indices.json", "strided-broadcast.json"),
+            assertEquals(List.of("docs-example.json", "dxdispatch-features.json", "gather-nd.json", "gather-nd1.json",
+                    "gather.json", "invalid-several-diagnostics.json", "npy-backed.json", "onnx-negative-indices.json",
+                    "scatter.json", "strided-broadcast.json"),
                     files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList());
         }
     }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code levels}, {@code validate}, {@code min-level} and {@code run} on DML_OPERATOR_GATHER_ND and GATHER_ND1.
  * Expected tables are the DirectML docs' ("DML_GATHER_ND_OPERATOR_DESC", "DML_GATHER_ND1_OPERATOR_DESC",
  * "Availability" and "Tensor support"); expected verdicts are worked out by hand from the measured output formula
- * (docs/directml-behaviour.md §11). The emulator does not run these operators yet.
+ * (docs/directml-behaviour.md §11). Outputs of {@code run} are worked out by hand from the docs' examples.
  */
 class GatherNdCommandsTest {
 
@@ -122,14 +122,46 @@ class GatherNdCommandsTest {
                 "DML_FEATURE_LEVEL_3_0");
     }
 
+    /**
+     * The model's resources hold 1s (input) and 0s (indices), so every tuple reads input element 1 and the output's 4
+     * elements are 1; the rest of Y keeps its 0s.
+     */
     @Test
-    void runSaysTheEmulatorDoesNotImplementItYet() {
-        Cli.run("run", docsExample2("FLOAT32").toString()).assertUnusable(
-                "dispatchable 'g': the emulator backend refuses it: the emulator does not implement "
-                        + "DML_OPERATOR_GATHER_ND");
-        Cli.run("run", model("GATHER_ND1", "FLOAT32", "[2,2]", "[2,1]", "[2,2]",
-                "\"InputDimensionCount\": 2, \"IndicesDimensionCount\": 2, \"BatchDimensionCount\": 0").toString())
-                .assertUnusable("the emulator does not implement DML_OPERATOR_GATHER_ND1");
+    void runExecutesBothOnTheEmulator() {
+        Cli.Result nd = Cli.run("run", docsExample2("FLOAT32").toString(), "--backend", "emulator");
+        assertEquals(0, nd.code(), nd.err());
+        assertTrue(nd.out().startsWith("Resource 'Y': 1, 1, 1, 1, 0, 0"), nd.out());
+        Cli.Result nd1 = Cli.run("run", model("GATHER_ND1", "FLOAT32", "[2,2]", "[2,1]", "[2,2]",
+                "\"InputDimensionCount\": 2, \"IndicesDimensionCount\": 2, \"BatchDimensionCount\": 0").toString(),
+                "--backend", "emulator");
+        assertEquals(0, nd1.code(), nd1.err());
+        assertTrue(nd1.out().startsWith("Resource 'Y': 1, 1, 1, 1, 0, 0"), nd1.out());
+    }
+
+    /**
+     * The docs' GATHER_ND example 2 through {@code run}: input {1,2,2,2} = 0..7 as a sequence, tuples (0,1) and (1,0)
+     * pick rows [2, 3] and [4, 5].
+     */
+    @Test
+    void runGivesTheDocsExample() {
+        Path model = Cli.write(dir, "docs-ex2.json", """
+                {"resources": {
+                   "X": {"initialValuesDataType": "INT32", "initialValues": [0, 1, 2, 3, 4, 5, 6, 7]},
+                   "I": {"initialValuesDataType": "UINT32", "initialValues": [0, 1, 1, 0]},
+                   "Y": {"initialValuesDataType": "INT32", "initialValues": {"valueCount": 4, "value": -1}}},
+                 "dispatchables": {
+                  "g": {"type": "GATHER_ND", "desc": {
+                    "InputTensor": {"DataType": "INT32", "Sizes": [1,2,2,2]},
+                    "IndicesTensor": {"DataType": "UINT32", "Sizes": [1,1,2,2]},
+                    "OutputTensor": {"DataType": "INT32", "Sizes": [1,1,2,2]},
+                    "InputDimensionCount": 3, "IndicesDimensionCount": 2}}},
+                 "commands": [{"type": "dispatch", "dispatchable": "g",
+                               "bindings": {"InputTensor": "X", "IndicesTensor": "I", "OutputTensor": "Y"}},
+                              {"type": "print", "resource": "Y"}]}
+                """);
+        Cli.Result result = Cli.run("run", model.toString(), "--backend", "emulator");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'Y': 2, 3, 4, 5\n", result.out());
     }
 
     private static void assertMinLevel(Path model, String expected) {

@@ -4,7 +4,7 @@ import java.util.List;
 
 /** {@code DML_OPERATOR_DESC}: a tagged union whose tag is {@link #operatorType()}. */
 public sealed interface OperatorDesc permits GatherElementsOperatorDesc, GatherOperatorDesc,
-        GatherNdOperatorDesc, GatherNd1OperatorDesc {
+        GatherNdOperatorDesc, GatherNd1OperatorDesc, ScatterElementsOperatorDesc, ScatterNdOperatorDesc {
 
     /** The union tag, {@code DML_OPERATOR_DESC::Type}. */
     OperatorType operatorType();

@@ -16,7 +16,9 @@ public final class OperatorDescs {
                     OperatorSchema.of(OperatorType.GATHER_ELEMENTS, GatherElementsOperatorDesc.class),
                     OperatorSchema.of(OperatorType.GATHER, GatherOperatorDesc.class),
                     OperatorSchema.of(OperatorType.GATHER_ND, GatherNdOperatorDesc.class),
-                    OperatorSchema.of(OperatorType.GATHER_ND1, GatherNd1OperatorDesc.class)));
+                    OperatorSchema.of(OperatorType.GATHER_ND1, GatherNd1OperatorDesc.class),
+                    OperatorSchema.of(OperatorType.SCATTER_ELEMENTS, ScatterElementsOperatorDesc.class),
+                    OperatorSchema.of(OperatorType.SCATTER_ND, ScatterNdOperatorDesc.class)));
 
     private OperatorDescs() {}
 

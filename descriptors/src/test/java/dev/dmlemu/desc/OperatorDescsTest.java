@@ -47,6 +47,38 @@ class OperatorDescsTest {
     }
 
     @Test
+    void scatterSchemasAreTheCStructs() {
+        // directml.h: DML_SCATTER_ELEMENTS_OPERATOR_DESC { InputTensor, IndicesTensor, UpdatesTensor, OutputTensor,
+        // UINT Axis }; DML_SCATTER_ND_OPERATOR_DESC { InputTensor, IndicesTensor, UpdatesTensor, OutputTensor,
+        // UINT InputDimensionCount, UINT IndicesDimensionCount }.
+        OperatorSchema elements = OperatorDescs.schema(OperatorType.SCATTER_ELEMENTS).orElseThrow();
+        assertEquals(List.of("InputTensor", "IndicesTensor", "UpdatesTensor", "OutputTensor", "Axis"),
+                elements.fieldNames());
+        assertEquals(List.of(DescField.Type.TENSOR, DescField.Type.TENSOR, DescField.Type.TENSOR,
+                DescField.Type.TENSOR, DescField.Type.UINT), elements.fields().stream().map(DescField::type).toList());
+        OperatorSchema nd = OperatorDescs.schema(OperatorType.SCATTER_ND).orElseThrow();
+        assertEquals(List.of("InputTensor", "IndicesTensor", "UpdatesTensor", "OutputTensor", "InputDimensionCount",
+                "IndicesDimensionCount"), nd.fieldNames());
+        assertEquals(List.of(DescField.Type.TENSOR, DescField.Type.TENSOR, DescField.Type.TENSOR,
+                DescField.Type.TENSOR, DescField.Type.UINT, DescField.Type.UINT),
+                nd.fields().stream().map(DescField::type).toList());
+        // The header's alias DML_OPERATOR_SCATTER names the same schema.
+        assertEquals(elements, OperatorDescs.schema(OperatorType.fromName("DML_OPERATOR_SCATTER")).orElseThrow());
+    }
+
+    @Test
+    void scatterTensorFieldsAreThreeInputsThenTheOutput() {
+        BufferTensorDesc t = BufferTensorDesc.packed(TensorDataType.FLOAT32, 2, 3);
+        List<TensorKind> kinds = List.of(TensorKind.INPUT, TensorKind.INPUT, TensorKind.INPUT, TensorKind.OUTPUT);
+        assertEquals(kinds, new ScatterElementsOperatorDesc(t, t, t, t, 1).tensorFields().stream()
+                .map(TensorField::kind).toList());
+        assertEquals(kinds, new ScatterNdOperatorDesc(t, t, t, t, 2, 2).tensorFields().stream()
+                .map(TensorField::kind).toList());
+        assertThrows(NullPointerException.class, () -> new ScatterElementsOperatorDesc(t, t, null, t, 0));
+        assertThrows(NullPointerException.class, () -> new ScatterNdOperatorDesc(t, t, null, t, 1, 1));
+    }
+
+    @Test
     void tensorFieldsAreTheSchemasTensorsInOrder() {
         for (OperatorType type : OperatorDescs.operators()) {
             OperatorSchema schema = OperatorDescs.schema(type).orElseThrow();

@@ -31,17 +31,26 @@ record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteB
      *     ({@link BindingRule}, which every backend applies)
      */
     static BoundBuffers bind(GatherPlan plan, OperatorDesc desc, Bindings bindings) {
+        return bind(plan.elementSize, plan.indexSize, desc, bindings);
+    }
+
+    /**
+     * @param elementSize the input's and output's bytes per element
+     * @param indexSize the indices' bytes per element (4 or 8)
+     * @throws OperatorExecutionException naming the field and the rule when a binding does not fit its tensor
+     */
+    static BoundBuffers bind(int elementSize, int indexSize, OperatorDesc desc, Bindings bindings) {
         BindingRule.check(desc, bindings);
         ByteBuffer input = view(bindings.get(0));
         ByteBuffer indices = view(bindings.get(1));
         ByteBuffer output = view(bindings.get(2));
-        boolean ints = plan.elementSize == 4;
-        boolean shorts = plan.elementSize == 2;
-        boolean longs = plan.elementSize == 8;
+        boolean ints = elementSize == 4;
+        boolean shorts = elementSize == 2;
+        boolean longs = elementSize == 8;
         return new BoundBuffers(bindings, input, indices, output,
                 ints ? input.asIntBuffer() : null,
-                plan.indexSize == 4 ? indices.asIntBuffer() : null,
-                plan.indexSize == 8 ? indices.asLongBuffer() : null,
+                indexSize == 4 ? indices.asIntBuffer() : null,
+                indexSize == 8 ? indices.asLongBuffer() : null,
                 ints ? output.asIntBuffer() : null,
                 shorts ? input.asShortBuffer() : null,
                 shorts ? output.asShortBuffer() : null,
@@ -50,7 +59,7 @@ record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteB
     }
 
     /** The binding's bytes as a little-endian view from its offset; the binding rule has checked the range. */
-    private static ByteBuffer view(BufferBinding binding) {
+    static ByteBuffer view(BufferBinding binding) {
         ByteBuffer buffer = binding.buffer();
         long offset = binding.offset();
         long size = binding.sizeInBytes();

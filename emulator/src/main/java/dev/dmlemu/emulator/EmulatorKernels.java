@@ -12,7 +12,11 @@ final class EmulatorKernels {
     private static final Map<OperatorType, OperatorKernel> KERNELS = OperatorRegistry.byType(
             OperatorKernel::operatorType, List.of(
                     new GatherElementsKernel(),
-                    new DmlGatherKernel()));
+                    new DmlGatherKernel(),
+                    GatherNdKernel.gatherNd(),
+                    GatherNdKernel.gatherNd1(),
+                    new ScatterElementsKernel(),
+                    new ScatterNdKernel()));
 
     private EmulatorKernels() {}
 

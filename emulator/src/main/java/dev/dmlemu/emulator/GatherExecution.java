@@ -7,12 +7,7 @@ import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.IndexSemantics;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One prepared gather (GatherElements or Gather): the kernel plus how an execution is split over threads. Executions may run
@@ -80,7 +75,11 @@ final class GatherExecution implements OperatorExecution {
         return Math.multiplyExact(farthest, space.input().dataType().sizeInBytes());
     }
 
-    private static boolean outputMayOverlap(BufferTensorDesc output) {
+    /**
+     * Whether some output elements share an address (a layout DirectML accepts with a warning): such an output is
+     * written in row-major order on one thread, so that the last write wins whatever the scheduling.
+     */
+    static boolean outputMayOverlap(BufferTensorDesc output) {
         return output.strides()
                 .map(strides -> BufferTensorMath.addressing(output.sizes(), strides) != ElementAddressing.DISTINCT)
                 .orElse(false);
@@ -145,69 +144,12 @@ final class GatherExecution implements OperatorExecution {
     }
 
     private void gatherParallel(BoundBuffers buffers, long units, int chunks) {
-        List<Future<?>> futures = new ArrayList<>(chunks - 1);
-        for (int c = 1; c < chunks; c++) {
-            long begin = units * c / chunks;
-            long end = units * (c + 1) / chunks;
-            futures.add(submit(() -> {
-                kernel.gather(buffers, begin, end);
-                return null;
-            }));
-        }
-        kernel.gather(buffers, 0, units / chunks);
-        for (Future<?> future : futures) {
-            join(future);
-        }
+        new PoolSplit(pool, desc.operatorType().name()).run(units, chunks,
+                (begin, end) -> kernel.gather(buffers, begin, end));
     }
 
     private long firstOutOfRangeParallel(BoundBuffers buffers, long count, int chunks) {
-        List<Future<Long>> futures = new ArrayList<>(chunks - 1);
-        for (int c = 1; c < chunks; c++) {
-            long begin = count * c / chunks;
-            long end = count * (c + 1) / chunks;
-            futures.add(submit(() -> kernel.firstOutOfRange(buffers.indices(), begin, end)));
-        }
-        long first = kernel.firstOutOfRange(buffers.indices(), 0, count / chunks);
-        for (Future<Long> future : futures) {
-            long found = join(future);
-            if (first < 0) {
-                first = found;
-            }
-        }
-        return first;
-    }
-
-    private <T> Future<T> submit(java.util.concurrent.Callable<T> task) {
-        try {
-            return pool.submit(task);
-        } catch (RejectedExecutionException e) {
-            throw new IllegalStateException("the Emulator that prepared this operator is closed", e);
-        }
-    }
-
-    private <T> T join(Future<T> future) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return future.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof RuntimeException runtime) {
-                        throw runtime;
-                    }
-                    if (cause instanceof Error error) {
-                        throw error;
-                    }
-                    throw new OperatorExecutionException(desc.operatorType().name() + ": a worker failed", cause);
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return new PoolSplit(pool, desc.operatorType().name()).first(count, chunks,
+                (begin, end) -> kernel.firstOutOfRange(buffers.indices(), begin, end));
     }
 }

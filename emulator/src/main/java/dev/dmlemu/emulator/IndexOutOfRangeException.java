@@ -18,13 +18,28 @@ public final class IndexOutOfRangeException extends OperatorExecutionException {
 
     IndexOutOfRangeException(List<Long> outputCoordinate, String indexValue, TensorDataType indexType, long axis,
             long axisSize, boolean signedWrap) {
-        super("IndicesTensor: index " + indexValue + " at output coordinate " + outputCoordinate
-                + " is out of range for InputTensor axis " + axis + " of size " + axisSize + " (" + indexType.name()
-                + " indices must lie in " + (signedWrap ? "[-" + axisSize + ", " : "[0, ") + (axisSize - 1)
-                + "]; index policy STRICT)");
-        this.outputCoordinate = List.copyOf(outputCoordinate);
+        this("at output coordinate " + outputCoordinate, "InputTensor", outputCoordinate, indexValue, indexType, axis,
+                axisSize, signedWrap);
+    }
+
+    private IndexOutOfRangeException(String where, String indexedTensor, List<Long> coordinate, String indexValue,
+            TensorDataType indexType, long axis, long axisSize, boolean signedWrap) {
+        super("IndicesTensor: index " + indexValue + " " + where + " is out of range for " + indexedTensor + " axis "
+                + axis + " of size " + axisSize + " (" + indexType.name() + " indices must lie in "
+                + (signedWrap ? "[-" + axisSize + ", " : "[0, ") + (axisSize - 1) + "]; index policy STRICT)");
+        this.outputCoordinate = List.copyOf(coordinate);
         this.indexValue = indexValue;
         this.axisSize = axisSize;
+    }
+
+    /**
+     * A scatter's index: {@code updateCoordinate} is where the update lies in the UpdatesTensor, and the index points
+     * into the OutputTensor. Nothing was written.
+     */
+    static IndexOutOfRangeException forScatter(List<Long> updateCoordinate, String indexValue,
+            TensorDataType indexType, long axis, long axisSize, boolean signedWrap) {
+        return new IndexOutOfRangeException("for UpdatesTensor coordinate " + updateCoordinate, "OutputTensor",
+                updateCoordinate, indexValue, indexType, axis, axisSize, signedWrap);
     }
 
     /** The coordinate of the offending element in the output (and indices) tensor, outermost dimension first. */

@@ -5,8 +5,10 @@ package dev.dmlemu.emulator;
  * the traversal and reused across executions (see {@link WorkspacePool}), so a steady stream of dispatches allocates
  * nothing.
  *
- * @param rows the cursor over the plan's rows ({@link GatherPlan#rowCursor}, in every order's workspace)
- * @param middle the cursor a tile copy walks its middle dimensions with, or null
+ * @param rows the cursor over the plan's rows ({@link GatherPlan#rowCursor}, in every order's workspace), or over
+ *     GATHER_ND's index tuples ({@link GatherNdPlan#tupleCursor})
+ * @param middle the cursor a tile copy walks its middle dimensions with, GATHER_ND's slice cursor
+ *     ({@link GatherNdSlice#rowCursor}), or null
  * @param scratch the array of the element's width rows or tiles are copied into, or null
  */
 record Workspace(CoordinateCursor rows, CoordinateCursor middle, Object scratch) {}

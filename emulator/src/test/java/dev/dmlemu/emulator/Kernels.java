@@ -2,6 +2,8 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.GatherNd1OperatorDesc;
+import dev.dmlemu.desc.GatherNdOperatorDesc;
 import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
@@ -12,7 +14,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.ExecutorService;
 
-/** Test access to the emulator's kernel without a validator, and little-endian buffer helpers. */
+/** Test access to the emulator's kernels without a validator, and little-endian buffer helpers. */
 final class Kernels {
 
     private Kernels() {}
@@ -47,11 +49,28 @@ final class Kernels {
                 threads, pool, tuning);
     }
 
-    /** Runs a GatherElements or Gather desc on whole buffers and returns the output buffer. */
+    /**
+     * A GATHER_ND or GATHER_ND1 execution with the semantics the validator gives its index type from 3_0.
+     *
+     * @param parallelThreshold executions of fewer output elements run on one thread
+     */
+    static GatherNdExecution prepareNd(OperatorDesc desc, IndexPolicy policy, int threads, ExecutorService pool,
+            long parallelThreshold) {
+        BufferTensorDesc indices = (BufferTensorDesc) desc.tensorFields().get(1).desc();
+        IndexSemantics semantics = semanticsOf(indices.dataType());
+        if (desc instanceof GatherNd1OperatorDesc nd1) {
+            return GatherNdKernel.gatherNd1().prepare(nd1, semantics, policy, threads, pool, parallelThreshold);
+        }
+        return GatherNdKernel.gatherNd().prepare((GatherNdOperatorDesc) desc, semantics, policy, threads, pool,
+                parallelThreshold);
+    }
+
+    /** Runs a GatherElements, Gather, GatherNd or GatherNd1 desc on whole buffers and returns the output buffer. */
     static ByteBuffer run(OperatorDesc desc, IndexPolicy policy, ByteBuffer input, ByteBuffer indices,
             ByteBuffer output) {
-        GatherExecution execution = desc instanceof GatherOperatorDesc gather ? prepare(gather, policy)
-                : prepare((GatherElementsOperatorDesc) desc, policy);
+        OperatorExecution execution = desc instanceof GatherOperatorDesc gather ? prepare(gather, policy)
+                : desc instanceof GatherElementsOperatorDesc elements ? prepare(elements, policy)
+                : prepareNd(desc, policy, 1, null, GatherExecution.PARALLEL_THRESHOLD);
         execution.execute(
                 Bindings.of(BufferBinding.of(input), BufferBinding.of(indices), BufferBinding.of(output)));
         return output;

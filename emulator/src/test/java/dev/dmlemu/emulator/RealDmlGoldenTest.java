@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.BufferTensorMath;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.GatherNd1OperatorDesc;
+import dev.dmlemu.desc.GatherNdOperatorDesc;
 import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
@@ -25,7 +27,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The real DirectML.dll's recorded outputs ({@link RealDmlGoldenCases}) under the default
  * {@link IndexPolicy#DIRECTML}: the docs example, negative indices, 1-D/8-D, INT8/FLOAT64, strided and broadcast
- * inputs, an unaligned TotalTensorSizeInBytes, and the out-of-range probes behind docs/directml-behaviour.md §7.
+ * inputs, an unaligned TotalTensorSizeInBytes, and the out-of-range probes behind docs/directml-behaviour.md §7;
+ * and GATHER's ({@link RealDmlGatherGoldenCases}), GATHER_ND's and GATHER_ND1's ({@link RealDmlGatherNdGoldenCases}).
  *
  * <p>Buffers are set up as the harness does: each tensor in a zeroed buffer of TotalTensorSizeInBytes rounded up
  * to 256 bytes, holding the listed values from the start.
@@ -60,6 +63,16 @@ class RealDmlGoldenTest {
     @TestFactory
     Stream<DynamicTest> gatherCroppedEntriesAbove1() {
         return golden(RealDmlGatherGoldenCases.CROPPED, RealDmlGatherGoldenCases.CROPPED_EXPECTED, 2);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> gatherNdExamples() {
+        return golden(RealDmlGatherNdGoldenCases.EXAMPLES, RealDmlGatherNdGoldenCases.EXAMPLES_EXPECTED, 10);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> gatherNdOutOfRangeProbes() {
+        return golden(RealDmlGatherNdGoldenCases.OUT_OF_RANGE, RealDmlGatherNdGoldenCases.OUT_OF_RANGE_EXPECTED, 11);
     }
 
     private static Stream<DynamicTest> golden(String caseText, String expectedText, int expectedCount) {
@@ -103,6 +116,9 @@ class RealDmlGoldenTest {
         long[] outputStrides;
         long axis;
         long indexDimensions;
+        long inputDimensionCount;
+        long indicesDimensionCount;
+        long batchDimensionCount;
         List<String> input = new ArrayList<>();
         List<String> indices = new ArrayList<>();
 
@@ -122,6 +138,9 @@ class RealDmlGoldenTest {
                     case "output_sizes" -> current.outputSizes = longs(values);
                     case "output_strides" -> current.outputStrides = longs(values);
                     case "index_dimensions" -> current.indexDimensions = Long.parseLong(words[1]);
+                    case "input_dimension_count" -> current.inputDimensionCount = Long.parseLong(words[1]);
+                    case "indices_dimension_count" -> current.indicesDimensionCount = Long.parseLong(words[1]);
+                    case "batch_dimension_count" -> current.batchDimensionCount = Long.parseLong(words[1]);
                     case "input_type" -> current.inputType = TensorDataType.fromName(words[1]);
                     case "indices_type" -> current.indicesType = TensorDataType.fromName(words[1]);
                     case "input_sizes" -> current.inputSizes = longs(values);
@@ -147,6 +166,14 @@ class RealDmlGoldenTest {
             if (op == OperatorType.GATHER) {
                 return new GatherOperatorDesc(in, idx, tensor(inputType, outputSizes, outputStrides, null), axis,
                         indexDimensions);
+            }
+            if (op == OperatorType.GATHER_ND) {
+                return new GatherNdOperatorDesc(in, idx, tensor(inputType, outputSizes, outputStrides, null),
+                        inputDimensionCount, indicesDimensionCount);
+            }
+            if (op == OperatorType.GATHER_ND1) {
+                return new GatherNd1OperatorDesc(in, idx, tensor(inputType, outputSizes, outputStrides, null),
+                        inputDimensionCount, indicesDimensionCount, batchDimensionCount);
             }
             return new GatherElementsOperatorDesc(in, idx, BufferTensorDesc.packed(inputType, indicesSizes), axis);
         }

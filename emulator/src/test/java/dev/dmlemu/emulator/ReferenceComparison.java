@@ -46,7 +46,7 @@ final class ReferenceComparison {
      *
      * @return the bindings executed
      */
-    static Bindings check(CaseBytes c, Expected expected, IndexPolicy policy, GatherExecution execution,
+    static Bindings check(CaseBytes c, Expected expected, IndexPolicy policy, OperatorExecution execution,
             Bindings reuse) {
         BufferStyle style = BufferStyle.of(c.seed());
         ByteBuffer output;

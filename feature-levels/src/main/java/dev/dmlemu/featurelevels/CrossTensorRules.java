@@ -1,11 +1,13 @@
 package dev.dmlemu.featurelevels;
 
 import dev.dmlemu.desc.BufferTensorDesc;
+import java.util.List;
 
 /**
  * Rules several operators share across their tensors and their Axis, with the same messages for every operator:
- * equal DimensionCounts, an output's DataType equal to the input's, and {@code Axis < InputTensor.DimensionCount}
- * (docs/directml-behaviour.md §6.3, §10.3). Null tensors (Type not BUFFER) were reported already and are skipped.
+ * equal DimensionCounts, an output's DataType equal to the input's, equal sizes, {@code Axis < InputTensor.DimensionCount}
+ * and the counts of the ND operators (docs/directml-behaviour.md §6.3, §10.3, §11.3, §12.3, §13.3). Null tensors (Type
+ * not BUFFER) were reported already and are skipped.
  */
 final class CrossTensorRules {
 
@@ -84,5 +86,46 @@ final class CrossTensorRules {
             return false;
         }
         return true;
+    }
+
+    /**
+     * Reports SIZES_MISMATCH for each size of {@code actual} that differs from {@code expected}'s, in every dimension
+     * but {@code axis} (pass -1 to compare them all). Both must have comparable sizes
+     * ({@link TensorRules#haveComparableSizes}).
+     */
+    static void sameSizesExceptAxis(DiagnosticCollector out, BufferTensorDesc expected, String expectedField,
+            BufferTensorDesc actual, String actualField, long axis) {
+        List<Long> expectedSizes = expected.sizes();
+        List<Long> actualSizes = actual.sizes();
+        for (int i = 0; i < expectedSizes.size(); i++) {
+            long want = expectedSizes.get(i);
+            long got = actualSizes.get(i);
+            if (i != axis && want != got) {
+                out.report(RuleId.SIZES_MISMATCH, actualField + ".Sizes[" + i + "]", "expected " + want + " ("
+                        + expectedField + ".Sizes[" + i + "]" + (axis < 0 ? "" : ", dimension " + i + " is not Axis "
+                        + axis) + ") but got " + got);
+            }
+        }
+    }
+
+    /** Reports SIZES_MISMATCH for each size of {@code actual} that differs from {@code expected}'s. */
+    static void sameSizes(DiagnosticCollector out, BufferTensorDesc expected, String expectedField,
+            BufferTensorDesc actual, String actualField) {
+        sameSizesExceptAxis(out, expected, expectedField, actual, actualField, -1);
+    }
+
+    /**
+     * The ND operators' "irrelevant leading ones": the sizes before the last {@code count} (InputDimensionCount or
+     * IndicesDimensionCount) must each be 1 (UNCOUNTED_SIZE_NOT_1).
+     */
+    static void uncountedSizesAre1(DiagnosticCollector out, String tensorField, List<Long> sizes, int count,
+            String countField) {
+        for (int i = 0; i < sizes.size() - count; i++) {
+            if (sizes.get(i) != 1) {
+                out.report(RuleId.UNCOUNTED_SIZE_NOT_1, tensorField + ".Sizes[" + i + "]", "expected 1 (dimension "
+                        + i + " comes before the last " + countField + " " + count + " of " + sizes.size()
+                        + ") but got " + sizes.get(i));
+            }
+        }
     }
 }

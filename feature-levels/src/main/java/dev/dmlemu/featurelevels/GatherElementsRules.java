@@ -7,7 +7,6 @@ import static dev.dmlemu.desc.GatherElementsOperatorDesc.OUTPUT_TENSOR;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
-import java.util.List;
 
 /**
  * What DirectML's {@code CreateOperator} checks of {@code DML_OPERATOR_GATHER_ELEMENTS} besides each tensor's own
@@ -32,29 +31,10 @@ final class GatherElementsRules extends OperatorRules<GatherElementsOperatorDesc
         boolean axisOk = CrossTensorRules.axisInRange(out, AXIS, axis, input, INPUT_TENSOR);
 
         if (axisOk && TensorRules.haveComparableSizes(input, indices)) {
-            List<Long> inputSizes = input.sizes();
-            List<Long> indicesSizes = indices.sizes();
-            for (int i = 0; i < inputSizes.size(); i++) {
-                long expected = inputSizes.get(i);
-                long actual = indicesSizes.get(i);
-                if (i != axis && expected != actual) {
-                    out.report(RuleId.SIZES_MISMATCH, INDICES_TENSOR + ".Sizes[" + i + "]", "expected " + expected
-                            + " (" + INPUT_TENSOR + ".Sizes[" + i + "], dimension " + i + " is not Axis " + axis
-                            + ") but got " + actual);
-                }
-            }
+            CrossTensorRules.sameSizesExceptAxis(out, input, INPUT_TENSOR, indices, INDICES_TENSOR, axis);
         }
         if (TensorRules.haveComparableSizes(indices, output)) {
-            List<Long> indicesSizes = indices.sizes();
-            List<Long> outputSizes = output.sizes();
-            for (int i = 0; i < indicesSizes.size(); i++) {
-                long expected = indicesSizes.get(i);
-                long actual = outputSizes.get(i);
-                if (expected != actual) {
-                    out.report(RuleId.SIZES_MISMATCH, OUTPUT_TENSOR + ".Sizes[" + i + "]", "expected " + expected
-                            + " (" + INDICES_TENSOR + ".Sizes[" + i + "]) but got " + actual);
-                }
-            }
+            CrossTensorRules.sameSizes(out, indices, INDICES_TENSOR, output, OUTPUT_TENSOR);
         }
     }
 }

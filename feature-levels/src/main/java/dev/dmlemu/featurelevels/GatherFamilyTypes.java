@@ -16,10 +16,14 @@ import dev.dmlemu.desc.TensorDataType;
 import java.util.List;
 
 /**
- * The data-type cells the gather operators' support tables share, in the docs' order (GATHER_ELEMENTS, GATHER,
- * GATHER_ND and GATHER_ND1 list the same ones from 2_1 on: docs/directml-behaviour.md §6.2, §10.2, §11.2).
+ * The data-type cells the gather and scatter operators' support tables share, in the docs' order (GATHER_ELEMENTS,
+ * GATHER, GATHER_ND, GATHER_ND1, SCATTER_ELEMENTS and SCATTER_ND list the same ones from 2_1 on, and GATHER and
+ * SCATTER_ELEMENTS the same 1_0 block: docs/directml-behaviour.md §6.2, §10.2, §11.2, §12.2, §13.2).
  */
 final class GatherFamilyTypes {
+
+    /** Input and output (and a scatter's updates) in the 1_0 blocks of GATHER and SCATTER_ELEMENTS. */
+    static final List<TensorDataType> DATA_1_0 = List.of(FLOAT32, FLOAT16);
 
     /** Input and output from 2_1 (GATHER's 1_0 block has only FLOAT32 and FLOAT16). */
     static final List<TensorDataType> DATA_2_1 = List.of(FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32, UINT16, UINT8);

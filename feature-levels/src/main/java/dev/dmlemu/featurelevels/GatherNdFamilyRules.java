@@ -83,8 +83,9 @@ final class GatherNdFamilyRules<D extends OperatorDesc> extends OperatorRules<D>
         List<Long> inputSizes = input.sizes();
         List<Long> indicesSizes = indices.sizes();
         int rank = inputSizes.size();
-        uncountedSizesAre1(out, INPUT_TENSOR, inputSizes, inputCount, INPUT_DIMENSION_COUNT);
-        uncountedSizesAre1(out, INDICES_TENSOR, indicesSizes, indicesCount, INDICES_DIMENSION_COUNT);
+        CrossTensorRules.uncountedSizesAre1(out, INPUT_TENSOR, inputSizes, inputCount, INPUT_DIMENSION_COUNT);
+        CrossTensorRules.uncountedSizesAre1(out, INDICES_TENSOR, indicesSizes, indicesCount,
+                INDICES_DIMENSION_COUNT);
         long tuple = indicesSizes.get(rank - 1);
         if (tuple == 0) {
             return; // ZERO_SIZE was reported
@@ -100,36 +101,8 @@ final class GatherNdFamilyRules<D extends OperatorDesc> extends OperatorRules<D>
         if (!TensorRules.haveComparableSizes(input, output)) {
             return;
         }
-        GatherNdShape shape = GatherNdShape.of(inputSizes, indicesSizes, inputCount, indicesCount, batch,
-                (int) tuple);
-        if (!shape.fitsRank()) {
-            out.report(RuleId.OUTPUT_FORMULA_TOO_LONG, OUTPUT_TENSOR + ".Sizes", "the output formula "
-                    + GatherOutputShape.text(shape.formula()) + " has " + shape.formula().size() + " dimensions, "
-                    + "more than DimensionCount " + rank + "; " + GatherRules.MEASURED_ON + " does not crop it");
-            return;
-        }
-        List<GatherOutputShape.Entry> expected = shape.aligned();
-        for (int i = 0; i < rank; i++) {
-            long actual = output.sizes().get(i);
-            if (actual != expected.get(i).size()) {
-                out.report(RuleId.SIZES_MISMATCH, OUTPUT_TENSOR + ".Sizes[" + i + "]", "expected "
-                        + expected.get(i).size() + " (" + expected.get(i).source() + "; the output formula aligned "
-                        + "to " + rank + " dimensions is " + GatherOutputShape.text(expected) + ") but got "
-                        + actual);
-            }
-        }
-    }
-
-    /** The dimensions before the last {@code count} are the "irrelevant leading ones" of the docs: each must be 1. */
-    private static void uncountedSizesAre1(DiagnosticCollector out, String tensorField, List<Long> sizes, int count,
-            String countField) {
-        for (int i = 0; i < sizes.size() - count; i++) {
-            if (sizes.get(i) != 1) {
-                out.report(RuleId.UNCOUNTED_SIZE_NOT_1, tensorField + ".Sizes[" + i + "]", "expected 1 (dimension "
-                        + i + " comes before the last " + countField + " " + count + " of " + sizes.size()
-                        + ") but got " + sizes.get(i));
-            }
-        }
+        GatherNdShape.of(inputSizes, indicesSizes, inputCount, indicesCount, batch, (int) tuple, rank)
+                .checkTarget(out, output.sizes(), OUTPUT_TENSOR, "output");
     }
 
     /**

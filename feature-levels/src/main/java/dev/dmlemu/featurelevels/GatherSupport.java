@@ -1,8 +1,5 @@
 package dev.dmlemu.featurelevels;
 
-import static dev.dmlemu.desc.TensorDataType.FLOAT16;
-import static dev.dmlemu.desc.TensorDataType.FLOAT32;
-
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
@@ -25,11 +22,9 @@ import java.util.Optional;
  */
 public final class GatherSupport {
 
-    private static final List<TensorDataType> DATA_1_0 = List.of(FLOAT32, FLOAT16);
-
     /** "DML_FEATURE_LEVEL_1_0 and above". */
     public static final SupportTable BLOCK_1_0 = block(FeatureLevel.LEVEL_1_0, DimensionCounts.exactly(4),
-            DATA_1_0, GatherFamilyTypes.INDICES_UINT32);
+            GatherFamilyTypes.DATA_1_0, GatherFamilyTypes.INDICES_UINT32);
 
     /** "DML_FEATURE_LEVEL_2_1 and above". */
     public static final SupportTable BLOCK_2_1 = block(FeatureLevel.LEVEL_2_1, DimensionCounts.exactly(4),

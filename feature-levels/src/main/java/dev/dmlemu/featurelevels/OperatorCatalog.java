@@ -17,7 +17,9 @@ public final class OperatorCatalog {
                     new GatherElementsRules(),
                     new GatherRules(),
                     GatherNdFamilyRules.gatherNd(),
-                    GatherNdFamilyRules.gatherNd1()));
+                    GatherNdFamilyRules.gatherNd1(),
+                    new ScatterElementsRules(),
+                    new ScatterNdRules()));
 
     private OperatorCatalog() {}
 

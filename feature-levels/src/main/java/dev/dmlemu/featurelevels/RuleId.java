@@ -96,10 +96,13 @@ public enum RuleId {
      */
     HEAP_CORRUPTION_BUG(Severity.WARNING,
             MeasuredDirectMl.NAME + " corrupts its heap when IndexDimensions - 1 > Axis"),
-    /** GATHER_ND, GATHER_ND1: {@code InputDimensionCount} is not in {@code [1, InputTensor.DimensionCount]}. */
+    /** GATHER_ND, GATHER_ND1, SCATTER_ND: {@code InputDimensionCount} is not in {@code [1, InputTensor.DimensionCount]}. */
     INPUT_DIMENSION_COUNT_OUT_OF_RANGE(Severity.ERROR,
             "InputDimensionCount must be in [1, InputTensor.DimensionCount]"),
-    /** GATHER_ND, GATHER_ND1: {@code IndicesDimensionCount} is not in {@code [1, IndicesTensor.DimensionCount]}. */
+    /**
+     * GATHER_ND, GATHER_ND1, SCATTER_ND: {@code IndicesDimensionCount} is not in
+     * {@code [1, IndicesTensor.DimensionCount]}.
+     */
     INDICES_DIMENSION_COUNT_OUT_OF_RANGE(Severity.ERROR,
             "IndicesDimensionCount must be in [1, IndicesTensor.DimensionCount]"),
     /**
@@ -109,27 +112,56 @@ public enum RuleId {
     BATCH_DIMENSION_COUNT_OUT_OF_RANGE(Severity.ERROR,
             "BatchDimensionCount must be below InputDimensionCount and IndicesDimensionCount"),
     /**
-     * GATHER_ND, GATHER_ND1: a size before the last InputDimensionCount (input) or IndicesDimensionCount (indices)
-     * dimensions is not 1.
+     * GATHER_ND, GATHER_ND1, SCATTER_ND: a size before the last InputDimensionCount (input) or IndicesDimensionCount
+     * (indices) dimensions is not 1.
      */
     UNCOUNTED_SIZE_NOT_1(Severity.ERROR, "sizes before the counted trailing dimensions must be 1"),
     /**
-     * GATHER_ND, GATHER_ND1: the last IndicesTensor size (the index tuple's length) is above
-     * {@code InputDimensionCount - BatchDimensionCount}.
+     * GATHER_ND, GATHER_ND1, SCATTER_ND: the last IndicesTensor size (the index tuple's length) is above
+     * {@code InputDimensionCount - BatchDimensionCount}. (SCATTER_ND descs of this kind that DirectML.dll 1.15.4 does
+     * not refuse but ends the process on are {@link #CREATE_OPERATOR_FAIL_FAST} instead.)
      */
     INDEX_TUPLE_TOO_LONG(Severity.ERROR,
             "the index tuple may have at most InputDimensionCount - BatchDimensionCount coordinates"),
     /**
-     * GATHER_ND, GATHER_ND1: the output formula has more entries than DimensionCount. DirectML.dll 1.15.4 refuses
-     * it (measured) instead of cropping it as GATHER's.
+     * GATHER_ND, GATHER_ND1: the output formula has more entries than DimensionCount; SCATTER_ND: the updates formula
+     * has more entries than UpdatesTensor.DimensionCount. DirectML.dll 1.15.4 refuses it (measured) instead of
+     * cropping it as GATHER's.
      */
-    OUTPUT_FORMULA_TOO_LONG(Severity.ERROR, "the output formula must fit in DimensionCount; it is not cropped"),
+    OUTPUT_FORMULA_TOO_LONG(Severity.ERROR,
+            "the output (or SCATTER_ND updates) formula must fit in DimensionCount; it is not cropped"),
     /**
      * GATHER_ND1: a batch size of the indices differs from the input's. The docs' pseudocode uses one batch
      * coordinate for both; DirectML.dll 1.15.4 accepts it (measured) and takes the batch from the output.
      */
     BATCH_SIZES_DIFFER(Severity.WARNING,
-            "the input's and the indices' batch sizes should be equal; DirectML accepts them unequal");
+            "the input's and the indices' batch sizes should be equal; DirectML accepts them unequal"),
+    /**
+     * SCATTER_ELEMENTS: {@code IndicesTensor.Sizes[Axis]} is above {@code InputTensor.Sizes[Axis]}. The docs require
+     * equal sizes only off the axis; DirectML.dll 1.15.4 refuses larger indices along it too (measured).
+     */
+    INDICES_AXIS_SIZE_ABOVE_INPUT(Severity.ERROR,
+            "along Axis, IndicesTensor.Sizes must be at most InputTensor.Sizes"),
+    /**
+     * SCATTER_ND: the IndicesTensor or UpdatesTensor DimensionCount differs from the InputTensor's. The docs require
+     * one DimensionCount for all four tensors; DirectML.dll 1.15.4 accepts others (measured) and aligns the sizes to
+     * the right.
+     */
+    SCATTER_ND_DIMENSION_COUNTS_DIFFER(Severity.WARNING,
+            "IndicesTensor and UpdatesTensor should have InputTensor's DimensionCount; DirectML accepts others"),
+    /**
+     * SCATTER_ND: an IndicesTensor dimension of size above 1 has stride 0 (broadcast indices). DirectML.dll 1.15.4
+     * refuses it (measured; the docs say nothing), while it accepts overlapping strides that are not 0, and stride 0
+     * for the other gathers' and scatters' indices.
+     */
+    INDICES_BROADCAST(Severity.ERROR, "SCATTER_ND's IndicesTensor must not have stride 0 on a dimension of size > 1"),
+    /**
+     * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of
+     * returning an error. SCATTER_ND: an index tuple longer than InputDimensionCount, yet at most
+     * InputTensor.DimensionCount long, with IndicesDimensionCount 2 or more (measured).
+     */
+    CREATE_OPERATOR_FAIL_FAST(Severity.ERROR,
+            MeasuredDirectMl.NAME + " terminates the process (fail-fast) in CreateOperator for this desc");
 
     private final Severity severity;
     private final String summary;

@@ -46,4 +46,17 @@ public record SupportTable(OperatorType operatorType, FeatureLevel since, List<T
                 new TensorSupport("OutputTensor", TensorKind.OUTPUT, dims, data)));
     }
 
+    /**
+     * A block laid out as every scatter operator's is: rows InputTensor, UpdatesTensor and OutputTensor take
+     * {@code data}, IndicesTensor takes {@code indices}, all four {@code dims}.
+     */
+    static SupportTable inputIndicesUpdatesOutput(OperatorType operatorType, FeatureLevel since,
+            DimensionCounts dims, List<TensorDataType> data, List<TensorDataType> indices) {
+        return new SupportTable(operatorType, since, List.of(
+                new TensorSupport("InputTensor", TensorKind.INPUT, dims, data),
+                new TensorSupport("IndicesTensor", TensorKind.INPUT, dims, indices),
+                new TensorSupport("UpdatesTensor", TensorKind.INPUT, dims, data),
+                new TensorSupport("OutputTensor", TensorKind.OUTPUT, dims, data)));
+    }
+
 }

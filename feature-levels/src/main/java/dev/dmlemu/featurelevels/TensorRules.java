@@ -248,9 +248,15 @@ final class TensorRules {
      * out-of-range size was reported already; comparing it would only repeat the problem).
      */
     static boolean haveComparableSizes(BufferTensorDesc a, BufferTensorDesc b) {
-        return a != null && b != null && a.dimensionCount() == b.dimensionCount()
-                && a.sizes().size() == a.dimensionCount() && b.sizes().size() == b.dimensionCount()
-                && allUint32(a.sizes()) && allUint32(b.sizes());
+        return hasUsableSizes(a) && hasUsableSizes(b) && a.dimensionCount() == b.dimensionCount();
+    }
+
+    /**
+     * The tensor exists, has DimensionCount sizes, and every size is in the UINT range: its sizes can be compared with
+     * a formula (a problem with them was reported already).
+     */
+    static boolean hasUsableSizes(BufferTensorDesc a) {
+        return a != null && a.sizes().size() == a.dimensionCount() && allUint32(a.sizes());
     }
 
     private static boolean allUint32(List<Long> values) {

@@ -13,19 +13,23 @@ import org.junit.jupiter.api.Test;
 class OperatorCatalogTest {
 
     @Test
-    void theGathersAreRegisteredInOrder() {
+    void theGathersAndScattersAreRegisteredInOrder() {
         assertEquals(List.of(OperatorType.GATHER_ELEMENTS, OperatorType.GATHER, OperatorType.GATHER_ND,
-                OperatorType.GATHER_ND1), OperatorCatalog.operators());
+                OperatorType.GATHER_ND1, OperatorType.SCATTER_ELEMENTS, OperatorType.SCATTER_ND),
+                OperatorCatalog.operators());
         assertSame(GatherElementsSupport.SUPPORT, OperatorCatalog.support(OperatorType.GATHER_ELEMENTS).orElseThrow());
         assertSame(GatherSupport.SUPPORT, OperatorCatalog.support(OperatorType.GATHER).orElseThrow());
         assertSame(GatherNdSupport.ND_SUPPORT, OperatorCatalog.support(OperatorType.GATHER_ND).orElseThrow());
         assertSame(GatherNdSupport.ND1_SUPPORT, OperatorCatalog.support(OperatorType.GATHER_ND1).orElseThrow());
+        assertSame(ScatterSupport.ELEMENTS_SUPPORT,
+                OperatorCatalog.support(OperatorType.SCATTER_ELEMENTS).orElseThrow());
+        assertSame(ScatterSupport.ND_SUPPORT, OperatorCatalog.support(OperatorType.SCATTER_ND).orElseThrow());
     }
 
     @Test
     void anOperatorWithoutRulesHasNoTablesAndCannotBeValidated() {
-        assertTrue(OperatorCatalog.support(OperatorType.SCATTER_ND).isEmpty());
-        assertTrue(OperatorCatalog.rules(OperatorType.SCATTER_ELEMENTS).isEmpty());
+        assertTrue(OperatorCatalog.support(OperatorType.CAST).isEmpty());
+        assertTrue(OperatorCatalog.rules(OperatorType.FILL_VALUE_SEQUENCE).isEmpty());
         assertThrows(UnsupportedOperationException.class, () -> OperatorCatalog.operators().add(OperatorType.CAST));
     }
 }

@@ -1,9 +1,23 @@
 package dev.dmlemu.lowering;
 
+import static dev.dmlemu.lowering.Frontend.Sets.AXIS;
+import static dev.dmlemu.lowering.Frontend.Sets.BATCH_DIMS;
+import static dev.dmlemu.lowering.Frontend.Sets.INT32_OR_64;
+import static dev.dmlemu.lowering.Frontend.Sets.INT64_ONLY;
+import static dev.dmlemu.lowering.Frontend.Sets.NO_ATTRIBUTES;
+
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+
 /**
  * The framework operator and version being lowered. The versions differ in what they accept:
  * <ul>
- *   <li>bfloat16 data needs opset 13 in ONNX (GatherElements-13, Gather-13); OpenVINO has bf16 but no complex type;
+ *   <li>their attributes ({@link #attributes()}): an axis for GatherElements and Gather, {@code batch_dims} for ONNX
+ *       GatherND from opset 12, none for GatherND-11;
+ *   <li>their index types ({@link #indicesTypes()}): int32 and int64, but int64 only for ONNX GatherND;
+ *   <li>bfloat16 data needs opset 13 in ONNX (GatherElements-13, Gather-13, GatherND-13); OpenVINO has bf16 but no
+ *       complex type;
  *   <li>negative indices (counting from the end of the axis) exist in ONNX from opset 11; ONNX Gather-1 and both
  *       OpenVINO operators bound indices to {@code [0, s-1]};
  *   <li>ONNX has a default axis (0); OpenVINO requires it (an attribute of GatherElements-6, the third input of
@@ -14,19 +28,29 @@ package dev.dmlemu.lowering;
  */
 public enum Frontend {
     /** ONNX {@code GatherElements} since opset 11. */
-    ONNX_11("ONNX GatherElements-11", FrameworkOperator.GATHER_ELEMENTS, Family.ONNX, false),
+    ONNX_11("ONNX GatherElements-11", FrameworkOperator.GATHER_ELEMENTS, Family.ONNX, false, AXIS, INT32_OR_64),
     /** ONNX {@code GatherElements} since opset 13 (adds bfloat16 data). */
-    ONNX_13("ONNX GatherElements-13", FrameworkOperator.GATHER_ELEMENTS, Family.ONNX, true),
+    ONNX_13("ONNX GatherElements-13", FrameworkOperator.GATHER_ELEMENTS, Family.ONNX, true, AXIS, INT32_OR_64),
     /** OpenVINO opset6 {@code GatherElements}. */
-    OPENVINO_6("OpenVINO GatherElements-6", FrameworkOperator.GATHER_ELEMENTS, Family.OPENVINO, false),
+    OPENVINO_6("OpenVINO GatherElements-6", FrameworkOperator.GATHER_ELEMENTS, Family.OPENVINO, false, AXIS,
+            INT32_OR_64),
     /** ONNX {@code Gather} since opset 1: indices must lie in the axis, no negative ones. */
-    ONNX_GATHER_1("ONNX Gather-1", FrameworkOperator.GATHER, Family.ONNX_BEFORE_11, false),
+    ONNX_GATHER_1("ONNX Gather-1", FrameworkOperator.GATHER, Family.ONNX_BEFORE_11, false, AXIS, INT32_OR_64),
     /** ONNX {@code Gather} since opset 11: indices in {@code [-s, s-1]}. */
-    ONNX_GATHER_11("ONNX Gather-11", FrameworkOperator.GATHER, Family.ONNX, false),
+    ONNX_GATHER_11("ONNX Gather-11", FrameworkOperator.GATHER, Family.ONNX, false, AXIS, INT32_OR_64),
     /** ONNX {@code Gather} since opset 13 (adds bfloat16 data). */
-    ONNX_GATHER_13("ONNX Gather-13", FrameworkOperator.GATHER, Family.ONNX, true),
+    ONNX_GATHER_13("ONNX Gather-13", FrameworkOperator.GATHER, Family.ONNX, true, AXIS, INT32_OR_64),
     /** OpenVINO opset1 {@code Gather}: the axis is a required constant input. */
-    OPENVINO_GATHER_1("OpenVINO Gather-1", FrameworkOperator.GATHER, Family.OPENVINO, false);
+    OPENVINO_GATHER_1("OpenVINO Gather-1", FrameworkOperator.GATHER, Family.OPENVINO, false, AXIS, INT32_OR_64),
+    /** ONNX {@code GatherND} since opset 11: int64 index tuples, each coordinate in {@code [-s, s-1]}. */
+    ONNX_GATHER_ND_11("ONNX GatherND-11", FrameworkOperator.GATHER_ND, Family.ONNX, false, NO_ATTRIBUTES,
+            INT64_ONLY),
+    /** ONNX {@code GatherND} since opset 12 (adds {@code batch_dims}). */
+    ONNX_GATHER_ND_12("ONNX GatherND-12", FrameworkOperator.GATHER_ND, Family.ONNX, false, BATCH_DIMS,
+            INT64_ONLY),
+    /** ONNX {@code GatherND} since opset 13 (adds bfloat16 data). */
+    ONNX_GATHER_ND_13("ONNX GatherND-13", FrameworkOperator.GATHER_ND, Family.ONNX, true, BATCH_DIMS,
+            INT64_ONLY);
 
     /** What a framework's specs say about the axis, index signs and element types. */
     private enum Family {
@@ -42,12 +66,27 @@ public enum Frontend {
     private final FrameworkOperator operator;
     private final Family family;
     private final boolean onnxBfloat16;
+    private final Set<NodeAttribute> attributes;
+    private final Set<ElementType> indicesTypes;
 
-    Frontend(String displayName, FrameworkOperator operator, Family family, boolean onnxBfloat16) {
+    Frontend(String displayName, FrameworkOperator operator, Family family, boolean onnxBfloat16,
+            Set<NodeAttribute> attributes, Set<ElementType> indicesTypes) {
         this.displayName = displayName;
         this.operator = operator;
         this.family = family;
         this.onnxBfloat16 = onnxBfloat16;
+        this.attributes = attributes;
+        this.indicesTypes = indicesTypes;
+    }
+
+    /** The attributes this operator version has. */
+    public Set<NodeAttribute> attributes() {
+        return attributes;
+    }
+
+    /** The index element types the operator version's spec allows, in ONNX code order. */
+    public Set<ElementType> indicesTypes() {
+        return indicesTypes;
     }
 
     /** {@code "ONNX GatherElements-13"}, as messages name the operator. */
@@ -92,5 +131,19 @@ public enum Frontend {
         }
         // ONNX: every tensor type; bfloat16 joined the constraint in opset 13.
         return type != ElementType.BFLOAT16 || onnxBfloat16;
+    }
+
+    /** The sets the constants share (a nested class, so that they exist before the constants are built). */
+    static final class Sets {
+        static final Set<NodeAttribute> AXIS = Collections.unmodifiableSet(EnumSet.of(NodeAttribute.AXIS));
+        static final Set<NodeAttribute> BATCH_DIMS =
+                Collections.unmodifiableSet(EnumSet.of(NodeAttribute.BATCH_DIMS));
+        static final Set<NodeAttribute> NO_ATTRIBUTES =
+                Collections.unmodifiableSet(EnumSet.noneOf(NodeAttribute.class));
+        static final Set<ElementType> INT32_OR_64 =
+                Collections.unmodifiableSet(EnumSet.of(ElementType.INT32, ElementType.INT64));
+        static final Set<ElementType> INT64_ONLY = Collections.unmodifiableSet(EnumSet.of(ElementType.INT64));
+
+        private Sets() {}
     }
 }

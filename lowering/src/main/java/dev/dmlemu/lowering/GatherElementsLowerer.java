@@ -50,7 +50,7 @@ final class GatherElementsLowerer {
         List<Long> dataShape = scalar ? List.of(1L) : node.dataShape();
         List<Long> indicesShape = scalar ? List.of(1L) : node.indicesShape();
         int rank = dataShape.size();
-        int axis = checks.normalizedAxis(rank);
+        int axis = checks.normalizedAxis(node, rank);
         checks.checkIndicesType();
         checks.checkDataTypeAllowed();
         checkNonAxisDimensions(dataShape, indicesShape, axis);

@@ -3,6 +3,7 @@ package dev.dmlemu.lowering;
 import dev.dmlemu.desc.FeatureLevel;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
@@ -28,14 +29,15 @@ public record GatherElementsNode(
         List<Long> indicesShape,
         ElementType indicesType,
         OptionalLong axis,
-        IndexSign indexSign) implements FrameworkNode {
+        IndexSign indexSign) implements AxisNode {
 
     /**
      * @throws IllegalArgumentException if {@code frontend} is not a GatherElements operator
      */
     public GatherElementsNode {
         NodeRecords.requireComplete(FrameworkOperator.GATHER_ELEMENTS, frontend, dataShape, dataType, indicesShape,
-                indicesType, axis, indexSign);
+                indicesType, indexSign);
+        Objects.requireNonNull(axis, "axis");
         dataShape = List.copyOf(dataShape);
         indicesShape = List.copyOf(indicesShape);
     }

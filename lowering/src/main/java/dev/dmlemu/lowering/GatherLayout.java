@@ -56,13 +56,13 @@ record GatherLayout(List<Long> data, int axis, List<Long> indices, int dimension
         }
         List<Long> mergedData = new ArrayList<>();
         if (axis > 0) {
-            mergedData.add(product(data.subList(0, axis)));
+            mergedData.add(LoweringChecks.product(data.subList(0, axis)));
         }
         mergedData.add(data.get(axis));
         if (axis + 1 < data.size()) {
-            mergedData.add(product(data.subList(axis + 1, data.size())));
+            mergedData.add(LoweringChecks.product(data.subList(axis + 1, data.size())));
         }
-        List<Long> mergedIndices = indices.isEmpty() ? List.of() : List.of(product(indices));
+        List<Long> mergedIndices = indices.isEmpty() ? List.of() : List.of(LoweringChecks.product(indices));
         int mergedAxis = axis > 0 ? 1 : 0;
         int count = fourOnly ? 4 : dimensionsNeeded(mergedData.size(), mergedIndices.size());
         return new GatherLayout(mergedData, mergedAxis, mergedIndices, count, true);
@@ -71,14 +71,6 @@ record GatherLayout(List<Long> data, int axis, List<Long> indices, int dimension
     /** The smallest D that holds data of rank r, indices of rank q and the output of rank r + q - 1. */
     static int dimensionsNeeded(int r, int q) {
         return Math.max(Math.max(r, q), r + q - 1);
-    }
-
-    private static long product(List<Long> sizes) {
-        long product = 1;
-        for (long size : sizes) {
-            product = Math.multiplyExact(product, size);
-        }
-        return product;
     }
 
     /** The desc's {@code Axis}: the axis shifted by the input's leading 1s. */

@@ -1,7 +1,6 @@
 package dev.dmlemu.lowering;
 
 import dev.dmlemu.desc.BufferTensorDesc;
-import dev.dmlemu.desc.BufferTensorMath;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
@@ -29,7 +28,7 @@ final class GatherLowerer {
             throw LoweringChecks.refuse(LoweringRule.RANK_ZERO, null, op + ": data is a scalar (rank 0); the "
                     + "operator gathers along an axis of data of rank >= 1");
         }
-        int axis = checks.normalizedAxis(node.rank());
+        int axis = checks.normalizedAxis(node, node.rank());
         checks.checkIndicesType();
         checks.checkDataTypeAllowed();
         checks.checkNotEmpty();
@@ -68,7 +67,8 @@ final class GatherLowerer {
         boolean lowHalves = checks.readsLowHalves(indicesAsUint32);
         BufferTensorDesc input = checks.tensor(GatherOperatorDesc.INPUT_TENSOR, data.dmlType(),
                 layout.padded(layout.data()), List.of());
-        BufferTensorDesc indices = indicesTensor(layout, checks.indicesDataType(indicesAsUint32), lowHalves);
+        BufferTensorDesc indices = checks.indicesTensor(GatherOperatorDesc.INDICES_TENSOR, layout.indices(),
+                layout.dimensionCount(), checks.indicesDataType(indicesAsUint32), lowHalves);
         BufferTensorDesc output = checks.tensor(GatherOperatorDesc.OUTPUT_TENSOR, data.dmlType(),
                 layout.padded(layout.output()), List.of());
         GatherOperatorDesc desc = new GatherOperatorDesc(input, indices, output, layout.dmlAxis(),
@@ -78,17 +78,15 @@ final class GatherLowerer {
         if (data.splitsIntoLanes()) {
             outputWithLanes.add((long) data.lanes());
         }
-        List<Adjustment> inputAdjustments = shapeAdjustments(dataWithLanes, layout.data(), layout);
-        List<Adjustment> indicesAdjustments = shapeAdjustments(node.indicesShape(), layout.indices(), layout);
-        List<Adjustment> outputAdjustments = shapeAdjustments(outputWithLanes, layout.output(), layout);
+        int count = layout.dimensionCount();
+        List<Adjustment> inputAdjustments = LoweringChecks.shapeAdjustments(dataWithLanes, layout.data(), count);
+        List<Adjustment> indicesAdjustments = LoweringChecks.shapeAdjustments(node.indicesShape(), layout.indices(),
+                count);
+        List<Adjustment> outputAdjustments = LoweringChecks.shapeAdjustments(outputWithLanes, layout.output(), count);
         // The data type's own adjustment: bool or bfloat16 bits, or the UINT32 lanes.
         data.adjustment().ifPresent(inputAdjustments::add);
         data.adjustment().ifPresent(outputAdjustments::add);
-        if (lowHalves) {
-            indicesAdjustments.add(Adjustment.INT64_LOW_HALVES_AS_UINT32);
-        } else if (indicesAsUint32) {
-            indicesAdjustments.add(Adjustment.INT32_AS_UINT32);
-        }
+        LoweringChecks.addIndexReinterpretation(indicesAdjustments, indicesAsUint32, lowHalves);
         String merge = layout.merged() ? "DirectML Gather takes " + (target.isBelow(FeatureLevel.LEVEL_3_0)
                 ? "exactly 4 dimensions at " + target.cName() : "at most 8 dimensions") + " and this node needs "
                 + GatherLayout.dimensionsNeeded(dataWithLanes.size(), node.indicesShape().size()) + ", so the data "
@@ -101,33 +99,4 @@ final class GatherLowerer {
                         ? "the output " + outputWithLanes + " is viewed as " + layout.output() : ""))));
     }
 
-    /** Packed indices, or their int64 values' UINT32 low halves (strides doubled; padding spans the whole tensor). */
-    private BufferTensorDesc indicesTensor(GatherLayout layout, TensorDataType type, boolean lowHalves) {
-        List<Long> sizes = new ArrayList<>(layout.indices());
-        List<Long> strides = new ArrayList<>();
-        if (lowHalves && !sizes.isEmpty()) {
-            strides.addAll(LoweringChecks.scaled(BufferTensorMath.packedStrides(sizes), 2));
-        }
-        long outer = strides.isEmpty() ? 0 : Math.multiplyExact(sizes.get(0), strides.get(0));
-        LoweringChecks.padLeading(sizes, strides, layout.dimensionCount() - sizes.size(), outer);
-        return checks.tensor(GatherOperatorDesc.INDICES_TENSOR, type, sizes, strides);
-    }
-
-    /**
-     * How a framework tensor's shape became its DirectML sizes: a scalar viewed as one element, dimensions merged,
-     * leading 1s added.
-     */
-    private static List<Adjustment> shapeAdjustments(List<Long> framework, List<Long> viewed, GatherLayout layout) {
-        List<Adjustment> adjustments = new ArrayList<>();
-        if (framework.isEmpty()) {
-            adjustments.add(Adjustment.SCALAR_AS_1D);
-        }
-        if (!viewed.equals(framework)) {
-            adjustments.add(Adjustment.DIMENSIONS_MERGED);
-        }
-        if (layout.dimensionCount() > Math.max(1, viewed.size())) {
-            adjustments.add(Adjustment.RANK_PADDED);
-        }
-        return adjustments;
-    }
 }

@@ -4,6 +4,7 @@ import dev.dmlemu.desc.FeatureLevel;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
@@ -29,14 +30,15 @@ public record GatherNode(
         List<Long> indicesShape,
         ElementType indicesType,
         OptionalLong axis,
-        IndexSign indexSign) implements FrameworkNode {
+        IndexSign indexSign) implements AxisNode {
 
     /**
      * @throws IllegalArgumentException if {@code frontend} is not a Gather operator
      */
     public GatherNode {
         NodeRecords.requireComplete(FrameworkOperator.GATHER, frontend, dataShape, dataType, indicesShape,
-                indicesType, axis, indexSign);
+                indicesType, indexSign);
+        Objects.requireNonNull(axis, "axis");
         dataShape = List.copyOf(dataShape);
         indicesShape = List.copyOf(indicesShape);
     }

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A node lowered onto its DirectML operator desc ({@code DML_GATHER_ELEMENTS_OPERATOR_DESC} or
- * {@code DML_GATHER_OPERATOR_DESC}) at a feature level. The desc has passed the {@code FeatureLevelValidator} at that
+ * A node lowered onto its DirectML operator desc ({@code DML_GATHER_ELEMENTS_OPERATOR_DESC},
+ * {@code DML_GATHER_OPERATOR_DESC}, {@code DML_GATHER_ND_OPERATOR_DESC} or {@code DML_GATHER_ND1_OPERATOR_DESC}) at a
+ * feature level. The desc has passed the {@code FeatureLevelValidator} at that
  * level, so {@link #operator()} can be given to any execution backend.
  *
  * @param node the node as lowered
@@ -43,7 +44,10 @@ public record Lowered(FrameworkNode node, ValidatedOperator operator, List<Bindi
         return operator.featureLevel();
     }
 
-    /** The framework output's shape (GatherElements: the indices'; Gather: data before the axis, indices, after). */
+    /**
+     * The framework output's shape (GatherElements: the indices'; Gather: data before the axis, indices, after;
+     * GatherND: the indices' but the last, then data after the batch and tuple dimensions).
+     */
     public List<Long> outputShape() {
         return node.outputShape();
     }

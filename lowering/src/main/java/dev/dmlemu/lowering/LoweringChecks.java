@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The checks and desc-building steps every gather lowering shares, for one node at one level: the framework's own
@@ -62,10 +64,10 @@ final class LoweringChecks {
     }
 
     /**
-     * The axis counted from the front, for data seen as {@code rank} dimensions (the data's own rank unless a scalar
-     * is viewed as 1-D).
+     * The node's axis counted from the front, for data seen as {@code rank} dimensions (the data's own rank unless a
+     * scalar is viewed as 1-D).
      */
-    int normalizedAxis(int rank) {
+    int normalizedAxis(AxisNode node, int rank) {
         if (node.axis().isEmpty() && node.frontend().requiresAxis()) {
             throw refuse(LoweringRule.AXIS_REQUIRED, null, op + ": the " + node.frontend().axisName()
                     + " is required");
@@ -80,11 +82,14 @@ final class LoweringChecks {
         return (int) NodeRecords.frontAxis(node.axis(), rank);
     }
 
+    /** The operator version's index types: int32 or int64, or int64 alone for ONNX GatherND. */
     void checkIndicesType() {
         ElementType type = node.indicesType();
-        if (type != ElementType.INT32 && type != ElementType.INT64) {
+        Set<ElementType> allowed = node.frontend().indicesTypes();
+        if (!allowed.contains(type)) {
+            String names = allowed.stream().map(ElementType::onnxName).collect(Collectors.joining(" or "));
             throw refuse(LoweringRule.INDICES_TYPE_NOT_ALLOWED, null, op + ": indices of type " + type
-                    + " are not allowed; the operator takes int32 or int64 indices");
+                    + " are not allowed; the operator takes " + names + " indices");
         }
     }
 
@@ -162,6 +167,59 @@ final class LoweringChecks {
     /** Whether the indices are int64 read as their UINT32 low halves (doubled strides). */
     boolean readsLowHalves(boolean asUint32) {
         return asUint32 && node.indicesType() == ElementType.INT64;
+    }
+
+    /**
+     * The IndicesTensor of a desc whose tensors share {@code dimensionCount}: the indices' own {@code sizes} packed, or
+     * their int64 values' UINT32 low halves (strides doubled), padded with leading 1s whose stride spans the whole
+     * tensor.
+     */
+    BufferTensorDesc indicesTensor(String field, List<Long> sizes, int dimensionCount, TensorDataType type,
+            boolean lowHalves) {
+        List<Long> padded = new ArrayList<>(sizes);
+        List<Long> strides = new ArrayList<>();
+        if (lowHalves && !padded.isEmpty()) {
+            strides.addAll(scaled(BufferTensorMath.packedStrides(padded), 2));
+        }
+        long outer = strides.isEmpty() ? 0 : Math.multiplyExact(padded.get(0), strides.get(0));
+        padLeading(padded, strides, dimensionCount - padded.size(), outer);
+        return tensor(field, type, padded, strides);
+    }
+
+    /**
+     * How a framework tensor's shape became its DirectML sizes in a desc of {@code dimensionCount} dimensions: a
+     * scalar viewed as one element, dimensions merged, leading 1s added.
+     */
+    static List<Adjustment> shapeAdjustments(List<Long> framework, List<Long> viewed, int dimensionCount) {
+        List<Adjustment> adjustments = new ArrayList<>();
+        if (framework.isEmpty()) {
+            adjustments.add(Adjustment.SCALAR_AS_1D);
+        }
+        if (!viewed.equals(framework)) {
+            adjustments.add(Adjustment.DIMENSIONS_MERGED);
+        }
+        if (dimensionCount > Math.max(1, viewed.size())) {
+            adjustments.add(Adjustment.RANK_PADDED);
+        }
+        return adjustments;
+    }
+
+    /** The index adjustment of the IndicesTensor's type: int64 low halves or int32 read as UINT32, or none. */
+    static void addIndexReinterpretation(List<Adjustment> adjustments, boolean asUint32, boolean lowHalves) {
+        if (lowHalves) {
+            adjustments.add(Adjustment.INT64_LOW_HALVES_AS_UINT32);
+        } else if (asUint32) {
+            adjustments.add(Adjustment.INT32_AS_UINT32);
+        }
+    }
+
+    /** The product of {@code sizes}, overflow-checked. */
+    static long product(List<Long> sizes) {
+        long product = 1;
+        for (long size : sizes) {
+            product = Math.multiplyExact(product, size);
+        }
+        return product;
     }
 
     /** A desc, packed when {@code strides} is empty; checked against DirectML's limits. */

@@ -5,20 +5,26 @@ package dev.dmlemu.lowering;
  * reader can find it in these docs.
  */
 public enum LoweringRule {
-    /** GatherElements exists from {@code DML_FEATURE_LEVEL_2_1}. */
+    /** DirectML GatherElements and GatherND exist from {@code DML_FEATURE_LEVEL_2_1}. */
     OPERATOR_NEEDS_2_1,
     /** A dimension is negative. */
     NEGATIVE_DIMENSION,
     /** Data and indices must have the same rank (both frameworks). */
     RANK_MISMATCH,
     /**
-     * Rank-0 data: every frontend requires data of rank >= 1 (GatherElements: data and indices; Gather takes scalar
-     * indices) and DirectML needs at least one dimension.
+     * Rank-0 data: every frontend requires data of rank >= 1 (GatherElements and GatherND: data and indices; Gather
+     * takes scalar indices) and DirectML needs at least one dimension.
      */
     RANK_ZERO,
-    /** At 2_1 DirectML GatherElements takes exactly 4 dimensions; more need 3_0 (Gather merges dimensions instead). */
+    /**
+     * At 2_1 DirectML GatherElements and GatherND take exactly 4 dimensions; more need 3_0 (Gather merges dimensions
+     * instead; GatherND merges what it can first).
+     */
     RANK_ABOVE_4_NEEDS_3_0,
-    /** DirectML GatherElements takes at most 8 dimensions at any level (Gather merges dimensions instead). */
+    /**
+     * DirectML GatherElements and GatherND take at most 8 dimensions at any level (Gather merges dimensions instead;
+     * GatherND merges what it can first, but each coordinate of its index tuple needs a dimension of its own).
+     */
     RANK_ABOVE_8,
     /** OpenVINO GatherElements-6 and Gather-1 have no default axis. */
     AXIS_REQUIRED,
@@ -30,7 +36,7 @@ public enum LoweringRule {
     EMPTY_TENSOR,
     /** A size, stride or element count exceeds DirectML's 32-bit limits. */
     TENSOR_TOO_LARGE,
-    /** The frameworks allow int32 and int64 indices only. */
+    /** The frameworks allow int32 and int64 indices only (ONNX GatherND: int64 only). */
     INDICES_TYPE_NOT_ALLOWED,
     /** At 2_1 indices are UINT32 only: indices that may be negative need 3_0. */
     NEGATIVE_INDICES_NEED_3_0,
@@ -47,6 +53,16 @@ public enum LoweringRule {
     DATA_64_BIT_NEEDS_4_1,
     /** DirectML Gather below {@code DML_FEATURE_LEVEL_2_1} takes FLOAT32 and FLOAT16 data only. */
     DATA_TYPE_NEEDS_2_1,
+    /** A {@code batch_dims} given to an operator version without it (ONNX GatherND-11). */
+    BATCH_DIMS_NOT_IN_OPERATOR_VERSION,
+    /** GatherND's {@code batch_dims} must lie in {@code [0, min(q, r))} for data of rank r and indices of rank q. */
+    BATCH_DIMS_OUT_OF_RANGE,
+    /** GatherND: the first {@code batch_dims} dimensions of data and indices must be equal. */
+    BATCH_DIMENSIONS_DIFFER,
+    /** GatherND: the index tuple length {@code indices.shape[-1]} must lie in {@code [1, r - batch_dims]}. */
+    INDEX_TUPLE_LENGTH_OUT_OF_RANGE,
+    /** GatherND with {@code batch_dims > 0} lowers onto DirectML GatherND1, which exists from 3_0. */
+    BATCH_DIMS_NEED_3_0,
     /** A buffer's byte length does not match its tensor's shape and element type. */
     BUFFER_SIZE_MISMATCH,
     /** An index value contradicts what the node states (a negative index where it says non-negative). */

@@ -11,14 +11,12 @@ final class NodeRecords {
 
     /** No nulls, and a frontend of {@code operator}. */
     static void requireComplete(FrameworkOperator operator, Frontend frontend, List<Long> dataShape,
-            ElementType dataType, List<Long> indicesShape, ElementType indicesType, OptionalLong axis,
-            IndexSign indexSign) {
+            ElementType dataType, List<Long> indicesShape, ElementType indicesType, IndexSign indexSign) {
         Objects.requireNonNull(frontend, "frontend");
         Objects.requireNonNull(dataShape, "dataShape");
         Objects.requireNonNull(dataType, "dataType");
         Objects.requireNonNull(indicesShape, "indicesShape");
         Objects.requireNonNull(indicesType, "indicesType");
-        Objects.requireNonNull(axis, "axis");
         Objects.requireNonNull(indexSign, "indexSign");
         if (frontend.operator() != operator) {
             throw new IllegalArgumentException(frontend.displayName() + " is not a " + operator.displayName()

@@ -2,8 +2,12 @@
  * Lowering of framework gather nodes onto DirectML operator descs, validated at a DirectML feature level: ONNX
  * GatherElements-11/13 and OpenVINO GatherElements-6 onto {@code DML_GATHER_ELEMENTS_OPERATOR_DESC}
  * ({@link dev.dmlemu.lowering.GatherElementsLowering}), ONNX Gather-1/11/13 and OpenVINO Gather-1 onto
- * {@code DML_GATHER_OPERATOR_DESC} ({@link dev.dmlemu.lowering.GatherLowering}). Both kinds of node are a
- * {@link dev.dmlemu.lowering.FrameworkNode}, which lowers itself onto its operator.
+ * {@code DML_GATHER_OPERATOR_DESC} ({@link dev.dmlemu.lowering.GatherLowering}), ONNX GatherND-11/12/13 onto
+ * {@code DML_GATHER_ND_OPERATOR_DESC} or, with {@code batch_dims}, {@code DML_GATHER_ND1_OPERATOR_DESC}
+ * ({@link dev.dmlemu.lowering.GatherNdLowering}). Every kind of node is a {@link dev.dmlemu.lowering.FrameworkNode},
+ * which lowers itself onto its operator; attributes belong to the nodes that have them (the axis to an
+ * {@link dev.dmlemu.lowering.AxisNode}, {@code batch_dims} to a {@link dev.dmlemu.lowering.GatherNdNode}), and each
+ * {@link dev.dmlemu.lowering.Frontend} lists the ones its operator version has.
  *
  * <p>Shapes and types only, as a backend compiling a graph does it:
  * <pre>{@code

@@ -204,13 +204,14 @@ class ModelFormatErrorsTest {
     void onlyMirroredOperators() {
         fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"GEMM\"",
                 "dispatchables.ge.type: operator type 'GEMM' is not supported: only GATHER_ELEMENTS, GATHER, "
-                        + "GATHER_ND, GATHER_ND1 are (line 7, column 18)");
-        fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"DML_OPERATOR_SCATTER_ND\"",
-                "dispatchables.ge.type: operator type SCATTER_ND is not supported: only GATHER_ELEMENTS, GATHER, "
-                        + "GATHER_ND, GATHER_ND1 are (line 7, column 18)");
+                        + "GATHER_ND, GATHER_ND1, SCATTER_ELEMENTS, SCATTER_ND are (line 7, column 18)");
+        fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"DML_OPERATOR_CAST\"",
+                "dispatchables.ge.type: operator type CAST is not supported: only GATHER_ELEMENTS, GATHER, "
+                        + "GATHER_ND, GATHER_ND1, SCATTER_ELEMENTS, SCATTER_ND are (line 7, column 18)");
         fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"hlsl\"",
                 "dispatchables.ge.type: 'hlsl' dispatchables are not supported: only DirectML operators are"
-                        + " (GATHER_ELEMENTS, GATHER, GATHER_ND, GATHER_ND1) (line 7, column 18)");
+                        + " (GATHER_ELEMENTS, GATHER, GATHER_ND, GATHER_ND1, SCATTER_ELEMENTS, SCATTER_ND) (line 7,"
+                        + " column 18)");
     }
 
     @Test

@@ -129,8 +129,11 @@ public final class GatherCases {
         return type.isSignedInteger() && r.nextDouble() < options.negativeShare() ? position - axisSize : position;
     }
 
-    /** Out of range as the type reads it: drawn until the stored value is (axisSize itself always is). */
-    private static long outOfRange(Random r, long axisSize, TensorDataType type) {
+    /**
+     * Out of range as the type reads it: drawn until the stored value is (axisSize itself always is). GATHER_ND's
+     * cases draw theirs here too, per tuple coordinate.
+     */
+    static long outOfRange(Random r, long axisSize, TensorDataType type) {
         for (int attempt = 0; attempt < 8; attempt++) {
             int kind = r.nextInt(10);
             long candidate = kind < 4 ? axisSize + r.nextInt(4)

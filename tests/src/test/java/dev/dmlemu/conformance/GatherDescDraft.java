@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A mutable draft of what every gather desc has: input, indices and output tensors (0, 1, 2 in the arrays) and an
- * Axis. Each agreement generator's builder adds its operator's other fields and {@link #build()}; {@link #tensor}
- * computes each TotalTensorSizeInBytes plus its delta.
+ * A mutable draft of what every gather and scatter desc has: input, indices and output tensors (0, 1, 2 in the
+ * arrays), a scatter's updates tensor (3), and an Axis. Each agreement generator's builder adds its operator's other
+ * fields and {@link #build()}; {@link #tensor} computes each TotalTensorSizeInBytes plus its delta.
  */
 abstract class GatherDescDraft<D extends OperatorDesc> {
 
@@ -22,14 +22,17 @@ abstract class GatherDescDraft<D extends OperatorDesc> {
     long[] input;
     long[] indices;
     long[] output;
+    /** Scatters only: the updates' sizes and type. */
+    long[] updates;
+    TensorDataType updatesType;
     long axis;
     /** Tensors that get drawn Strides (packed, padded, broadcast or permuted) unless {@link #tensorStrides} are set. */
-    final boolean[] stridesFor = new boolean[3];
+    final boolean[] stridesFor = new boolean[4];
     @SuppressWarnings("unchecked")
-    final List<Long>[] tensorStrides = new List[3];
-    final long[] totalDelta = new long[3];
+    final List<Long>[] tensorStrides = new List[4];
+    final long[] totalDelta = new long[4];
     /** A TotalTensorSizeInBytes used as it is, where above 0. */
-    final long[] totalOverride = new long[3];
+    final long[] totalOverride = new long[4];
 
     GatherDescDraft(GeneratedStrides strides) {
         this.strides = strides;
@@ -41,10 +44,16 @@ abstract class GatherDescDraft<D extends OperatorDesc> {
         return input.length;
     }
 
-    /** The input's and the output's type. */
+    /** How many tensors the operator has: 3 for a gather, 4 for a scatter (the updates are index 3). */
+    int tensorCount() {
+        return updates == null ? 3 : 4;
+    }
+
+    /** The input's and the output's type (and a scatter's updates'). */
     GatherDescDraft<D> dataType(TensorDataType type) {
         dataType = type;
         outputType = type;
+        updatesType = type;
         return this;
     }
 
@@ -63,6 +72,10 @@ abstract class GatherDescDraft<D extends OperatorDesc> {
 
     BufferTensorDesc outputTensor() {
         return tensor(2, outputType, output);
+    }
+
+    BufferTensorDesc updatesTensor() {
+        return tensor(3, updatesType, updates);
     }
 
     private BufferTensorDesc tensor(int which, TensorDataType type, long[] sizes) {

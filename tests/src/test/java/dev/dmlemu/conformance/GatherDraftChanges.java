@@ -8,7 +8,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * The random draws every gather agreement generator makes the same way: the start of a valid draft (types, input
+ * The random draws every gather and scatter agreement generator makes the same way: the start of a valid draft (types, input
  * sizes, Axis, which tensors get Strides) and the changes that mean the same for each operator (types, Axis, byte
  * totals, strides, rank). Each change returns the draft it changed. Draws come from the generator's own random
  * source, so a seed gives the same cases whichever helper draws them.
@@ -44,7 +44,7 @@ final class GatherDraftChanges {
 
     /** Strides on about a third of the tensors: explicit packed, padded, broadcast or permuted. */
     <B extends GatherDescDraft<?>> B stridesOnAboutAThird(B b) {
-        for (int t = 0; t < 3; t++) {
+        for (int t = 0; t < b.tensorCount(); t++) {
             b.stridesFor[t] = random.nextInt(3) == 0;
         }
         return b;
@@ -62,38 +62,51 @@ final class GatherDraftChanges {
     }
 
     <B extends GatherDescDraft<?>> B outputTypeMismatch(B b) {
-        TensorDataType other;
-        do {
-            other = pick(DATA_TYPES);
-        } while (other == b.dataType);
-        b.outputType = other;
+        b.outputType = otherDataType(b.dataType);
         return b;
     }
 
-    /** All three tensors of rank 0, Axis 0. */
+    /** Scatters: the updates of another supported type than the input's. */
+    <B extends GatherDescDraft<?>> B updatesTypeMismatch(B b) {
+        b.updatesType = otherDataType(b.dataType);
+        return b;
+    }
+
+    private TensorDataType otherDataType(TensorDataType type) {
+        TensorDataType other;
+        do {
+            other = pick(DATA_TYPES);
+        } while (other == type);
+        return other;
+    }
+
+    /** Every tensor of rank 0, Axis 0. */
     <B extends GatherDescDraft<?>> B rank0(B b) {
         b.input = new long[0];
         b.indices = new long[0];
         b.output = new long[0];
+        if (b.updates != null) {
+            b.updates = new long[0];
+        }
         b.axis = 0;
         return b;
     }
 
     /** One tensor's TotalTensorSizeInBytes 1 or 4 bytes short. */
     <B extends GatherDescDraft<?>> B totalTooSmall(B b) {
-        b.totalDelta[random.nextInt(3)] = random.nextBoolean() ? -1 : -4;
+        b.totalDelta[random.nextInt(b.tensorCount())] = random.nextBoolean() ? -1 : -4;
         return b;
     }
 
     /** One tensor's TotalTensorSizeInBytes 1 to 3 bytes over. */
     <B extends GatherDescDraft<?>> B totalUnalignedButEnough(B b) {
-        b.totalDelta[random.nextInt(3)] = 1 + random.nextInt(3);
+        b.totalDelta[random.nextInt(b.tensorCount())] = 1 + random.nextInt(3);
         return b;
     }
 
     /** Every TotalTensorSizeInBytes a multiple of 4 bytes over. */
     <B extends GatherDescDraft<?>> B totalLarger(B b) {
-        for (int t = 0; t < 3; t++) {
+        for (int t = 0; t < b.tensorCount(); t++) {
             b.totalDelta[t] = 4L * random.nextInt(1, 64);
         }
         return b;
@@ -109,6 +122,9 @@ final class GatherDraftChanges {
         b.tensorStrides[0] = strides.any(b.input);
         b.tensorStrides[1] = strides.any(b.indices);
         b.tensorStrides[2] = strides.any(b.output);
+        if (b.updates != null) {
+            b.tensorStrides[3] = strides.any(b.updates);
+        }
         return b;
     }
 
@@ -124,17 +140,27 @@ final class GatherDraftChanges {
 
     /** Output size {@code dim} one smaller (when above 1, half the time) or one larger. */
     <B extends GatherDescDraft<?>> B outputSizeOffByOne(B b, int dim) {
-        b.output[dim] += b.output[dim] > 1 && random.nextBoolean() ? -1 : 1;
+        offByOne(b.output, dim);
         return b;
+    }
+
+    /** Size {@code dim} one smaller (when above 1, half the time) or one larger, in place. */
+    void offByOne(long[] sizes, int dim) {
+        sizes[dim] += sizes[dim] > 1 && random.nextBoolean() ? -1 : 1;
     }
 
     /** The first two output sizes that differ, swapped; see {@link #distinctPair}. */
     <B extends GatherDescDraft<?>> B outputTransposed(B b) {
-        int[] pair = distinctPair(b.output);
-        long swap = b.output[pair[0]];
-        b.output[pair[0]] = b.output[pair[1]];
-        b.output[pair[1]] = swap;
+        transpose(b.output);
         return b;
+    }
+
+    /** The first two sizes that differ, swapped in place; see {@link #distinctPair}. */
+    static void transpose(long[] sizes) {
+        int[] pair = distinctPair(sizes);
+        long swap = sizes[pair[0]];
+        sizes[pair[0]] = sizes[pair[1]];
+        sizes[pair[1]] = swap;
     }
 
     /** The output with one dimension more or one less ({@link #reshaped}). */

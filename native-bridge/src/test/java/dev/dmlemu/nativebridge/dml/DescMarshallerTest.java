@@ -9,6 +9,8 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.InvalidTensorDesc;
+import dev.dmlemu.desc.ScatterElementsOperatorDesc;
+import dev.dmlemu.desc.ScatterNdOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorFlags;
 import dev.dmlemu.nativebridge.struct.DML_OPERATOR_DESC;
@@ -48,6 +50,11 @@ class DescMarshallerTest {
     private static final int AXIS = 24;
     // DML_GATHER_OPERATOR_DESC: the same three pointers and Axis, then IndexDimensions
     private static final int INDEX_DIMENSIONS = 28;
+    // DML_SCATTER_ELEMENTS_OPERATOR_DESC / DML_SCATTER_ND_OPERATOR_DESC: four pointers, then the UINTs
+    private static final int SCATTER_UPDATES = 16;
+    private static final int SCATTER_OUTPUT = 24;
+    private static final int SCATTER_FIRST_UINT = 32;
+    private static final int SCATTER_SECOND_UINT = 36;
 
     private static List<Long> longs(long... values) {
         List<Long> list = new ArrayList<>();
@@ -125,6 +132,51 @@ class DescMarshallerTest {
                     () -> assertEquals(longs(1, 4), uints(bufferOf(gather.getPointer(INDICES)).getPointer(SIZES), 2)),
                     () -> assertEquals(longs(4, 2), uints(bufferOf(gather.getPointer(OUTPUT)).getPointer(SIZES), 2)),
                     () -> assertEquals(3, bufferOf(gather.getPointer(INDICES)).getInt(DATA_TYPE), "UINT32"));
+        }
+    }
+
+    @Test
+    void aScatterElementsWithItsUpdatesTensor() {
+        // DirectML docs, ScatterElements example 2 with its {3,3} input: indices and updates {2,3}, Axis 0.
+        BufferTensorDesc input = BufferTensorDesc.packed(TensorDataType.FLOAT32, 3, 3);
+        BufferTensorDesc indices = BufferTensorDesc.packed(TensorDataType.INT64, 2, 3);
+        BufferTensorDesc updates = BufferTensorDesc.packed(TensorDataType.FLOAT32, 2, 3);
+        BufferTensorDesc output = BufferTensorDesc.packed(TensorDataType.FLOAT32, 3, 3);
+        ScatterElementsOperatorDesc desc = new ScatterElementsOperatorDesc(input, indices, updates, output, 1);
+        try (NativeScope scope = new NativeScope()) {
+            Pointer op = DescMarshaller.marshal(desc, scope).getPointer();
+            assertEquals(94, op.getInt(TYPE), "DML_OPERATOR_SCATTER_ELEMENTS");
+            Pointer scatter = op.getPointer(DESC);
+            assertAll(
+                    () -> assertEquals(1, scatter.getInt(SCATTER_FIRST_UINT), "Axis"),
+                    () -> assertEquals(longs(3, 3), uints(bufferOf(scatter.getPointer(INPUT)).getPointer(SIZES), 2)),
+                    () -> assertEquals(11, bufferOf(scatter.getPointer(INDICES)).getInt(DATA_TYPE), "INT64"),
+                    () -> assertEquals(longs(2, 3),
+                            uints(bufferOf(scatter.getPointer(SCATTER_UPDATES)).getPointer(SIZES), 2)),
+                    () -> assertEquals(24, bufferOf(scatter.getPointer(SCATTER_UPDATES)).getLong(TOTAL)),
+                    () -> assertEquals(longs(3, 3),
+                            uints(bufferOf(scatter.getPointer(SCATTER_OUTPUT)).getPointer(SIZES), 2)));
+        }
+    }
+
+    @Test
+    void aScatterNdWithItsTwoCounts() {
+        // DirectML docs, ScatterND example in 2-D: input {1,8}, indices {4,1}, updates {1,4}; counts 1 and 2.
+        ScatterNdOperatorDesc desc = new ScatterNdOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 8),
+                BufferTensorDesc.packed(TensorDataType.UINT32, 4, 1), BufferTensorDesc.packed(TensorDataType.FLOAT32,
+                        1, 4), BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 8), 1, 2);
+        try (NativeScope scope = new NativeScope()) {
+            Pointer op = DescMarshaller.marshal(desc, scope).getPointer();
+            assertEquals(109, op.getInt(TYPE), "DML_OPERATOR_SCATTER_ND");
+            Pointer scatter = op.getPointer(DESC);
+            assertAll(
+                    () -> assertEquals(1, scatter.getInt(SCATTER_FIRST_UINT), "InputDimensionCount"),
+                    () -> assertEquals(2, scatter.getInt(SCATTER_SECOND_UINT), "IndicesDimensionCount"),
+                    () -> assertEquals(longs(4, 1), uints(bufferOf(scatter.getPointer(INDICES)).getPointer(SIZES), 2)),
+                    () -> assertEquals(longs(1, 4),
+                            uints(bufferOf(scatter.getPointer(SCATTER_UPDATES)).getPointer(SIZES), 2)),
+                    () -> assertEquals(longs(1, 8),
+                            uints(bufferOf(scatter.getPointer(SCATTER_OUTPUT)).getPointer(SIZES), 2)));
         }
     }
 

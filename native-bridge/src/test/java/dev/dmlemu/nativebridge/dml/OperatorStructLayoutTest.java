@@ -43,4 +43,19 @@ class OperatorStructLayoutTest {
         assertEquals(new OperatorStructLayout(List.of(0L, 8L, 16L, 24L, 28L, 32L), 40),
                 OperatorStructLayout.of(OperatorDescs.schema(OperatorType.GATHER_ND1).orElseThrow(), 8));
     }
+
+    @Test
+    void scatterElementsOnX64() {
+        // DML_SCATTER_ELEMENTS_OPERATOR_DESC (= DML_SCATTER_OPERATOR_DESC): InputTensor 0, IndicesTensor 8,
+        // UpdatesTensor 16, OutputTensor 24, Axis 32; sizeof 40 (4 bytes of tail padding).
+        assertEquals(new OperatorStructLayout(List.of(0L, 8L, 16L, 24L, 32L), 40),
+                OperatorStructLayout.of(OperatorDescs.schema(OperatorType.SCATTER_ELEMENTS).orElseThrow(), 8));
+    }
+
+    @Test
+    void scatterNdOnX64() {
+        // DML_SCATTER_ND_OPERATOR_DESC: the four pointers, InputDimensionCount 32, IndicesDimensionCount 36; sizeof 40.
+        assertEquals(new OperatorStructLayout(List.of(0L, 8L, 16L, 24L, 32L, 36L), 40),
+                OperatorStructLayout.of(OperatorDescs.schema(OperatorType.SCATTER_ND).orElseThrow(), 8));
+    }
 }

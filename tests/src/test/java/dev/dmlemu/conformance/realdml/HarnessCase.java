@@ -17,18 +17,21 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * One case of the real-DirectML harness ({@code gather_elements_harness.c}): a gather desc (GATHER_ELEMENTS, GATHER,
- * GATHER_ND or GATHER_ND1; its UINT fields under the harness's keys) plus the initial contents of the input and
- * indices buffers, written in the harness's case-file format.
+ * One case of the real-DirectML harness ({@code gather_elements_harness.c}): a gather or scatter desc (each tensor
+ * field and UINT field under the harness's keys) plus the initial contents of the input and indices buffers, written
+ * in the harness's case-file format, and for a scatter of the updates buffer (left to the harness, zeros, when
+ * empty).
  *
  * <p>The harness cannot express tensor flags, GuaranteedBaseOffsetAlignment or a DimensionCount that differs from
  * the number of sizes; {@link #fromDesc} refuses such descs.
  *
  * @param inputValues every element of the input buffer (TotalTensorSizeInBytes / element size), as harness text
  * @param indicesValues every element of the indices buffer, as harness text
+ * @param updatesValues every element of a scatter's updates buffer, as harness text; empty for a gather
+ * @param executionFlags the flags CompileOperator gets (the harness's {@code flags} key); empty for none
  */
 public record HarnessCase(String name, OperatorDesc desc, List<String> inputValues,
-        List<String> indicesValues, Set<ExecutionFlag> executionFlags) {
+        List<String> indicesValues, List<String> updatesValues, Set<ExecutionFlag> executionFlags) {
 
     public HarnessCase {
         Objects.requireNonNull(name, "name");
@@ -38,17 +41,24 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
         }
         inputValues = List.copyOf(inputValues);
         indicesValues = List.copyOf(indicesValues);
+        updatesValues = List.copyOf(updatesValues);
         executionFlags = Set.copyOf(executionFlags);
     }
 
     /** A case compiled with no execution flags. */
+    public HarnessCase(String name, OperatorDesc desc, List<String> inputValues, List<String> indicesValues,
+            List<String> updatesValues) {
+        this(name, desc, inputValues, indicesValues, updatesValues, Set.of());
+    }
+
+    /** A gather's case, or a scatter's with the updates left to the harness. */
     public HarnessCase(String name, OperatorDesc desc, List<String> inputValues, List<String> indicesValues) {
-        this(name, desc, inputValues, indicesValues, Set.of());
+        this(name, desc, inputValues, indicesValues, List.of());
     }
 
     /** The same case compiled with {@code flags} (the harness's {@code flags} key, passed to CompileOperator). */
     public HarnessCase withExecutionFlags(String caseName, Set<ExecutionFlag> flags) {
-        return new HarnessCase(caseName, desc, inputValues, indicesValues, flags);
+        return new HarnessCase(caseName, desc, inputValues, indicesValues, updatesValues, flags);
     }
 
     /** A case for CreateOperator only (no buffer contents). */
@@ -68,21 +78,27 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
                 HarnessValues.format(indices.dataType(), indicesBytes));
     }
 
+    /** A scatter case whose input, indices and updates buffers hold the given little-endian bytes, padding included. */
+    public static HarnessCase fromScatterDesc(String name, OperatorDesc desc, ByteBuffer inputBytes,
+            ByteBuffer indicesBytes, ByteBuffer updatesBytes) {
+        HarnessCase gather = fromDesc(name, desc, inputBytes, indicesBytes);
+        BufferTensorDesc updates = (BufferTensorDesc) desc.tensorFields().get(2).desc();
+        return new HarnessCase(name, desc, gather.inputValues(), gather.indicesValues(),
+                HarnessValues.format(updates.dataType(), updatesBytes));
+    }
+
     /** The case in the harness's text format, ending with {@code run}. */
     public String toCaseText() {
-        List<TensorField> fields = desc.tensorFields();
-        BufferTensorDesc input = buffer(fields.get(0).desc(), "InputTensor");
-        BufferTensorDesc indices = buffer(fields.get(1).desc(), "IndicesTensor");
-        BufferTensorDesc output = buffer(fields.get(2).desc(), "OutputTensor");
         StringBuilder text = new StringBuilder();
         text.append("name ").append(name).append('\n');
         text.append("op ").append(desc.operatorType().name()).append('\n');
-        text.append("input_type ").append(input.dataType().name()).append('\n');
-        text.append("indices_type ").append(indices.dataType().name()).append('\n');
-        text.append("output_type ").append(output.dataType().name()).append('\n');
-        tensorLines(text, "input", input);
-        tensorLines(text, "indices", indices);
-        tensorLines(text, "output", output);
+        // Every tensor field under the harness's prefix: InputTensor is input_*, UpdatesTensor (scatters) updates_*.
+        for (TensorField field : desc.tensorFields()) {
+            BufferTensorDesc tensor = buffer(field.desc(), field.name());
+            String prefix = harnessPrefix(field.name());
+            text.append(prefix).append("_type ").append(tensor.dataType().name()).append('\n');
+            tensorLines(text, prefix, tensor);
+        }
         operatorLines(text);
         if (!executionFlags.isEmpty()) {
             int mask = executionFlags.stream().mapToInt(ExecutionFlag::code).reduce(0, (a, b) -> a | b);
@@ -90,6 +106,7 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
         }
         valueLines(text, "input", inputValues);
         valueLines(text, "indices", indicesValues);
+        valueLines(text, "updates", updatesValues);
         text.append("run\n");
         return text.toString();
     }
@@ -104,6 +121,11 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
                 text.append(harnessKey(field.cName())).append(' ').append(field.valueIn(desc)).append('\n');
             }
         }
+    }
+
+    /** {@code InputTensor} to {@code input}, {@code UpdatesTensor} to {@code updates}. */
+    static String harnessPrefix(String tensorField) {
+        return harnessKey(tensorField.replaceFirst("Tensor$", ""));
     }
 
     /** {@code IndexDimensions} to {@code index_dimensions}. */

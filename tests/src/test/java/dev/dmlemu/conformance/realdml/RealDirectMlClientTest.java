@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.ScatterNdOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -57,6 +58,21 @@ class RealDirectMlClientTest {
         assertTrue(text.contains("indices_type UINT32\n"), text);
         assertTrue(text.contains("output_bytes 24\n"), text);
         assertTrue(text.endsWith("axis 2\nrun\n"), text);
+    }
+
+    @Test
+    void writesAScattersFourTensorsAndItsUintFields() {
+        ScatterNdOperatorDesc scatter = new ScatterNdOperatorDesc(
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 8),
+                BufferTensorDesc.packed(TensorDataType.INT64, 4, 1),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 4),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 8), 1, 2);
+        String text = HarnessCase.validateOnly("nd", scatter).toCaseText();
+        assertTrue(text.contains("op SCATTER_ND\n"), text);
+        assertTrue(text.contains("indices_type INT64\n"), text);
+        assertTrue(text.contains("updates_type FLOAT32\nupdates_sizes 1 4\nupdates_bytes 16\n"), text);
+        assertTrue(text.contains("output_sizes 1 8\n"), text);
+        assertTrue(text.endsWith("input_dimension_count 1\nindices_dimension_count 2\nrun\n"), text);
     }
 
     @Test

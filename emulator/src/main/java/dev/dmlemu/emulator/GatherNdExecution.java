@@ -1,0 +1,171 @@
+package dev.dmlemu.emulator;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.OperatorExecutionException;
+import dev.dmlemu.featurelevels.IndexSemantics;
+import java.nio.ByteBuffer;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * One prepared GATHER_ND or GATHER_ND1: for each index tuple, in row-major output order, the input offset its
+ * batch coordinates and tuple give, then the trailing slice copied from there ({@link GatherNdSlice}). Tuples with
+ * an out-of-range coordinate go to the policy's {@link GatherNdOutOfRange}. Executions may run concurrently; the
+ * tuples of a large one are split over the emulator's pool ({@link PoolSplit}). The mutable state is two caches, as in
+ * {@link GatherExecution}: the last bindings' views and the workers' cursors.
+ */
+final class GatherNdExecution implements OperatorExecution {
+
+    private final OperatorDesc desc;
+    private final GatherNdPlan plan;
+    private final GatherNdOutOfRange outOfRange;
+    private final int threads;
+    private final ExecutorService pool;
+    private final long parallelThreshold;
+    private final WorkspacePool workspaces;
+    /** The views of the last bindings executed, or null. */
+    private volatile BoundBuffers lastBound;
+
+    private GatherNdExecution(OperatorDesc desc, GatherNdPlan plan, int threads, ExecutorService pool,
+            long parallelThreshold) {
+        this.desc = desc;
+        this.plan = plan;
+        this.outOfRange = GatherNdOutOfRange.of(plan.policy);
+        this.threads = threads;
+        this.pool = pool;
+        this.parallelThreshold = parallelThreshold;
+        this.workspaces = new WorkspacePool(threads,
+                () -> new Workspace(plan.tupleCursor(), plan.slice.rowCursor(), null));
+    }
+
+    /**
+     * Plans a desc for execution.
+     *
+     * @param pool the emulator's pool, or null for one thread
+     * @param parallelThreshold executions of fewer output elements run on one thread
+     * @throws OperatorExecutionException when the policy has no answer for the desc (batches past the input's)
+     */
+    static GatherNdExecution prepare(OperatorDesc desc, GatherNdGeometry geometry, BufferTensorDesc input,
+            BufferTensorDesc indices, BufferTensorDesc output, IndexSemantics semantics, IndexPolicy policy,
+            int threads, ExecutorService pool, long parallelThreshold) {
+        if (geometry.readsPastInput() && policy != IndexPolicy.DIRECTML) {
+            throw new OperatorExecutionException(desc.operatorType().name() + ": the indices' batch sizes exceed "
+                    + "the input's, so the output reads batches past the input, which only the directml index policy"
+                    + " models (docs/directml-behaviour.md §11.4); the " + policy.name().toLowerCase()
+                    + " policy has no answer for it");
+        }
+        GatherNdPlan plan = GatherNdPlan.compile(geometry, input, indices, output, semantics, policy);
+        int effectiveThreads = pool == null || GatherExecution.outputMayOverlap(output) ? 1 : threads;
+        return new GatherNdExecution(desc, plan, effectiveThreads, pool, parallelThreshold);
+    }
+
+    GatherNdPlan plan() {
+        return plan;
+    }
+
+    @Override
+    public void execute(Bindings bindings) {
+        BoundBuffers buffers = lastBound;
+        if (buffers == null || buffers.source() != bindings) {
+            buffers = BoundBuffers.bind(plan.elementSize, plan.indexSize, desc, bindings);
+            lastBound = buffers;
+        }
+        long tuples = plan.tupleCount;
+        int chunks = plan.elementCount >= parallelThreshold ? (int) Math.min(threads, tuples) : 1;
+        ByteBuffer indices = buffers.indices();
+        if (plan.policy == IndexPolicy.STRICT) {
+            long first = chunks <= 1 ? firstOutOfRange(indices, 0, tuples)
+                    : split().first(tuples, chunks, (begin, end) -> firstOutOfRange(indices, begin, end));
+            if (first >= 0) {
+                throw refusal(indices, first);
+            }
+        }
+        BoundBuffers bound = buffers;
+        if (chunks <= 1) {
+            gather(bound, 0, tuples);
+        } else {
+            split().run(tuples, chunks, (begin, end) -> gather(bound, begin, end));
+        }
+    }
+
+    @Override
+    public void release() {
+        lastBound = null;
+        workspaces.clear();
+    }
+
+    /** Copies the slices of tuples {@code [begin, end)}. */
+    private void gather(BoundBuffers buffers, long begin, long end) {
+        ByteBuffer in = buffers.input();
+        ByteBuffer idx = buffers.indices();
+        ByteBuffer out = buffers.output();
+        Workspace workspace = workspaces.take();
+        CoordinateCursor tuples = workspace.rows();
+        CoordinateCursor rows = workspace.middle();
+        GatherNdSlice slice = plan.slice;
+        int q = plan.tupleLength();
+        boolean batchesInside = !plan.readsPastInput;
+        tuples.seek(begin);
+        for (long tuple = begin; tuple < end; tuple++) {
+            long outerInput = tuples.offset(0);
+            long first = tuples.offset(1);
+            long outputAt = tuples.offset(2);
+            long base = outerInput;
+            boolean inRange = batchesInside;
+            for (int t = 0; t < q; t++) {
+                long raw = plan.index(idx, first, t);
+                if (plan.inRange(raw, t)) {
+                    base += plan.wrapped(raw, t) * plan.tupleStrides[t];
+                } else {
+                    inRange = false;
+                }
+            }
+            if (inRange) {
+                slice.copy(in, out, base, outputAt, rows);
+            } else if (outOfRange.walks()) {
+                slice.walk(in, out, outOfRange.base(plan, idx, first, outerInput), outputAt, rows,
+                        plan.inputLastElement, plan.inputLastElementPartial);
+            } else {
+                slice.copy(in, out, outOfRange.base(plan, idx, first, outerInput), outputAt, rows);
+            }
+            tuples.next();
+        }
+        workspaces.give(workspace);
+    }
+
+    /**
+     * The first out-of-range tuple coordinate among tuples {@code [begin, end)} in row-major order, as
+     * {@code tuple * q + t}, or -1.
+     */
+    private long firstOutOfRange(ByteBuffer indices, long begin, long end) {
+        CoordinateCursor tuples = plan.tupleCursor();
+        int q = plan.tupleLength();
+        tuples.seek(begin);
+        for (long tuple = begin; tuple < end; tuple++) {
+            long first = tuples.offset(1);
+            for (int t = 0; t < q; t++) {
+                if (!plan.inRange(plan.index(indices, first, t), t)) {
+                    return tuple * q + t;
+                }
+            }
+            tuples.next();
+        }
+        return -1;
+    }
+
+    private IndexOutOfRangeException refusal(ByteBuffer indices, long found) {
+        int q = plan.tupleLength();
+        long tuple = found / q;
+        int t = (int) (found % q);
+        CoordinateCursor tuples = plan.tupleCursor();
+        tuples.seek(tuple);
+        long raw = plan.index(indices, tuples.offset(1), t);
+        return new IndexOutOfRangeException(plan.outputCoordinateOf(tuple), plan.indexText(raw), plan.indexType,
+                plan.tupleDimensions[t], plan.tupleSizes[t], plan.signedWrap);
+    }
+
+    private PoolSplit split() {
+        return new PoolSplit(pool, desc.operatorType().name());
+    }
+}

@@ -1,0 +1,108 @@
+package dev.dmlemu.emulator;
+
+import dev.dmlemu.execution.OperatorExecutionException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Splits an execution's work units into contiguous chunks over the emulator's pool, the calling thread taking the
+ * first: what every kernel does with more than one thread. A worker's exception is rethrown on the calling thread.
+ */
+final class PoolSplit {
+
+    /** Work on units {@code [begin, end)}. */
+    interface Chunk {
+        void run(long begin, long end);
+    }
+
+    /** The first unit in {@code [begin, end)} with some property, or -1. */
+    interface Search {
+        long first(long begin, long end);
+    }
+
+    private final ExecutorService pool;
+    private final String operatorName;
+
+    /**
+     * @param pool the emulator's pool
+     * @param operatorName for the message when a worker fails with a checked exception
+     */
+    PoolSplit(ExecutorService pool, String operatorName) {
+        this.pool = pool;
+        this.operatorName = operatorName;
+    }
+
+    /** Runs {@code chunk} on {@code chunks} contiguous ranges of {@code units}, and waits for all. */
+    void run(long units, int chunks, Chunk chunk) {
+        List<Future<?>> futures = new ArrayList<>(chunks - 1);
+        for (int c = 1; c < chunks; c++) {
+            long begin = units * c / chunks;
+            long end = units * (c + 1) / chunks;
+            futures.add(submit(() -> {
+                chunk.run(begin, end);
+                return null;
+            }));
+        }
+        chunk.run(0, units / chunks);
+        for (Future<?> future : futures) {
+            join(future);
+        }
+    }
+
+    /** The first unit found over {@code chunks} contiguous ranges, in unit order, or -1. */
+    long first(long units, int chunks, Search search) {
+        List<Future<Long>> futures = new ArrayList<>(chunks - 1);
+        for (int c = 1; c < chunks; c++) {
+            long begin = units * c / chunks;
+            long end = units * (c + 1) / chunks;
+            futures.add(submit(() -> search.first(begin, end)));
+        }
+        long first = search.first(0, units / chunks);
+        for (Future<Long> future : futures) {
+            long found = join(future);
+            if (first < 0) {
+                first = found;
+            }
+        }
+        return first;
+    }
+
+    private <T> Future<T> submit(Callable<T> task) {
+        try {
+            return pool.submit(task);
+        } catch (RejectedExecutionException e) {
+            throw new IllegalStateException("the Emulator that prepared this operator is closed", e);
+        }
+    }
+
+    private <T> T join(Future<T> future) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return future.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof RuntimeException runtime) {
+                        throw runtime;
+                    }
+                    if (cause instanceof Error error) {
+                        throw error;
+                    }
+                    throw new OperatorExecutionException(operatorName + ": a worker failed", cause);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

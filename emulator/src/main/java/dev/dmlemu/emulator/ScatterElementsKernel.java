@@ -1,0 +1,78 @@
+package dev.dmlemu.emulator;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.ScatterElementsOperatorDesc;
+import dev.dmlemu.featurelevels.IndexSemantics;
+import dev.dmlemu.featurelevels.ValidatedOperator;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * {@code DML_OPERATOR_SCATTER_ELEMENTS} on the emulator: each update is written at its own coordinate with the Axis
+ * entry replaced by its index. Seen backwards, a GATHER_ND whose tuples have one coordinate, read at the update's own
+ * indices position, and whose slices are single elements ({@link ScatterExecution}). A size-1 axis ignores the index
+ * under the DIRECTML policy, as GATHER_ELEMENTS does when it reads (docs/directml-behaviour.md §12.4).
+ */
+final class ScatterElementsKernel implements OperatorKernel {
+
+    @Override
+    public OperatorType operatorType() {
+        return OperatorType.SCATTER_ELEMENTS;
+    }
+
+    @Override
+    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, ExecutorService pool) {
+        return execution(operator.desc(ScatterElementsOperatorDesc.class), operator.indexSemantics(),
+                options.indexPolicy(), options.listener());
+    }
+
+    /** The execution of a desc with the given index semantics (the validator's, for a validated one). */
+    static ScatterExecution execution(ScatterElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
+            ExecutionListener listener) {
+        BufferTensorDesc input = GatherSpace.buffer(desc.inputTensor(), ScatterElementsOperatorDesc.INPUT_TENSOR);
+        BufferTensorDesc indices = GatherSpace.buffer(desc.indicesTensor(),
+                ScatterElementsOperatorDesc.INDICES_TENSOR);
+        BufferTensorDesc updates = GatherSpace.buffer(desc.updatesTensor(),
+                ScatterElementsOperatorDesc.UPDATES_TENSOR);
+        BufferTensorDesc output = GatherSpace.buffer(desc.outputTensor(), ScatterElementsOperatorDesc.OUTPUT_TENSOR);
+        return ScatterExecution.prepare(desc, geometry(input, indices, updates, output, desc.axis()), input, indices,
+                updates, output, semantics, policy, true, listener);
+    }
+
+    /**
+     * The backward view: the walk visits every update (the indices' and updates' shared sizes); the output offset of
+     * its non-axis coordinates comes from the walk, the axis coordinate from the index. The checks only guard the
+     * emulator's own assumptions (a validated desc always passes them).
+     *
+     * @throws IllegalArgumentException if the desc breaks a rule the emulator relies on
+     */
+    static GatherNdGeometry geometry(BufferTensorDesc input, BufferTensorDesc indices, BufferTensorDesc updates,
+            BufferTensorDesc output, long axisField) {
+        int rank = output.sizes().size();
+        if (input.sizes().size() != rank || indices.sizes().size() != rank || updates.sizes().size() != rank) {
+            throw new IllegalArgumentException("all four tensors must have the same rank");
+        }
+        if (axisField < 0 || axisField >= rank) {
+            throw new IllegalArgumentException("Axis " + axisField + " is not in [0, " + rank + ")");
+        }
+        if (!input.sizes().equals(output.sizes()) || !indices.sizes().equals(updates.sizes())) {
+            throw new IllegalArgumentException("OutputTensor.Sizes must equal InputTensor.Sizes, and UpdatesTensor"
+                    + ".Sizes IndicesTensor.Sizes");
+        }
+        int axis = (int) axisField;
+        for (int d = 0; d < rank; d++) {
+            if (d != axis && !indices.sizes().get(d).equals(output.sizes().get(d))) {
+                throw new IllegalArgumentException("IndicesTensor.Sizes[" + d + "] must equal InputTensor.Sizes[" + d
+                        + "] (only the Axis dimension may differ)");
+            }
+        }
+        long[] outputStrides = GatherSpace.longs(output.effectiveStrides());
+        long axisStride = outputStrides[axis];
+        outputStrides[axis] = 0;
+        long[] none = new long[0];
+        return new GatherNdGeometry(GatherSpace.longs(indices.sizes()), outputStrides,
+                GatherSpace.longs(indices.effectiveStrides()), GatherSpace.longs(updates.effectiveStrides()), 0,
+                new long[] {output.sizes().get(axis)}, new long[] {axisStride}, new int[] {axis}, none, none, none,
+                false);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.dmlemu.emulator;
+
+import dev.dmlemu.testkit.GatherNdCase;
+import dev.dmlemu.testkit.GatherNdCaseOptions;
+import dev.dmlemu.testkit.GatherNdCaseOptions.BatchSizes;
+import dev.dmlemu.testkit.GatherNdCases;
+import dev.dmlemu.testkit.NaiveGatherNd;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
+
+/**
+ * DML_GATHER_ND and GATHER_ND1 on the emulator against the kit's {@link NaiveGatherNd} on the kit's random cases
+ * ({@link GatherNdCases}: both operators, ranks 1-8, every count, batch count and tuple length, every type, strided,
+ * broadcast and padded tensors, in-range, negative and out-of-range indices, batch sizes that differ), under every
+ * index policy, compared byte for byte over the whole output buffer ({@link ReferenceComparison}).
+ */
+class GatherNdPropertiesTest {
+
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(2);
+    private static final GatherNdCases SMALL = new GatherNdCases(GatherNdCaseOptions.defaults());
+    private static final GatherNdCases BATCHES_PAST_INPUT =
+            new GatherNdCases(GatherNdCaseOptions.defaults().with(BatchSizes.SOMETIMES_DIFFERENT));
+    private static final GatherNdCases LARGE =
+            new GatherNdCases(GatherNdCaseOptions.defaults().withShapes(3_000, 40));
+
+    @AfterContainer
+    static void shutDown() {
+        POOL.shutdown();
+    }
+
+    @Provide
+    Arbitrary<Long> seeds() {
+        return Arbitraries.longs();
+    }
+
+    @Property(tries = 2000)
+    void matchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
+        GatherNdCase c = SMALL.generate(seed);
+        check(c, policy, Kernels.prepareNd(c.desc(), policy, 1, null, GatherExecution.PARALLEL_THRESHOLD));
+    }
+
+    /**
+     * Indices batch sizes above the input's (GATHER_ND1), under DirectML's own policy, the only one that answers
+     * reads past the input (docs/directml-behaviour.md §11.4).
+     */
+    @Property(tries = 600)
+    void batchesPastTheInputMatchTheNaiveReference(@ForAll("seeds") long seed) {
+        GatherNdCase c = BATCHES_PAST_INPUT.generate(seed);
+        check(c, IndexPolicy.DIRECTML, Kernels.prepareNd(c.desc(), IndexPolicy.DIRECTML, 1, null,
+                GatherExecution.PARALLEL_THRESHOLD));
+    }
+
+    /** Larger shapes, split across three threads; chunk borders fall between tuples. */
+    @Property(tries = 300)
+    void splitAcrossThreadsMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
+        GatherNdCase c = LARGE.generate(seed);
+        check(c, policy, Kernels.prepareNd(c.desc(), policy, 3, POOL, 1));
+    }
+
+    private static void check(GatherNdCase c, IndexPolicy policy, GatherNdExecution execution) {
+        NaiveGatherNd.Outcome outcome = NaiveGatherNd.run(c, ReferenceComparison.model(policy));
+        ReferenceComparison.Expected expected = new ReferenceComparison.Expected(outcome.output(),
+                outcome.refusal().map(NaiveGatherNd.Refusal::coordinate),
+                outcome.refusal().map(NaiveGatherNd.Refusal::value));
+        ReferenceComparison.CaseBytes bytes = new ReferenceComparison.CaseBytes(c.toString(), c.seed(), c.input(),
+                c.inputTensor().totalTensorSizeInBytes(), c.indices(), c.indicesTensor().totalTensorSizeInBytes(),
+                c.output(), c.outputTensor().totalTensorSizeInBytes());
+        ReferenceComparison.check(bytes, expected, policy, execution, null);
+    }
+}

@@ -1,0 +1,106 @@
+package dev.dmlemu.emulator;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.ScatterElementsOperatorDesc;
+import dev.dmlemu.desc.ScatterNdOperatorDesc;
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.testkit.RecordedScatterProbes;
+import dev.dmlemu.testkit.RecordedScatterProbes.Probe;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The scatter kernels against outputs recorded on the real DirectML.dll 1.15.4 ({@link RecordedScatterProbes}), and
+ * what they report and refuse.
+ */
+class ScatterKernelsTest {
+
+    static Stream<Probe> recorded() {
+        return RecordedScatterProbes.all().stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("recorded")
+    void givesTheRecordedOutput(Probe probe) {
+        byte[] output = probe.freshOutput();
+        execution(probe.desc(), IndexPolicy.DIRECTML, ExecutionListener.IGNORE).execute(bindings(probe, output));
+        assertArrayEquals(probe.expected(), output);
+    }
+
+    @Test
+    void reportsWritesThatLandOnAnEarlierUpdatesElement() {
+        List<DuplicateWrites> reports = new ArrayList<>();
+        Probe probe = probe("s_dup_2d_axis0"); // {3,2} axis 0, indices 1 0 / 1 0 / 1 0
+        execution(probe.desc(), IndexPolicy.DIRECTML, reports::add).execute(bindings(probe, probe.freshOutput()));
+        assertEquals(1, reports.size());
+        DuplicateWrites report = reports.get(0);
+        // Updates (1, 0) and (1, 1) land on output elements 2 and 1, already written by updates (0, 0) and (0, 1);
+        // the four overwrites are (1, 0), (1, 1), (2, 0), (2, 1).
+        assertEquals(4, report.overwrites());
+        assertEquals(List.of(1L, 0L), report.firstUpdateCoordinate());
+        assertEquals(2, report.firstOutputElement());
+        assertTrue(report.describe().startsWith("4 update writes landed"), report.describe());
+    }
+
+    @Test
+    void reportsNothingWithoutDuplicates() {
+        List<DuplicateWrites> reports = new ArrayList<>();
+        Probe probe = probe("scatter_nd_docs_rank2");
+        execution(probe.desc(), IndexPolicy.DIRECTML, reports::add).execute(bindings(probe, probe.freshOutput()));
+        assertEquals(List.of(), reports);
+    }
+
+    @Test
+    void strictRefusesBeforeWritingAnything() {
+        Probe probe = probe("s_oob_inner_axis"); // indices 3 4 3 along an axis of 3
+        byte[] output = probe.freshOutput();
+        output[0] = 42;
+        IndexOutOfRangeException e = assertThrows(IndexOutOfRangeException.class,
+                () -> execution(probe.desc(), IndexPolicy.STRICT, ExecutionListener.IGNORE)
+                        .execute(bindings(probe, output)));
+        assertEquals(List.of(0L, 0L), e.outputCoordinate());
+        assertEquals("3", e.indexValue());
+        assertTrue(e.getMessage().contains("UpdatesTensor coordinate [0, 0]"), e.getMessage());
+        assertEquals(42, output[0]);
+    }
+
+    @Test
+    void clampAxisWritesTheLastPositionOfTheDimension() {
+        Probe probe = probe("snd_inner_walk"); // {3,3}: tuples (0, 3) -> (0, 2) and (2, 5) -> (2, 2)
+        byte[] output = probe.freshOutput();
+        execution(probe.desc(), IndexPolicy.CLAMP_AXIS, ExecutionListener.IGNORE).execute(bindings(probe, output));
+        float[] values = new float[9];
+        ByteBuffer.wrap(output).order(java.nio.ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(values);
+        assertArrayEquals(new float[] {1, 2, 10, 4, 5, 6, 7, 8, 20}, values);
+    }
+
+    private static Probe probe(String name) {
+        return RecordedScatterProbes.all().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    static ScatterExecution execution(OperatorDesc desc, IndexPolicy policy, ExecutionListener listener) {
+        BufferTensorDesc indices = (BufferTensorDesc) desc.tensorFields().get(1).desc();
+        return desc instanceof ScatterElementsOperatorDesc elements
+                ? ScatterElementsKernel.execution(elements, Kernels.semanticsOf(indices.dataType()), policy, listener)
+                : ScatterNdKernel.execution((ScatterNdOperatorDesc) desc, Kernels.semanticsOf(indices.dataType()),
+                        policy, listener);
+    }
+
+    private static Bindings bindings(Probe probe, byte[] output) {
+        return Bindings.of(BufferBinding.of(ByteBuffer.wrap(probe.input())),
+                BufferBinding.of(ByteBuffer.wrap(probe.indices())), BufferBinding.of(ByteBuffer.wrap(probe.updates())),
+                BufferBinding.of(ByteBuffer.wrap(output)));
+    }
+}
