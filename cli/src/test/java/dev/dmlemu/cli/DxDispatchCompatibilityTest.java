@@ -203,6 +203,24 @@ class DxDispatchCompatibilityTest {
     }
 
     @Test
+    void offsetsApplyToFileDataToo() throws IOException {
+        writeBytes("x.dat", floats(1, 2, 3, 4, 5, 6, 7, 8, 9));
+        NpyFile.write(dir.resolve("x.npy"), TensorDataType.FLOAT32, List.of(9L), floats(1, 2, 3, 4, 5, 6, 7, 8, 9));
+        String dispatch = "{ \"type\": \"dispatch\", \"dispatchable\": \"ge\", \"bindings\": { \"InputTensor\":"
+                + " { \"name\": \"X\", \"elementOffset\": 1 }, \"IndicesTensor\": \"I\", \"OutputTensor\": \"Y\" } }";
+        for (String file : List.of("x.dat", "x.npy")) {
+            runsTheDocsExample(docsModel("{ \"initialValuesDataType\": \"FLOAT32\", \"initialValues\": { \"sourcePath\":"
+                    + " \"" + file + "\" }, \"sizeInBytes\": 40, \"initialValuesOffsetInBytes\": 4 }", I, Y, GE,
+                    dispatch + ", " + PRINT));
+            // The file's 36 bytes at offset 8 need 44 of the 40.
+            run(docsModel("{ \"initialValuesDataType\": \"FLOAT32\", \"initialValues\": { \"sourcePath\": \"" + file
+                    + "\" }, \"sizeInBytes\": 40, \"initialValuesOffsetInBytes\": 8 }", I, Y, GE, dispatch))
+                    .assertUnusable("model.json: resources.X.initialValuesOffsetInBytes: the buffer size (40 bytes) is"
+                            + " too small for the initial values (36 bytes) at initialValuesOffsetInBytes 8 (line 2,");
+        }
+    }
+
+    @Test
     void bindingArraysOfOneAndBindingObjectsWithElementCount() {
         runsTheDocsExample(docsModel(X, I, Y, GE, "{ \"type\": \"dispatch\", \"dispatchable\": \"ge\", \"bindings\": {"
                 + " \"InputTensor\": [\"X\"], \"IndicesTensor\": [{ \"name\": \"I\", \"elementCount\": 6 }],"
