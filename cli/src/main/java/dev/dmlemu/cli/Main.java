@@ -1,6 +1,7 @@
 package dev.dmlemu.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -25,6 +26,11 @@ public final class Main {
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         return run(new DmlemuCommand(), args, out, err);
+    }
+
+    /** {@link #run(String[], PrintStream, PrintStream)} reading a model given as {@code -} from {@code in}. */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        return StandardInput.with(in, () -> run(args, out, err));
     }
 
     /** {@link #run(String[], PrintStream, PrintStream)} with another top-level command, for tests of the handling. */

@@ -31,7 +31,8 @@ final class MinLevelCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "MODEL.json",
-            description = "DxDispatch-style model files (several: one JVM, a line per file and a summary)")
+            description = "DxDispatch-style model files, - for standard input (several: one JVM, a line per file and a"
+                    + " summary)")
     List<Path> models;
 
     @Option(names = "--json", description = "print one JSON object on stdout")

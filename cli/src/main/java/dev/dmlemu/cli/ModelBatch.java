@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One command over one or several model files in one JVM ({@code dmlemu validate models/*.json}): CI checks hundreds
@@ -45,13 +46,7 @@ final class ModelBatch {
             try {
                 result = perFile.check(model);
             } catch (CliFailure failure) {
-                String message = OneLine.of(failure.getMessage());
-                ObjectNode error = Json.object();
-                error.set("error", Json.error(failure.exitCode(), message, failure.location().orElse(null)));
-                // Messages about a model file already start with its name.
-                result = new FileResult(failure.exitCode(),
-                        List.of(message.startsWith(name + ":") ? message.substring(name.length() + 2) : message),
-                        error);
+                result = new FileResult(failure.exitCode(), List.of(failureLine(name, failure)), errorObject(failure));
             }
             byCode[result.code().ordinal()]++;
             if (result.code().code() > worst.code()) {
@@ -70,10 +65,83 @@ final class ModelBatch {
         if (json) {
             out.println(Json.write(array));
         } else {
-            out.println(models.size() + " model files: " + byCode[ExitCode.SUCCESS.ordinal()] + " passed, "
-                    + byCode[ExitCode.INVALID_OPERATOR.ordinal()] + " invalid, "
-                    + byCode[ExitCode.UNUSABLE_INPUT.ordinal()] + " unusable");
+            out.println(summary(models.size(), byCode));
         }
         return worst.code();
+    }
+
+    /**
+     * A command's work on one file that prints as it goes ({@code run}, whose values can be millions): its text to
+     * {@code out} and {@code err}, or, with {@code --json}, one object on {@code out} whose first member is
+     * {@code "file": file} when {@code file} is given. A {@link CliFailure} makes that file unusable, not the batch.
+     */
+    interface Streamed {
+        ExitCode run(Path model, PrintWriter out, PrintWriter err, Optional<String> file);
+    }
+
+    /**
+     * As {@link #run}, for a command that streams: one file prints as it always does; several print each file's
+     * lines led by its name (on stdout and stderr alike) as they come, a failure line in place of the rest of a file
+     * that fails, and the summary; with {@code --json}, an array of the files' objects.
+     */
+    static int runStreamed(List<Path> models, Streamed perFile, boolean json, PrintWriter out, PrintWriter err) {
+        if (models.size() == 1) {
+            return perFile.run(models.get(0), out, err, Optional.empty()).code();
+        }
+        int[] byCode = new int[ExitCode.values().length];
+        ExitCode worst = ExitCode.SUCCESS;
+        if (json) {
+            out.println("[");
+        }
+        for (int i = 0; i < models.size(); i++) {
+            Path model = models.get(i);
+            String name = OneLine.of(model.toString());
+            if (json && i > 0) {
+                out.println(",");
+            }
+            ExitCode code;
+            try {
+                code = json ? perFile.run(model, out, err, Optional.of(model.toString()))
+                        : perFile.run(model, LinePrefixWriter.printWriter(out, name + ": "),
+                                LinePrefixWriter.printWriter(err, name + ": "), Optional.of(model.toString()));
+            } catch (CliFailure failure) {
+                code = failure.exitCode();
+                if (json) {
+                    ObjectNode entry = Json.object();
+                    entry.put("file", model.toString());
+                    entry.setAll(errorObject(failure));
+                    out.println(Json.write(entry));
+                } else {
+                    out.println(name + ": " + failureLine(name, failure));
+                }
+            }
+            byCode[code.ordinal()]++;
+            if (code.code() > worst.code()) {
+                worst = code;
+            }
+        }
+        out.println(json ? "]" : summary(models.size(), byCode));
+        out.flush();
+        err.flush();
+        return worst.code();
+    }
+
+    /** A failure's message without the file's name, which messages about a model file start with. */
+    private static String failureLine(String name, CliFailure failure) {
+        String message = OneLine.of(failure.getMessage());
+        return message.startsWith(name + ":") ? message.substring(name.length() + 2) : message;
+    }
+
+    private static ObjectNode errorObject(CliFailure failure) {
+        ObjectNode error = Json.object();
+        error.set("error", Json.error(failure.exitCode(), OneLine.of(failure.getMessage()),
+                failure.location().orElse(null)));
+        return error;
+    }
+
+    private static String summary(int files, int[] byCode) {
+        return files + " model files: " + byCode[ExitCode.SUCCESS.ordinal()] + " passed, "
+                + byCode[ExitCode.INVALID_OPERATOR.ordinal()] + " invalid, "
+                + byCode[ExitCode.UNUSABLE_INPUT.ordinal()] + " unusable";
     }
 }

@@ -23,7 +23,18 @@ import java.util.Map;
  */
 record ModelInput(Path path, ModelDocument document, SourceFolders sources) {
 
+    /** How a model on standard input is named in messages. */
+    static final String STANDARD_INPUT = "<stdin>";
+
+    /** Whether the command line's model path means standard input, as {@code -} does. */
+    static boolean isStandardInput(Path path) {
+        return path.toString().equals("-");
+    }
+
     static ModelInput read(Path path, ModelReading reading) {
+        if (isStandardInput(path)) {
+            return readStandardInput(path, reading);
+        }
         if (!Files.exists(path)) {
             throw CliFailure.unusableInput(path + ": no such file");
         }
@@ -34,6 +45,21 @@ record ModelInput(Path path, ModelDocument document, SourceFolders sources) {
         SourceFolders sources = reading.sources(path);
         try {
             return new ModelInput(path, ModelFiles.read(path, reading.readOptions(sources)), sources);
+        } catch (ModelFormatException e) {
+            throw CliFailure.unusableInput(e);
+        }
+    }
+
+    /**
+     * The model on standard input: bounded by {@code --max-model-bytes} like a file; its relative {@code sourcePath}s
+     * resolve against the current directory, which plays the model's folder (and confines them the same way).
+     */
+    private static ModelInput readStandardInput(Path dash, ModelReading reading) {
+        SourceFolders sources = reading.sources(Path.of("").toAbsolutePath().resolve("-"));
+        byte[] bytes = reading.readStandardInput(StandardInput.get());
+        try {
+            return new ModelInput(dash, ModelFiles.parse(bytes, STANDARD_INPUT, reading.readOptions(sources)),
+                    sources);
         } catch (ModelFormatException e) {
             throw CliFailure.unusableInput(e);
         }

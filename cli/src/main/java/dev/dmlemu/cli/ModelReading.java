@@ -3,6 +3,9 @@ package dev.dmlemu.cli;
 import dev.dmlemu.model.ReadLimits;
 import dev.dmlemu.model.ReadOptions;
 import dev.dmlemu.model.SourceFolders;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +43,33 @@ final class ModelReading {
         } catch (IllegalArgumentException e) {
             throw CliFailure.unusableInput(READ_DIR + " " + e.getMessage());
         }
+    }
+
+    /**
+     * The model on standard input ({@code -}), read up to {@code --max-model-bytes} and no further: a larger one is
+     * refused before it is held.
+     */
+    byte[] readStandardInput(InputStream in) {
+        checkLimits();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        byte[] chunk = new byte[64 << 10];
+        long total = 0;
+        try {
+            int read;
+            while ((read = in.read(chunk)) >= 0) {
+                total += read;
+                Optional<String> refusal = limits().modelBytesRefusal(total);
+                if (refusal.isPresent()) {
+                    throw CliFailure.unusableInput(ModelInput.STANDARD_INPUT + ": the model has " + total
+                            + " bytes or more, " + refusal.get());
+                }
+                bytes.write(chunk, 0, read);
+            }
+        } catch (IOException e) {
+            throw CliFailure.unusableInput(ModelInput.STANDARD_INPUT + ": cannot read the model: "
+                    + OneLine.of(String.valueOf(e.getMessage())));
+        }
+        return bytes.toByteArray();
     }
 
     ReadOptions readOptions(SourceFolders sources) {

@@ -5,8 +5,10 @@ import dev.dmlemu.model.FileValues;
 import dev.dmlemu.model.JsonPath;
 import dev.dmlemu.model.ModelFormatException;
 import dev.dmlemu.model.NpyFile;
+import dev.dmlemu.model.RawFile;
 import dev.dmlemu.model.ResourceData;
 import dev.dmlemu.model.ResourceDecl;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,9 +32,9 @@ record ResourcePlan(Map<String, Planned> resources) {
      */
     record Planned(String name, TensorDataType dataType, long initialElementCount, long bufferBytes) {
 
-        /** Whole elements the buffer holds from its start. */
+        /** Whole elements the buffer holds from its start (bytes for a list initializer's UNKNOWN type). */
         long capacityElements() {
-            return bufferBytes * 8 / dataType.sizeInBits();
+            return dataType == TensorDataType.UNKNOWN ? bufferBytes : bufferBytes * 8 / dataType.sizeInBits();
         }
     }
 
@@ -61,33 +63,41 @@ record ResourcePlan(Map<String, Planned> resources) {
         return new ResourcePlan(Collections.unmodifiableMap(resources));
     }
 
-    /** The initializer's element count, from the declaration or the {@code .npy} header. */
+    /** The initializer's element count, from the declaration or the file (a {@code .npy} header, a raw size). */
     private static long initialElementCount(ModelInput input, String name, ResourceDecl decl) {
         if (!(decl.initialValues() instanceof FileValues file)) {
             return ResourceData.initialElementCount(decl);
         }
         try {
-            return NpyFile.readHeader(input.sources().locate(file.sourcePath())).elementCount();
+            Path path = input.sources().locate(file.sourcePath());
+            if (!file.isNpy()) {
+                TensorDataType type = decl.initialValuesDataType();
+                return RawFile.dataSize(path, file.sourcePath(), type) / (type.sizeInBits() / 8);
+            }
+            return NpyFile.readHeader(path).elementCount();
         } catch (ModelFormatException e) {
             throw input.problemAt(JsonPath.child(JsonPath.child(JsonPath.child("resources", name), "initialValues"),
                     "sourcePath"), e.detail());
         }
     }
 
-    /** max(data size, sizeInBytes) rounded up to 4; -1 when that is 2^63 or more. */
+    /**
+     * max(data size, sizeInBytes) rounded up to 4, once the data at its offset fits (the file's size is known only
+     * now for a file initializer); -1 when that is 2^63 or more.
+     */
     private static long bufferBytes(ModelInput input, String name, ResourceDecl decl, long count) {
         long dataBytes;
         try {
-            dataBytes = ResourceData.dataSizeInBytes(decl.initialValuesDataType(), count);
+            dataBytes = decl.initialValuesDataType() == TensorDataType.UNKNOWN ? count
+                    : ResourceData.dataSizeInBytes(decl.initialValuesDataType(), count);
         } catch (ArithmeticException e) {
             return -1;
         }
-        long declared = decl.sizeInBytes().orElse(0);
-        long size = Long.compareUnsigned(declared, dataBytes) > 0 ? declared : dataBytes;
-        if (size < 0 || size > Long.MAX_VALUE - 3) {
-            return -1;
+        String problem = ResourceData.sizeProblem(decl, dataBytes);
+        if (problem != null) {
+            throw input.problemAt(JsonPath.child("resources", name), problem);
         }
-        long rounded = (size + 3) & ~3L;
+        long rounded = ResourceData.bufferSize(decl, dataBytes);
         if (rounded > Integer.MAX_VALUE - 8) {
             throw input.problemAt(JsonPath.child("resources", name), "a buffer of " + rounded + " bytes exceeds"
                     + " the 2 GiB one resource can hold here");

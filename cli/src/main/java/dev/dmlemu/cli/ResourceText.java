@@ -8,14 +8,17 @@ final class ResourceText {
 
     private ResourceText() {}
 
-    /** {@code Resource 'Y': 4, 8, 3, 7, 2, 3}, or one {@code [i] value (0xBITS)} line per element when verbose. */
+    /** {@code Resource 'Y': 4, 8, 3, 7, 2, 3}, or one {@code [i] value (0xBITS)} line per
+     * element when verbose, the index and bits padded as DxDispatch pads them. */
     static void print(PrintWriter out, ResourceBuffers.Resource resource, long count, boolean verbose) {
         String name = OneLine.of(resource.name());
         if (verbose) {
             out.println("Resource '" + name + "':");
+            // DxDispatch pads the index to the digits of the element count: "[ 7] ", "[10] ".
+            String index = "[%" + Long.toString(Math.max(count, 1)).length() + "d] ";
             for (long i = 0; i < count; i++) {
-                out.println("[" + i + "] " + ElementValues.printText(resource.dataType(), resource.bytes(), i) + " ("
-                        + ElementValues.hex(resource.dataType(), resource.bytes(), i) + ")");
+                out.println(String.format(index, i) + ElementValues.printText(resource.dataType(), resource.bytes(), i)
+                        + " (" + ElementValues.hex(resource.dataType(), resource.bytes(), i) + ")");
             }
             return;
         }

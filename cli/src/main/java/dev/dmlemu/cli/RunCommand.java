@@ -1,8 +1,11 @@
 package dev.dmlemu.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.model.JsonPath;
 import dev.dmlemu.model.NpyFile;
+import dev.dmlemu.model.OperatorDispatchable;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
@@ -13,6 +16,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,14 +38,18 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a model file's commands in order: dispatch, print, writeFile.",
             "Every dispatchable is validated first at the feature level; an invalid one stops the run with its"
-                    + " diagnostics."})
+                    + " diagnostics.",
+            "Several model files run one after another in one JVM, each line led by the file's name, then a"
+                    + " summary."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "MODEL.json", description = "a DxDispatch-style model file")
-    Path model;
+    @Parameters(arity = "1..*", paramLabel = "MODEL.json", description = "DxDispatch-style model files, or - for"
+            + " standard input (its sourcePaths then resolve in the current directory); several: one JVM, their"
+            + " lines led by their names, and a summary")
+    List<Path> models;
 
     @Option(names = "--backend", paramLabel = "BACKEND", defaultValue = "auto",
             description = "auto (DirectML when available, else the emulator), emulator, directml (default ${DEFAULT-VALUE})")
@@ -72,9 +80,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ModelReading reading;
 
-    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = ".",
+    @Option(names = {"--output-dir", "--output_path"}, paramLabel = "DIR", defaultValue = ".",
             description = "where writeFile targets go; they must stay inside it (default: the current directory;"
-                    + " created if missing)")
+                    + " created if missing; --output_path is DxDispatch's name for it)")
     Path outputDir;
 
     @Option(names = OutputFolder.WRITE_ANYWHERE,
@@ -97,7 +105,9 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         checkCounts();
-        ModelInput input = ModelInput.read(model, reading);
+        if (models.stream().filter(ModelInput::isStandardInput).count() > 1) {
+            throw CliFailure.unusableInput("- (standard input) may be given once");
+        }
         EmulatorOptions emulatorOptions;
         try {
             emulatorOptions = EmulatorOptions.builder()
@@ -107,6 +117,7 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw CliFailure.unusableInput("--threads: " + e.getMessage());
         }
+        // One backend for every file: opening it (a device, on DirectML) is paid once.
         try (BackendSession session = BackendSession.open(backend, emulatorOptions)) {
             if (!session.isEmulator() && indexPolicy != null) {
                 throw CliFailure.unusableInput("--index-policy applies to the emulator only; the DirectML backend "
@@ -118,12 +129,37 @@ final class RunCommand implements Callable<Integer> {
                         ? Optional.of(indexPolicy == null ? IndexPolicyOption.DIRECTML : indexPolicy)
                         : Optional.empty()));
             }
-            ModelVerdict verdict = ModelVerdict.of(input.operators(), level);
-            if (!verdict.isValid()) {
-                return reportInvalid(verdict);
-            }
-            return execute(input, session, level, verdict);
+            return ModelBatch.runStreamed(models, (model, out, err, file) -> runOne(model, session, level, out, err,
+                    file), json, spec.commandLine().getOut(), spec.commandLine().getErr());
         }
+    }
+
+    /** One model file: validated, then run; its text goes to {@code out} and {@code err}. */
+    private ExitCode runOne(Path model, BackendSession session, FeatureLevel level, PrintWriter out, PrintWriter err,
+            Optional<String> file) {
+        ModelInput input = ModelInput.read(model, reading);
+        ModelVerdict verdict = ModelVerdict.of(input.operators(), level);
+        if (!verdict.isValid()) {
+            return reportInvalid(verdict, out, err, file);
+        }
+        if (!session.isEmulator()) {
+            requireNoInitializationBindings(input);
+        }
+        return execute(input, session, level, verdict, out, err, file);
+    }
+
+    /**
+     * The DirectML backend binds every tensor when it executes, and DirectML refuses an OWNED_BY_DML tensor bound
+     * then (docs/directml-behaviour.md §9): such a model runs on the emulator, which takes the initialization copy.
+     */
+    private static void requireNoInitializationBindings(ModelInput input) {
+        input.model().dispatchables().forEach((name, dispatchable) -> {
+            if (dispatchable instanceof OperatorDispatchable operator && !operator.initializationBindings().isEmpty()) {
+                throw input.problemAt(JsonPath.child(JsonPath.child("dispatchables", name), "bindings"),
+                        "the DirectML backend binds every tensor at execution, so it cannot run OWNED_BY_DML tensors"
+                                + " bound at initialization; run this model with --backend emulator");
+            }
+        });
     }
 
     private void checkCounts() {
@@ -143,24 +179,34 @@ final class RunCommand implements Callable<Integer> {
         });
     }
 
-    private int reportInvalid(ModelVerdict verdict) {
+    /**
+     * An invalid model: its diagnostics and verdict on stderr (and, for one of several files, the verdict on stdout
+     * too, as that file's line), or its validate object with --json.
+     */
+    private ExitCode reportInvalid(ModelVerdict verdict, PrintWriter out, PrintWriter err, Optional<String> file) {
         if (json) {
-            spec.commandLine().getOut().println(Json.write(ValidateCommand.toJson(verdict)));
+            ObjectNode object = Json.object();
+            file.ifPresent(name -> object.put("file", name));
+            object.setAll(ValidateCommand.toJson(verdict));
+            out.println(Json.write(object));
         } else {
-            PrintWriter err = spec.commandLine().getErr();
             for (Map.Entry<String, Diagnostic> entry : verdict.diagnostics()) {
                 err.println(OneLine.diagnostic(entry.getKey(), entry.getValue()));
             }
             err.println(verdict.verdictLine());
+            if (file.isPresent()) {
+                out.println(verdict.verdictLine());
+            }
         }
-        return ExitCode.INVALID_OPERATOR.code();
+        return ExitCode.INVALID_OPERATOR;
     }
 
     /**
      * Plans the whole run (resource sizes, bindings, targets, budgets) before allocating or running anything, then
      * materializes the resources and runs the commands in order.
      */
-    private int execute(ModelInput input, BackendSession session, FeatureLevel level, ModelVerdict verdict) {
+    private ExitCode execute(ModelInput input, BackendSession session, FeatureLevel level, ModelVerdict verdict,
+            PrintWriter out, PrintWriter err, Optional<String> file) {
         ChosenPaths.requireNoLink("--output-dir", outputDir);
         ResourcePlan resourcePlan = ResourcePlan.of(input, reading);
         OutputFolder outputs = new OutputFolder(outputDir, !writeAnywhere);
@@ -168,18 +214,20 @@ final class RunCommand implements Callable<Integer> {
         RunPlan plan = RunPlan.of(input, input.operators(), resourcePlan, outputs,
                 new RunPlan.Budget(maxElements, maxOutputBytes, executions, json));
         ResourceBuffers resources = ResourceBuffers.materialize(input, resourcePlan);
+        Map<String, ByteBuffer> initialized = initializationCopies(input, plan, resources);
         Map<String, PreparedOperator> prepared = new HashMap<>();
         List<Timing> timings = new ArrayList<>();
         List<String> written = new ArrayList<>();
-        PrintWriter out = spec.commandLine().getOut();
         try {
             for (RunPlan.Step step : plan.steps()) {
                 if (step instanceof RunPlan.Dispatch dispatch) {
                     PreparedOperator operator = prepare(input, session, verdict, dispatch, prepared);
                     Map<String, BufferBinding> byField = new LinkedHashMap<>();
                     for (RunPlan.PlannedBinding binding : dispatch.bindings()) {
-                        byField.put(binding.field(), new BufferBinding(resources.get(binding.resource()).bytes(),
-                                binding.offset(), binding.available()));
+                        byField.put(binding.field(), binding.atInitialization()
+                                ? BufferBinding.of(initialized.get(initializationKey(dispatch, binding)))
+                                : new BufferBinding(resources.get(binding.resource()).bytes(), binding.offset(),
+                                        binding.available()));
                     }
                     dispatch(input, dispatch, operator, Bindings.byFieldName(dispatch.desc(), byField))
                             .ifPresent(timings::add);
@@ -195,15 +243,51 @@ final class RunCommand implements Callable<Integer> {
             prepared.values().forEach(PreparedOperator::close);
         }
         if (json) {
-            writeJson(out, session, level, resources, plan.jsonValues(), timings, written);
+            writeJson(out, file, session, level, resources, plan.jsonValues(), timings, written);
         } else {
             for (Timing timing : timings) {
                 out.printf(Locale.ROOT, "Dispatch '%s': %d iterations, %.4f ms median (CPU), %.4f ms min (CPU)%n",
                         OneLine.of(timing.dispatchable()), timing.iterations(), timing.medianMs(), timing.minMs());
             }
-            written.forEach(path -> spec.commandLine().getErr().println("wrote " + OneLine.of(path)));
+            written.forEach(path -> err.println("wrote " + OneLine.of(path)));
         }
-        return ExitCode.SUCCESS.code();
+        return ExitCode.SUCCESS;
+    }
+
+    /**
+     * The bytes of every tensor a dispatchable binds at initialization (OWNED_BY_DML), copied before the first
+     * command as DirectML copies them into the operator's persistent resource when DxDispatch initializes it: later
+     * writes to the resource do not reach the operator.
+     */
+    private static Map<String, ByteBuffer> initializationCopies(ModelInput input, RunPlan plan,
+            ResourceBuffers resources) {
+        Map<String, ByteBuffer> copies = new HashMap<>();
+        long bytes = 0;
+        for (RunPlan.Step step : plan.steps()) {
+            if (step instanceof RunPlan.Dispatch dispatch) {
+                for (RunPlan.PlannedBinding binding : dispatch.bindings()) {
+                    String key = initializationKey(dispatch, binding);
+                    if (binding.atInitialization() && !copies.containsKey(key)) {
+                        bytes += binding.available();
+                        Optional<String> refusal = HeapBudget.refusal(bytes);
+                        if (refusal.isPresent()) {
+                            throw input.problemAt(dispatch.where(), "copying the tensors bound at initialization"
+                                    + " needs " + bytes + " bytes, " + refusal.get());
+                        }
+                        ByteBuffer source = resources.get(binding.resource()).bytes().duplicate();
+                        source.position(Math.toIntExact(binding.offset()))
+                                .limit(Math.toIntExact(binding.offset() + binding.available()));
+                        ByteBuffer copy = ByteBuffer.allocate(source.remaining()).order(ByteOrder.LITTLE_ENDIAN);
+                        copies.put(key, copy.put(source).clear());
+                    }
+                }
+            }
+        }
+        return copies;
+    }
+
+    private static String initializationKey(RunPlan.Dispatch dispatch, RunPlan.PlannedBinding binding) {
+        return dispatch.dispatchable() + "\u0000" + binding.field();
     }
 
     /** The dispatchable compiled once for all its dispatches; a backend's refusal is exit code 2 at the command. */
@@ -247,14 +331,25 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Writes the resource's initial element count of values as a 1-D .npy file, atomically; returns its path. */
+    /**
+     * Writes the resource atomically: as a {@code .npy} file of the planned shape, or its whole buffer as raw bytes
+     * ({@code .dat}, {@code .bin}) as DxDispatch writes what it downloads; returns the file's path.
+     */
     private static String writeFile(ModelInput input, OutputFolder outputs, RunPlan.Write write,
             ResourceBuffers.Resource resource) {
         ByteBuffer data = resource.bytes().duplicate();
-        data.position(0).limit(Math.toIntExact(write.count() * resource.dataType().sizeInBytes()));
-        String descr = NpyFile.descrOf(resource.dataType());
         try {
-            return outputs.write(write.targetPath(), channel -> NpyFile.write(channel, descr, List.of(write.count()),
+            if (write.raw()) {
+                data.clear();
+                return outputs.write(write.targetPath(), channel -> {
+                    while (data.hasRemaining()) {
+                        channel.write(data);
+                    }
+                }).toString();
+            }
+            data.position(0).limit(Math.toIntExact(write.count() * resource.dataType().sizeInBytes()));
+            String descr = NpyFile.descrOf(resource.dataType());
+            return outputs.write(write.targetPath(), channel -> NpyFile.write(channel, descr, write.shape(),
                     data.slice())).toString();
         } catch (OutputFolder.Refused e) {
             throw input.problemAt(write.where() + ".targetPath", "'" + write.targetPath() + "' " + e.getMessage());
@@ -265,10 +360,13 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The --json object, streamed: a resource's values are written as they are read, never held as a tree. */
-    private void writeJson(PrintWriter out, BackendSession session, FeatureLevel level, ResourceBuffers resources,
-            Map<String, Long> shown, List<Timing> timings, List<String> written) {
+    private void writeJson(PrintWriter out, Optional<String> file, BackendSession session, FeatureLevel level,
+            ResourceBuffers resources, Map<String, Long> shown, List<Timing> timings, List<String> written) {
         try (JsonGenerator g = Json.generator(out)) {
             g.writeStartObject();
+            if (file.isPresent()) {
+                g.writeStringField("file", file.get());
+            }
             g.writeStringField("backend", session.backend().name());
             if (session.fallbackReason().isPresent()) {
                 g.writeStringField("directmlUnavailable", session.fallbackReason().get());

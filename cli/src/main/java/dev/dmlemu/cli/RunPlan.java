@@ -2,6 +2,8 @@ package dev.dmlemu.cli;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.TensorFlags;
 import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.desc.TensorKind;
 import dev.dmlemu.execution.BindingRule;
@@ -10,6 +12,7 @@ import dev.dmlemu.model.Command;
 import dev.dmlemu.model.DispatchCommand;
 import dev.dmlemu.model.JsonPath;
 import dev.dmlemu.model.NpyFile;
+import dev.dmlemu.model.OperatorDispatchable;
 import dev.dmlemu.model.PrintCommand;
 import dev.dmlemu.model.WriteFileCommand;
 import java.util.ArrayList;
@@ -58,13 +61,31 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
     record Dispatch(String where, String dispatchable, OperatorDesc desc, List<PlannedBinding> bindings)
             implements Step {}
 
-    /** A binding checked to cover its tensor: bytes {@code [offset, offset + available)} of the resource. */
-    record PlannedBinding(String field, String resource, long offset, long available, boolean output) {}
+    /**
+     * A binding checked to cover its tensor: bytes {@code [offset, offset + available)} of the resource.
+     *
+     * @param atInitialization bound by the dispatchable's own {@code bindings} (an {@code OWNED_BY_DML} input): the
+     *     run reads these bytes once, before the first command, as DirectML copies them when it initializes the
+     *     operator
+     */
+    record PlannedBinding(String field, String resource, long offset, long available, boolean output,
+            boolean atInitialization) {}
 
     record Print(String where, String resource, boolean verbose, long count) implements Step {}
 
-    /** A {@code writeFile} whose target was checked (it may be written) and whose element count is known. */
-    record Write(String where, String resource, String targetPath, long count) implements Step {}
+    /**
+     * A {@code writeFile} whose target was checked (it may be written) and whose size is known.
+     *
+     * @param shape the {@code .npy} shape ({@code dimensions}, or one dimension of the initial element count); empty
+     *     for a raw {@code .dat}/{@code .bin} file, which holds the whole buffer
+     * @param count the elements of a {@code .npy} file, or the bytes of a raw one
+     */
+    record Write(String where, String resource, String targetPath, List<Long> shape, long count) implements Step {
+
+        boolean raw() {
+            return shape.isEmpty();
+        }
+    }
 
     /**
      * @param operators every operator dispatchable's desc, by name
@@ -82,13 +103,17 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
             Command command = commands.get(i);
             if (command instanceof DispatchCommand dispatch) {
                 OperatorDesc desc = operators.get(dispatch.dispatchable());
+                OperatorDispatchable dispatchable = (OperatorDispatchable) input.model().dispatchables()
+                        .get(dispatch.dispatchable());
                 Dispatch step = new Dispatch(where, dispatch.dispatchable(), desc, bind(input, where, dispatch,
-                        desc, resources));
+                        dispatchable, resources));
                 step.bindings().stream().filter(PlannedBinding::output).map(PlannedBinding::resource)
+                        .filter(name -> resources.get(name).dataType() != TensorDataType.UNKNOWN)
                         .forEach(name -> boundOutputs.putIfAbsent(name, printableCount(resources.get(name))));
                 spending.compute(where, saturatingMultiply(outputElements(desc), budget.executionsPerDispatch()));
                 steps.add(step);
             } else if (command instanceof PrintCommand print) {
+                requireElementType(input, where, resources.get(print.resource()), "print");
                 long count = printableCount(resources.get(print.resource()));
                 if (!budget.json()) {
                     spending.output(where, saturatingMultiply(count, print.verbose() ? VERBOSE_BYTES_PER_VALUE
@@ -101,18 +126,16 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
             } else {
                 WriteFileCommand write = (WriteFileCommand) command;
                 ResourcePlan.Planned resource = resources.get(write.resource());
-                if (!resource.dataType().isByteAddressable()) {
-                    throw input.problemAt(where + ".resource", ".npy has no " + resource.dataType() + " type");
-                }
                 OutputFolder.Result target = outputs.resolve(write.targetPath());
                 if (target.refusal().isPresent()) {
                     throw input.problemAt(where + ".targetPath", "'" + write.targetPath() + "' "
                             + target.refusal().get());
                 }
-                long count = printableCount(resource);
-                long fileBytes = NpyFile.fileSize(resource.dataType(), List.of(count));
+                Write step = write.isNpy() ? npyWrite(input, where, write, resource)
+                        : new Write(where, write.resource(), write.targetPath(), List.of(), resource.bufferBytes());
+                long fileBytes = step.raw() ? step.count() : NpyFile.fileSize(resource.dataType(), step.shape());
                 spending.output(where, Math.max(FILE_BLOCK_BYTES, fileBytes));
-                steps.add(new Write(where, write.resource(), write.targetPath(), count));
+                steps.add(step);
             }
         }
         Map<String, Long> jsonValues = printed.isEmpty() ? boundOutputs : printed;
@@ -122,6 +145,43 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
             }
         }
         return new RunPlan(List.copyOf(steps), Collections.unmodifiableMap(jsonValues));
+    }
+
+    /**
+     * A {@code .npy} write: 1-D of the initial element count, or of shape {@code dimensions}, whose elements must be
+     * in the buffer.
+     */
+    private static Write npyWrite(ModelInput input, String where, WriteFileCommand write,
+            ResourcePlan.Planned resource) {
+        requireElementType(input, where, resource, "a .npy file");
+        if (!resource.dataType().isByteAddressable()) {
+            throw input.problemAt(where + ".resource", ".npy has no " + resource.dataType() + " type");
+        }
+        if (write.dimensions().isEmpty()) {
+            long count = printableCount(resource);
+            return new Write(where, write.resource(), write.targetPath(), List.of(count), count);
+        }
+        long count = 1;
+        for (long dimension : write.dimensions()) {
+            count = saturatingMultiply(count, dimension);
+        }
+        if (count > resource.capacityElements()) {
+            throw input.problemAt(where + ".dimensions", "dimensions " + write.dimensions() + " hold "
+                    + (count == Long.MAX_VALUE ? "more than 2^63" : Long.toString(count)) + " elements, but resource '"
+                    + OneLine.of(resource.name()) + "' holds " + resource.capacityElements() + " "
+                    + resource.dataType().name() + " elements");
+        }
+        return new Write(where, write.resource(), write.targetPath(), write.dimensions(), count);
+    }
+
+    /** A list initializer's resource has no element type to show its values in. */
+    private static void requireElementType(ModelInput input, String where, ResourcePlan.Planned resource,
+            String what) {
+        if (resource.dataType() == TensorDataType.UNKNOWN) {
+            throw input.problemAt(where + ".resource", "resource '" + OneLine.of(resource.name()) + "' has no"
+                    + " element type (a list initializer, UNKNOWN) for " + what + "; write its bytes to a .dat or"
+                    + " .bin file instead");
+        }
     }
 
     /** What the run spends up to each command, refused at the first command that goes over a budget. */
@@ -159,21 +219,34 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
         }
     }
 
-    /** DML_BUFFER_BINDINGs for a dispatch, each checked against its tensor's TotalTensorSizeInBytes. */
+    /**
+     * DML_BUFFER_BINDINGs for a dispatch, each checked against its tensor's TotalTensorSizeInBytes. A tensor the
+     * dispatchable binds at initialization (OWNED_BY_DML) takes that binding; the model reader refused it bound in
+     * the dispatch as well.
+     */
     private static List<PlannedBinding> bind(ModelInput input, String where, DispatchCommand dispatch,
-            OperatorDesc desc, ResourcePlan resources) {
+            OperatorDispatchable dispatchable, ResourcePlan resources) {
         // Binding names that are not tensor fields never get here: the model reader refuses them with their line.
         List<PlannedBinding> bindings = new ArrayList<>();
-        for (TensorField field : desc.tensorFields()) {
-            BindingRef ref = dispatch.bindings().get(field.name());
-            String bindingsPath = where + ".bindings";
+        for (TensorField field : dispatchable.desc().tensorFields()) {
+            BindingRef initial = dispatchable.initializationBindings().get(field.name());
+            BindingRef ref = initial != null ? initial : dispatch.bindings().get(field.name());
+            String bindingsPath = initial != null
+                    ? JsonPath.child(JsonPath.child("dispatchables", dispatch.dispatchable()), "bindings")
+                    : where + ".bindings";
             if (ref == null) {
                 throw input.problemAt(bindingsPath, "no binding for "
                         + field.name() + " of dispatchable '" + OneLine.of(dispatch.dispatchable()) + "'");
             }
+            if (initial == null && field.desc() instanceof BufferTensorDesc buffer
+                    && buffer.flags() == TensorFlags.OWNED_BY_DML) {
+                throw input.problemAt(JsonPath.child("dispatchables", dispatch.dispatchable()), field.name()
+                        + " is flagged OWNED_BY_DML, so DirectML takes its data when the operator is initialized:"
+                        + " bind it in the dispatchable's own \"bindings\", not in the dispatch");
+            }
             String fieldPath = bindingsPath + "." + field.name();
             ResourcePlan.Planned resource = resources.get(ref.resource());
-            long offset = byteOffset(input, fieldPath, resource, ref.elementOffset());
+            long offset = byteOffset(input, fieldPath, resource, ref);
             long available = resource.bufferBytes() - offset;
             // The rule every backend applies, asked now with the buffer the resource will have.
             Optional<String> problem = BindingRule.problem((BufferTensorDesc) field.desc(), field.kind(),
@@ -184,29 +257,59 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
                         + problem.get());
             }
             bindings.add(new PlannedBinding(field.name(), resource.name(), offset, available,
-                    field.kind() == TensorKind.OUTPUT));
+                    field.kind() == TensorKind.OUTPUT, initial != null));
         }
         return List.copyOf(bindings);
     }
 
     /**
-     * The byte offset of {@code elementOffset} (a UINT64) in the resource: within the buffer and on a byte boundary
-     * (an odd offset into UINT4/INT4 data is not).
+     * The byte offset of a binding in the resource: DxDispatch's {@code elementOffset * elementSizeInBytes}, the size
+     * being the resource's element size unless the binding gives one; within the buffer, on a byte boundary (an odd
+     * offset into UINT4/INT4 data is not), and never wrapping 64 bits.
      */
-    private static long byteOffset(ModelInput input, String where, ResourcePlan.Planned resource,
-            long elementOffset) {
-        long bits = resource.dataType().sizeInBits();
-        long capacityElements = resource.capacityElements();
-        if (Long.compareUnsigned(elementOffset, capacityElements) > 0) {
-            throw input.problemAt(where, "elementOffset " + Long.toUnsignedString(elementOffset)
-                    + " is past the end of resource '" + OneLine.of(resource.name()) + "' (" + capacityElements + " "
-                    + resource.dataType().name() + " elements)");
+    private static long byteOffset(ModelInput input, String where, ResourcePlan.Planned resource, BindingRef ref) {
+        long elementOffset = ref.elementOffset();
+        if (elementOffset == 0) {
+            return 0;
         }
-        if (elementOffset * bits % 8 != 0) {
-            throw input.problemAt(where, "elementOffset " + elementOffset + " of " + resource.dataType().name()
-                    + " data does not start on a byte");
+        long offset;
+        if (ref.elementSizeInBytes() != 0) {
+            offset = unsignedProductOrMinusOne(elementOffset, ref.elementSizeInBytes());
+        } else if (resource.dataType() == TensorDataType.UNKNOWN) {
+            throw input.problemAt(where, "resource '" + OneLine.of(resource.name()) + "' has no element type (a list"
+                    + " initializer): give elementSizeInBytes with elementOffset (DxDispatch would bind from byte 0)");
+        } else {
+            long bits = resource.dataType().sizeInBits();
+            long capacityElements = resource.capacityElements();
+            if (Long.compareUnsigned(elementOffset, capacityElements) > 0) {
+                throw input.problemAt(where, "elementOffset " + Long.toUnsignedString(elementOffset)
+                        + " is past the end of resource '" + OneLine.of(resource.name()) + "' (" + capacityElements
+                        + " " + resource.dataType().name() + " elements)");
+            }
+            if (elementOffset * bits % 8 != 0) {
+                throw input.problemAt(where, "elementOffset " + elementOffset + " of " + resource.dataType().name()
+                        + " data does not start on a byte");
+            }
+            offset = elementOffset * bits / 8;
         }
-        return elementOffset * bits / 8;
+        if (offset < 0 || offset > resource.bufferBytes()) {
+            throw input.problemAt(where, "elementOffset " + Long.toUnsignedString(elementOffset) + " x "
+                    + "elementSizeInBytes " + Long.toUnsignedString(ref.elementSizeInBytes()) + " is past the end of"
+                    + " resource '" + OneLine.of(resource.name()) + "' (" + resource.bufferBytes() + " bytes)");
+        }
+        return offset;
+    }
+
+    /** {@code a * b} for UINT64s, or -1 when it exceeds 2^63 - 1. */
+    private static long unsignedProductOrMinusOne(long a, long b) {
+        if (a < 0 || b < 0) {
+            return -1;
+        }
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException e) {
+            return -1;
+        }
     }
 
     /** The elements a dispatch writes: every output tensor's product of Sizes. */

@@ -30,7 +30,8 @@ final class ValidateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "MODEL.json",
-            description = "DxDispatch-style model files (several: one JVM, a line per file and a summary)")
+            description = "DxDispatch-style model files, - for standard input (several: one JVM, a line per file and a"
+                    + " summary)")
     List<Path> models;
 
     @Option(names = "--feature-level", paramLabel = "LEVEL", converter = FeatureLevelConverter.class,

@@ -1,6 +1,7 @@
 package dev.dmlemu.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -210,7 +211,10 @@ class BadInputTest {
         Cli.run("frobnicate").assertUnusable("frobnicate");
         Cli.run("run").assertUnusable("MODEL.json");
         Cli.run("validate", docs, "--no-such-flag").assertUnusable("--no-such-flag");
-        Cli.run("run", docs, "extra.json").assertUnusable("extra.json");
+        // A second model is run too (run takes several); one that does not exist is that file's failure line.
+        Cli.Result extra = Cli.run("run", docs, "extra.json", "--backend", "emulator");
+        assertEquals(2, extra.code(), extra.err());
+        assertTrue(extra.out().contains("extra.json: no such file\n"), extra.out());
     }
 
     @Test

@@ -106,12 +106,17 @@ final class Cli {
     }
 
     static Result run(String... args) {
+        return runWithInput(new byte[0], args);
+    }
+
+    /** {@link #run} with {@code stdin} as the standard input ({@code run -} reads it). */
+    static Result runWithInput(byte[] stdin, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
         try (PrintStream outStream = new PrintStream(out, true, StandardCharsets.UTF_8);
                 PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = Main.run(args, outStream, errStream);
+            code = Main.run(args, new java.io.ByteArrayInputStream(stdin), outStream, errStream);
         }
         return new Result(code, normalize(out), normalize(err));
     }

@@ -1,12 +1,18 @@
 package dev.dmlemu.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Every file in {@code examples/} runs and prints what examples/README.md says (values computed by hand). */
 class ExamplesTest {
@@ -51,6 +57,21 @@ class ExamplesTest {
         Cli.Result result = run("npy-backed.json");
         assertEquals(0, result.code(), result.err());
         assertEquals("Resource 'y': 1, 1, 4, 3\n", result.out());
+    }
+
+    @Test
+    void dxdispatchFeatures(@TempDir Path out) throws IOException {
+        // npy-backed.json written with DxDispatch's features: the same output [[1, 1], [4, 3]]. Verbose lines carry
+        // the binary32 bits: 1 = 0x3F800000, 4 = 0x40800000, 3 = 0x40400000.
+        Cli.Result result = Cli.run("run", Cli.EXAMPLES.resolve("dxdispatch-features.json").toString(), "--backend",
+                "emulator", "--output-dir", out.toString());
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'y':\n[0] 1 (0x3F800000)\n[1] 1 (0x3F800000)\n[2] 4 (0x40800000)\n"
+                + "[3] 3 (0x40400000)\n", result.out());
+        // The .dat file is the buffer's 16 bytes: the four floats, little-endian.
+        ByteBuffer expected = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).putFloat(1).putFloat(1)
+                .putFloat(4).putFloat(3);
+        assertArrayEquals(expected.array(), Files.readAllBytes(out.resolve("dxdispatch-features-y.dat")));
     }
 
     @Test
@@ -177,9 +198,9 @@ class ExamplesTest {
     @Test
     void everyExampleIsCovered() throws Exception {
         try (Stream<java.nio.file.Path> files = Files.list(Cli.EXAMPLES)) {
-            assertEquals(List.of("docs-example.json", "gather-nd.json", "gather-nd1.json", "gather.json",
-                    "invalid-several-diagnostics.json",
-                    "npy-backed.json", "onnx-negative-indices.json", "scatter.json", "strided-broadcast.json"),
+            assertEquals(List.of("docs-example.json", "dxdispatch-features.json", "gather-nd.json", "gather-nd1.json",
+                    "gather.json", "invalid-several-diagnostics.json", "npy-backed.json", "onnx-negative-indices.json",
+                    "scatter.json", "strided-broadcast.json"),
                     files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList());
         }
     }

@@ -26,7 +26,7 @@ import java.util.Set;
  * <p>Input layout: byte 0 selects the feature level (low 4 bits), the command (bits 4-5: run, run --json with
  * strict indices, 2 threads and 2 timed iterations, validate --json, min-level) and whether a {@code .npy} file
  * comes first (bit 7: then bytes 1-2 are its length, big-endian, and that many bytes are written to
- * {@code fuzz.npy}). The rest is the model file. The regression inputs (the examples, each behind a selector byte,
+ * {@code fuzz.npy} and, as a raw file, {@code fuzz.dat}). The rest is the model file. The regression inputs (the examples, each behind a selector byte,
  * attacks on the folders, and every crash found) run in every {@code mvn verify}; the {@code fuzz-cli} execution
  * fuzzes.
  */
@@ -55,9 +55,12 @@ class ModelFuzzTest {
         int selector = input[0] & 0xFF;
         int offset = 1;
         Files.deleteIfExists(DIR.resolve("fuzz.npy"));
+        Files.deleteIfExists(DIR.resolve("fuzz.dat"));
         if ((selector & 0x80) != 0 && input.length >= 3) {
             int npyLength = Math.min(((input[1] & 0xFF) << 8) | (input[2] & 0xFF), input.length - 3);
             Files.write(DIR.resolve("fuzz.npy"), Arrays.copyOfRange(input, 3, 3 + npyLength));
+            // The same bytes as a raw file, for sourcePath "fuzz.dat".
+            Files.write(DIR.resolve("fuzz.dat"), Arrays.copyOfRange(input, 3, 3 + npyLength));
             offset = 3 + npyLength;
         }
         byte[] modelBytes = Arrays.copyOfRange(input, offset, input.length);
@@ -90,7 +93,8 @@ class ModelFuzzTest {
     }
 
     /**
-     * {@code models/} holding the examples' .npy files (so the .npy-backed seed runs), and {@code outside/} beside it.
+     * {@code models/} holding the examples' .npy files (so the .npy-backed seed runs) and a raw {@code data.dat}, and
+     * {@code outside/} beside it.
      */
     private static Path workRoot() {
         try {
@@ -105,6 +109,13 @@ class ModelFuzzTest {
             }
             Files.copy(Cli.EXAMPLES.resolve("npy-backed-data.npy"), outside.resolve("secret.npy"));
             Files.writeString(outside.resolve("victim.npy"), "precious");
+            // Raw .dat inputs: nine FLOAT32s inside, and a secret outside; a raw target an attacker would overwrite.
+            byte[] nineFloats = new byte[36];
+            java.nio.ByteBuffer.wrap(nineFloats).order(java.nio.ByteOrder.LITTLE_ENDIAN).asFloatBuffer()
+                    .put(new float[] {1, 2, 3, 4, 5, 6, 7, 8, 9});
+            Files.write(models.resolve("data.dat"), nineFloats);
+            Files.write(outside.resolve("secret.dat"), nineFloats);
+            Files.writeString(outside.resolve("victim.dat"), "precious");
             return root;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

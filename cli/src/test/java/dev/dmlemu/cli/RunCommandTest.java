@@ -150,8 +150,8 @@ class RunCommandTest {
                         "{ \"type\": \"print\", \"resource\": \"Y\", \"verbose\": true }");
         Cli.Result result = runModel(model);
         assertTrue(model.contains("x.npy") && model.contains("verbose"));
-        // IEEE 754 binary32: 4 = 0x40800000, 0.1f = 0x3dcccccd, -0 = 0x80000000.
-        assertEquals("Resource 'Y':\n[0] 4 (0x40800000)\n[1] 0.1 (0x3dcccccd)\n[2] -0 (0x80000000)\n",
+        // IEEE 754 binary32: 4 = 0x40800000, 0.1f = 0x3DCCCCCD, -0 = 0x80000000, in upper case as DxDispatch prints them.
+        assertEquals("Resource 'Y':\n[0] 4 (0x40800000)\n[1] 0.1 (0x3DCCCCCD)\n[2] -0 (0x80000000)\n",
                 result.out());
     }
 

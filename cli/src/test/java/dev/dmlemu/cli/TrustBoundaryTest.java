@@ -326,6 +326,82 @@ class TrustBoundaryTest {
         Cli.run("validate", model.toString(), "--max-model-bytes", "100").assertUnusable("--max-model-bytes");
     }
 
+    // ---- raw .dat/.bin files, list initializers and offsets: the same boundary -------------------------------
+
+    @Test
+    void rawFilesAreConfinedLikeNpyFiles() throws IOException {
+        Path secretDat = Files.write(outside.resolve("secret.dat"), littleEndianFloats(13f, 17f));
+        Cli.Result absolute = run(modelReading(secretDat.toString()));
+        absolute.assertUnusable("docs.json: resources.S.initialValues.sourcePath: '" + secretDat + "' resolves to "
+                + secretDat + ", outside the folders a model may read from (" + models + ")", "(line ");
+        assertFalse(absolute.out().contains("13"), "the secret is never printed: " + absolute.out());
+        run(modelReading("../outside/secret.dat")).assertUnusable("'../outside/secret.dat' resolves to " + secretDat,
+                "outside the folders a model may read from");
+        Files.createSymbolicLink(models.resolve("inside.bin"), secretDat);
+        run(modelReading("inside.bin")).assertUnusable("'inside.bin' resolves to " + secretDat, "outside the folders");
+        Cli.Result allowed = run(modelReading("../outside/secret.dat"), "--read-dir", outside.toString());
+        assertEquals(0, allowed.code(), allowed.err());
+        assertTrue(allowed.out().contains("Resource 'S': 13, 17"), allowed.out());
+    }
+
+    @Test
+    void rawFifosDevicesFoldersAndEmptyFilesAreRefused() throws Exception {
+        Files.createDirectories(models.resolve("folder.dat"));
+        run(modelReading("folder.dat")).assertUnusable("'folder.dat' is not a regular file (a directory)");
+        Files.write(models.resolve("empty.bin"), new byte[0]);
+        run(modelReading("empty.bin")).assertUnusable("resources.S.initialValues.sourcePath: 'empty.bin' is empty;"
+                + " initial values must be non-empty (line ");
+        Path zero = Path.of("/dev/zero");
+        if (Files.exists(zero)) {
+            Files.createSymbolicLink(models.resolve("zero.dat"), zero);
+            run(modelReading("zero.dat"), "--read-dir", "/dev").assertUnusable("'zero.dat' is not a regular file");
+        }
+        Path fifo = models.resolve("fifo.dat");
+        assumeTrue(mkfifo(fifo), "no mkfifo on this OS: a FIFO cannot be made to test with");
+        Path model = modelReading("fifo.dat");
+        for (String command : List.of("run", "validate")) {
+            Cli.Result result = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                    () -> Cli.run(command, model.toString()));
+            result.assertUnusable("'fifo.dat' is not a regular file", "only regular files are read");
+        }
+    }
+
+    @Test
+    void rawFilesCountAgainstTheResourceLimitBeforeTheyAreRead() throws IOException {
+        Files.write(models.resolve("big.dat"), new byte[1 << 20]);
+        run(modelReading("big.dat"), "--max-resource-bytes", "1000000").assertUnusable(
+                "docs.json: resources.S: the resources need", "bytes up to this one", "more than the limit of 1000000"
+                        + " bytes for all resources together", "(line ");
+    }
+
+    @Test
+    void rawTargetsAreConfinedLikeNpyTargets() throws IOException {
+        Map<String, String> before = snapshot(outside);
+        run(model(List.of(writeFile("../outside/victim.txt.dat")))).assertUnusable(
+                "commands[2].targetPath: '../outside/victim.txt.dat' leaves the output folder " + models);
+        run(model(List.of(writeFile(outside.resolve("evil.bin").toString())))).assertUnusable(
+                "commands[2].targetPath: '" + outside.resolve("evil.bin") + "' is an absolute path");
+        run(model(List.of(writeFile("run.sh")))).assertUnusable("commands[2].targetPath: writeFile writes .npy, or"
+                + " raw .dat and .bin, not 'run.sh'");
+        assertEquals(before, snapshot(outside));
+        assertFalse(Files.exists(models.resolve("run.sh")));
+        Files.createSymbolicLink(models.resolve("link.dat"), victim);
+        run(model(List.of(writeFile("link.dat")))).assertUnusable("link.dat");
+        assertEquals("precious\n", Files.readString(victim));
+    }
+
+    @Test
+    void listInitializersCountAgainstTheResourceLimitAsTheyAreRead() throws IOException {
+        // 2,000 entries count 8 bytes each before they are built: 16,000 bytes.
+        String entries = "[" + "{\"type\": \"UINT8\", \"value\": 1},".repeat(1999) + "{\"type\": \"UINT8\", \"value\": 1}]";
+        Path model = Files.writeString(models.resolve("list.json"), "{\"resources\": {\n"
+                + "  \"L\": {\"initialValues\": " + entries + "}},\n \"dispatchables\": {}, \"commands\": []}");
+        Cli.run("validate", model.toString(), "--max-resource-bytes", "15999").assertUnusable(
+                "list.json: resources.L.initialValues: 2000 list initializer entries need up to 16000 bytes",
+                "more than the limit of 15999 bytes", "(line 2, column 26)");
+        assertEquals(0, Cli.run("validate", model.toString(), "--max-resource-bytes", "16000").code());
+    }
+
     @Test
     void inlineValuesCountAgainstTheResourceLimitAsTheyAreRead() throws IOException {
         // 4,000 UINT32 values are 16,000 bytes: refused at the array, with its position, before it is built.
@@ -477,6 +553,14 @@ class TrustBoundaryTest {
             data.putFloat(value);
         }
         NpyFile.write(file, TensorDataType.FLOAT32, List.of((long) values.length), data.flip());
+    }
+
+    private static byte[] littleEndianFloats(float... values) {
+        ByteBuffer data = ByteBuffer.allocate(values.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (float value : values) {
+            data.putFloat(value);
+        }
+        return data.array();
     }
 
     private static List<Long> floatsOf(Path npy) {

@@ -28,15 +28,19 @@ public final class ElementValues {
         };
     }
 
-    /** {@code 0x40800000}: the element's raw bits, as many hex digits as its size needs. */
+    /**
+     * {@code 0x40800000}: the element's raw bits as DxDispatch's verbose print writes them ({@code "0x{:{}X}"}, width
+     * twice the element's bytes): upper-case hex digits, padded on the left with spaces, not zeros, to that width
+     * ({@code 0x       4} for the UINT32 4).
+     */
     public static String hex(TensorDataType type, ByteBuffer buffer, long index) {
         ByteBuffer le = littleEndian(buffer);
         return switch (type.sizeInBits()) {
-            case 64 -> String.format("0x%016x", le.getLong(at(index, 8)));
-            case 32 -> String.format("0x%08x", le.getInt(at(index, 4)));
-            case 16 -> String.format("0x%04x", le.getShort(at(index, 2)) & 0xFFFF);
-            case 8 -> String.format("0x%02x", le.get(at(index, 1)) & 0xFF);
-            default -> String.format("0x%x", nibble(le, index));
+            case 64 -> String.format("0x%16X", le.getLong(at(index, 8)));
+            case 32 -> String.format("0x%8X", Integer.toUnsignedLong(le.getInt(at(index, 4))));
+            case 16 -> String.format("0x%4X", le.getShort(at(index, 2)) & 0xFFFF);
+            case 8 -> String.format("0x%2X", le.get(at(index, 1)) & 0xFF);
+            default -> String.format("0x%X", nibble(le, index));
         };
     }
 

@@ -166,34 +166,62 @@ final class InlineArrayDecoder implements JsonTree.InlineArrays {
      * array the limits do not allow.
      */
     private void checkLimits(ReadLimits limits) {
-        long treeBytes = Math.min(otherValues, JsonTree.MAX_VALUES + 1L) * TREE_BYTES_PER_VALUE;
+        // A list initializer's entries are built as nodes: an object and its three members each.
+        long treeValues = otherValues;
+        for (Surveyed surveyed : resources.values()) {
+            if (surveyed.count() >= 0 && listInitializer(surveyed.typeName())) {
+                treeValues = Math.addExact(treeValues, Math.multiplyExact(surveyed.count(), 4L));
+            }
+        }
+        long treeBytes = Math.min(treeValues, JsonTree.MAX_VALUES + 1L) * TREE_BYTES_PER_VALUE;
         Optional<String> treeRefusal = limits.workingMemoryRefusal(treeBytes);
         if (treeRefusal.isPresent()) {
             throw new ModelFormatException(sourceName, "", ModelFormatException.NO_POSITION,
-                    ModelFormatException.NO_POSITION, "the document's " + otherValues + " JSON values (besides"
-                    + " initialValues arrays) need about " + treeBytes + " bytes to read: " + treeRefusal.get());
+                    ModelFormatException.NO_POSITION, "the document's " + treeValues + " JSON values (besides"
+                    + " typed initialValues arrays) need about " + treeBytes + " bytes to read: " + treeRefusal.get());
         }
         long total = 0;
         for (Map.Entry<String, Surveyed> entry : resources.entrySet()) {
             Surveyed surveyed = entry.getValue();
             Optional<TensorDataType> type = encodableType(surveyed.typeName());
-            if (surveyed.count() < 0 || type.isEmpty()) {
+            boolean list = surveyed.count() >= 0 && listInitializer(surveyed.typeName());
+            if (surveyed.count() < 0 || type.isEmpty() && !list) {
                 continue;
             }
-            long bytes = ValueCodec.byteCount(type.get(), surveyed.count());
+            // A list initializer's entries take at most 8 bytes each (and are tree nodes, bounded by MAX_VALUES).
+            long bytes = list ? Math.multiplyExact(surveyed.count(), 8L)
+                    : ValueCodec.byteCount(type.get(), surveyed.count());
+            String values = list ? surveyed.count() + " list initializer entries need up to"
+                    : surveyed.count() + " " + type.get().name() + " values need";
             total = Math.addExact(total, bytes);
             String path = JsonPath.child(JsonPath.child("resources", entry.getKey()), "initialValues");
             if (bytes > Integer.MAX_VALUE - 8) {
-                throw new ModelFormatException(sourceName, path, surveyed.line(), surveyed.column(), surveyed.count()
-                        + " " + type.get().name() + " values need " + bytes + " bytes, more than the 2 GiB a buffer"
-                        + " holds");
+                throw new ModelFormatException(sourceName, path, surveyed.line(), surveyed.column(), values + " "
+                        + bytes + " bytes, more than the 2 GiB a buffer holds");
             }
             Optional<String> refusal = limits.inlineBytesRefusal(total);
             if (refusal.isPresent()) {
-                throw new ModelFormatException(sourceName, path, surveyed.line(), surveyed.column(), surveyed.count()
-                        + " " + type.get().name() + " values need " + bytes + " bytes (" + total + " bytes of inline"
-                        + " values up to here): " + refusal.get());
+                throw new ModelFormatException(sourceName, path, surveyed.line(), surveyed.column(), values + " "
+                        + bytes + " bytes (" + total + " bytes of inline values up to here): " + refusal.get());
             }
+        }
+    }
+
+    @Override
+    public boolean isListInitializer(String resource) {
+        Surveyed surveyed = resources.get(resource);
+        return surveyed != null && surveyed.count() >= 0 && listInitializer(surveyed.typeName());
+    }
+
+    /** No element type, or UNKNOWN: DxDispatch reads the array as typed entries. */
+    private static boolean listInitializer(String typeName) {
+        if (typeName == null) {
+            return true;
+        }
+        try {
+            return TensorDataType.fromName(typeName) == TensorDataType.UNKNOWN;
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 

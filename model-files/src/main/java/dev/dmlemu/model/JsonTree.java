@@ -1,12 +1,14 @@
 package dev.dmlemu.model;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -204,6 +206,14 @@ final class JsonTree {
          * @param resource the resource's name
          */
         Optional<EncodedValues> decode(String resource, Where where, JsonParser parser) throws IOException;
+
+        /**
+         * Whether the resource's array is DxDispatch's list initializer (no element type, or UNKNOWN): entries that
+         * each carry their type, built as ordinary nodes.
+         */
+        default boolean isListInitializer(String resource) {
+            return false;
+        }
     }
 
     /**
@@ -212,9 +222,15 @@ final class JsonTree {
      */
     static final int MAX_DEPTH = 64;
 
-    /** Jackson's number and string limits stay at their defaults (1000 digits, 20 MB). */
-    static final JsonFactory FACTORY = JsonFactory.builder()
+    /**
+     * Jackson's number and string limits stay at their defaults (1000 digits, 20 MB). Comments ({@code //} and
+     * {@code /* *}{@code /}) and trailing commas are accepted, as DxDispatch's parser accepts them (its RapidJSON
+     * flags {@code kParseCommentsFlag | kParseTrailingCommasFlag}); docs/directml-behaviour.md §9.
+     */
+    static final JsonFactory FACTORY = new JsonFactoryBuilder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+            .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
             .build();
 
@@ -344,7 +360,7 @@ final class JsonTree {
                 }
                 case START_ARRAY: {
                     String resource = initialValuesOf(where);
-                    if (resource != null) {
+                    if (resource != null && !inlineArrays.isListInitializer(resource)) {
                         values--; // an inline array is bounded by the resource limit, not by MAX_VALUES
                         Optional<EncodedValues> encoded = inlineArrays.decode(resource, where, parser);
                         if (encoded.isPresent()) {

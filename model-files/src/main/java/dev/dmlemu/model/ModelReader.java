@@ -5,6 +5,7 @@ import dev.dmlemu.desc.BufferTensorMath;
 import dev.dmlemu.desc.ExecutionFlag;
 import dev.dmlemu.desc.DescField;
 import dev.dmlemu.desc.InvalidTensorDesc;
+import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorDescs;
 import dev.dmlemu.desc.OperatorSchema;
 import dev.dmlemu.desc.OperatorType;
@@ -71,7 +72,7 @@ final class ModelReader {
         Map<String, Dispatchable> dispatchables = new LinkedHashMap<>();
         for (Member m : object(top.required("dispatchables"), "dispatchables").node.members().values()) {
             remember(m.value());
-            dispatchables.put(m.name(), dispatchable(m.value()));
+            dispatchables.put(m.name(), dispatchable(m.value(), resources));
         }
         List<Command> commands = new ArrayList<>();
         for (Node c : array(top.required("commands")).elements()) {
@@ -83,58 +84,127 @@ final class ModelReader {
 
     // ---- resources
 
+    /** The image fields of a DxDispatch resource: dmlemu reads no images. */
+    private static final List<String> IMAGE_FIELDS = List.of("resampleSize", "resampleMode");
+
+    /** What the {@code sourcePath} of a file initializer may name. */
+    private static final String FILE_KINDS = ".npy (typed), .dat or .bin (raw bytes of initialValuesDataType)";
+
     private ResourceDecl resource(Node node) {
-        Obj r = object(node, "a resource").allow("initialValuesDataType", "initialValues", "sizeInBytes");
-        Node typeNode = r.required("initialValuesDataType");
-        TensorDataType type = enumValue(typeNode, TensorDataType::fromName);
-        if (type == TensorDataType.UNKNOWN) {
-            throw error(typeNode, "UNKNOWN (DxDispatch's list initializer) is not supported; give the element type");
+        Obj r = object(node, "a resource");
+        for (String image : IMAGE_FIELDS) {
+            if (r.has(image)) {
+                throw error(r.nameWhere(image), "'" + image + "' resamples an image file: images are not supported"
+                        + " (initial values come from arrays, generators, or " + FILE_KINDS + " files)");
+            }
         }
+        r.allow("initialValuesDataType", "initialValues", "sizeInBytes", "initialValuesOffsetInBytes");
+        Optional<Node> typeNode = r.optional("initialValuesDataType");
+        TensorDataType declared = typeNode.map(n -> enumValue(remember(n), TensorDataType::fromName))
+                .orElse(TensorDataType.UNKNOWN);
         OptionalLong sizeInBytes = r.optional("sizeInBytes").map(n -> OptionalLong.of(uint64(remember(n))))
                 .orElse(OptionalLong.empty());
+        long offset = r.optional("initialValuesOffsetInBytes").map(n -> uint64(remember(n))).orElse(0L);
         Node valuesNode = remember(r.required("initialValues"));
-        InitialValues values = initialValues(valuesNode, type);
-        long dataSize = dataSize(valuesNode, values, type);
-        if (sizeInBytes.isPresent()) {
-            Node sizeNode = r.required("sizeInBytes");
-            long size = sizeInBytes.getAsLong();
-            if (Long.compareUnsigned(size, dataSize) < 0) {
-                throw error(sizeNode, "sizeInBytes " + Long.toUnsignedString(size) + " is smaller than the initial data ("
-                        + dataSize + " bytes)");
-            }
-            if (Long.compareUnsigned(size, -4L) > 0) {
-                throw error(sizeNode, "sizeInBytes " + Long.toUnsignedString(size)
-                        + " overflows 64 bits when rounded up to a multiple of 4");
+        boolean generator = valuesNode instanceof ObjectNode
+                && !((ObjectNode) valuesNode).members().containsKey("sourcePath");
+        // An array of numbers with no type at all: the type was forgotten (DxDispatch would read a list initializer).
+        boolean numbers = typeNode.isEmpty() && valuesNode instanceof ArrayNode
+                && !((ArrayNode) valuesNode).elements().isEmpty()
+                && !(((ArrayNode) valuesNode).elements().get(0) instanceof ObjectNode);
+        if (declared == TensorDataType.UNKNOWN && (generator || numbers)) {
+            throw typeMissing(r);
+        }
+        InitialValues values = initialValues(valuesNode, declared);
+        Typed typed = typed(r, valuesNode, values, declared);
+        ResourceDecl decl = new ResourceDecl(typed.type(), values, sizeInBytes, offset);
+        if (typed.dataSize() >= 0) {
+            String problem = ResourceData.sizeProblem(decl, typed.dataSize());
+            if (problem != null) {
+                Node at = r.optional("initialValuesOffsetInBytes").filter(n -> offset != 0)
+                        .orElseGet(() -> r.optional("sizeInBytes").orElse(valuesNode));
+                throw error(at, problem);
             }
         }
-        return new ResourceDecl(type, values, sizeInBytes);
+        if (sizeInBytes.isPresent() && Long.compareUnsigned(sizeInBytes.getAsLong(), -4L) > 0) {
+            throw error(r.required("sizeInBytes"), "sizeInBytes " + Long.toUnsignedString(sizeInBytes.getAsLong())
+                    + " overflows 64 bits when rounded up to a multiple of 4");
+        }
+        return decl;
     }
 
-    private long dataSize(Node valuesNode, InitialValues values, TensorDataType type) {
+    /** A resource's element type once its initializer is known, and its data size (-1 when not known yet). */
+    private record Typed(TensorDataType type, long dataSize) {}
+
+    /**
+     * The resource's type: as declared, or for a {@code .npy} file without one, the file's (DxDispatch: "the type
+     * comes from the file"); the list initializer's is UNKNOWN. Every other initializer needs a declared type.
+     */
+    private Typed typed(Obj r, Node valuesNode, InitialValues values, TensorDataType declared) {
+        if (values instanceof ListValues list) {
+            return new Typed(TensorDataType.UNKNOWN, list.byteCount());
+        }
+        if (values instanceof FileValues file) {
+            return fileTyped(r, valuesNode, file, declared);
+        }
+        if (declared == TensorDataType.UNKNOWN) {
+            throw typeMissing(r);
+        }
+        return new Typed(declared, dataSize(values, declared));
+    }
+
+    /** A generator or an array of numbers without an element type. */
+    private ModelFormatException typeMissing(Obj r) {
+        Optional<Node> typeNode = r.optional("initialValuesDataType");
+        return typeNode.isPresent()
+                ? error(typeNode.get(), "UNKNOWN is the list initializer's type (an array of {\"type\", \"value\"}"
+                        + " entries); this initializer needs the element type")
+                : error(r.node, "missing required field 'initialValuesDataType'");
+    }
+
+    private long dataSize(InitialValues values, TensorDataType type) {
         if (values instanceof EncodedValues) {
             return ((EncodedValues) values).bytes().remaining();
         }
         if (values instanceof ConstantValues) {
             return ValueCodec.byteCount(type, ((ConstantValues) values).valueCount());
         }
-        if (values instanceof SequenceValues) {
-            return ValueCodec.byteCount(type, ((SequenceValues) values).valueCount());
+        return ValueCodec.byteCount(type, ((SequenceValues) values).valueCount());
+    }
+
+    private Typed fileTyped(Obj r, Node valuesNode, FileValues file, TensorDataType declared) {
+        Node pathNode = ((ObjectNode) valuesNode).members().get("sourcePath").value();
+        Optional<Node> typeNode = r.optional("initialValuesDataType");
+        if (!file.isNpy() && declared == TensorDataType.UNKNOWN) {
+            throw typeNode.isPresent() ? error(typeNode.get(), "a raw file initializer ('" + file.sourcePath()
+                    + "') needs the element type, not UNKNOWN")
+                    : error(r.node, "missing required field 'initialValuesDataType': a raw file ('"
+                            + file.sourcePath() + "') has no type of its own");
         }
         if (sources.isEmpty()) {
-            return 0; // unknown until materialized; ResourceData checks sizeInBytes again then
+            if (declared == TensorDataType.UNKNOWN) {
+                throw error(pathNode, "the element type of '" + file.sourcePath() + "' is in the file, which is"
+                        + " not opened here; give initialValuesDataType");
+            }
+            return new Typed(declared, -1); // unknown until materialized; ResourceData checks the size again then
         }
-        Node pathNode = ((ObjectNode) valuesNode).members().get("sourcePath").value();
-        NpyFile.Header header;
         try {
-            header = NpyFile.readHeader(sources.get().locate(((FileValues) values).sourcePath()));
+            Path path = sources.get().locate(file.sourcePath());
+            if (!file.isNpy()) {
+                return new Typed(declared, RawFile.dataSize(path, file.sourcePath(), declared));
+            }
+            NpyFile.Header header = NpyFile.readHeader(path);
+            if (declared != TensorDataType.UNKNOWN && header.dataType() != declared) {
+                throw error(pathNode, file.sourcePath() + " holds dtype '" + header.descr() + "' ("
+                        + header.dataType() + ") but initialValuesDataType is " + declared.name());
+            }
+            return new Typed(header.dataType(), header.dataSizeInBytes());
         } catch (ModelFormatException e) {
+            if (e.sourceName().equals(sourceName)) {
+                throw e;
+            }
             throw error(pathNode, e.detail());
         }
-        if (header.dataType() != type) {
-            throw error(pathNode, ((FileValues) values).sourcePath() + " holds dtype '" + header.descr() + "' ("
-                    + header.dataType() + ") but initialValuesDataType is " + type.name());
-        }
-        return header.dataSizeInBytes();
     }
 
     private InitialValues initialValues(Node node, TensorDataType type) {
@@ -142,9 +212,18 @@ final class ModelReader {
             // Encoded in the type the survey read from this same resource's initialValuesDataType.
             return ((EncodedArrayNode) node).values();
         }
+        if (node instanceof ArrayNode) {
+            // Built as a tree only when the resource has no element type: DxDispatch's list initializer.
+            return listInitializer((ArrayNode) node);
+        }
         if (node instanceof JsonTree.UnreadArrayNode) {
             throw new IllegalStateException(node.where().path() + ": an array left unread although its resource has"
                     + " the data type " + type);
+        }
+        if (node instanceof StringNode && ((StringNode) node).value().equals("deferred")) {
+            throw error(node, "deferred resources (\"deferred\": filled by an onnx dispatchable when it runs) are not"
+                    + " supported: dmlemu runs no onnx dispatchables, only DirectML operators ("
+                    + supportedOperators() + ")");
         }
         if (!(node instanceof ObjectNode)) {
             throw error(node, "expected an array or an object ({valueCount, value}, {valueCount, valueStart,"
@@ -155,8 +234,12 @@ final class ModelReader {
             Obj o = object(node, "").allow("sourcePath");
             Node pathNode = remember(o.required("sourcePath"));
             String path = string(pathNode);
-            if (!path.toLowerCase(Locale.ROOT).endsWith(".npy")) {
-                throw error(pathNode, "only .npy files are supported as initial values, not '" + path + "'");
+            String lower = path.toLowerCase(Locale.ROOT);
+            if (lower.endsWith(".png") || lower.endsWith(".jpg")) {
+                throw error(pathNode, "'" + path + "' is an image: images are not supported (" + FILE_KINDS + ")");
+            }
+            if (!lower.endsWith(".npy") && !lower.endsWith(".dat") && !lower.endsWith(".bin")) {
+                throw error(pathNode, "'" + path + "': initial values are read from " + FILE_KINDS + " files only");
             }
             return new FileValues(path);
         }
@@ -184,6 +267,31 @@ final class ModelReader {
         }
         throw error(node, "expected {valueCount, value}, {valueCount, valueStart, valueDelta} or {sourcePath}, got"
                 + " fields " + members.keySet());
+    }
+
+    /** DxDispatch's list initializer: {@code [{"type": "UINT32", "value": 6, "name": "count"}, ...]}. */
+    private ListValues listInitializer(ArrayNode array) {
+        if (array.elements().isEmpty()) {
+            throw error(array, "initialValues must be non-empty");
+        }
+        List<ListValues.Entry> entries = new ArrayList<>();
+        for (Node element : array.elements()) {
+            if (!(element instanceof ObjectNode)) {
+                throw error(element, "expected a list initializer entry {\"type\": ..., \"value\": ...} (the"
+                        + " resource has no initialValuesDataType, or UNKNOWN), got " + element.describe());
+            }
+            Obj entry = object(element, "").allow("type", "value", "name");
+            entry.optional("name").ifPresent(this::string);
+            Node typeNode = entry.required("type");
+            TensorDataType type = enumValue(typeNode, TensorDataType::fromName);
+            if (!ListValues.ENTRY_TYPES.contains(type)) {
+                throw error(typeNode, type.name() + " is not a list initializer type (DxDispatch's are "
+                        + ListValues.ENTRY_TYPES.stream().map(TensorDataType::name).sorted()
+                                .collect(Collectors.joining(", ")) + ")");
+            }
+            entries.add(new ListValues.Entry(type, scalar(entry.required("value"), type)));
+        }
+        return new ListValues(entries);
     }
 
     /** A sequence is linear, so it stays in range when its last element does. */
@@ -219,7 +327,7 @@ final class ModelReader {
 
     // ---- dispatchables
 
-    private Dispatchable dispatchable(Node node) {
+    private Dispatchable dispatchable(Node node, Map<String, ResourceDecl> resources) {
         Obj d = object(node, "a dispatchable");
         Node typeNode = d.requiredEither("type", "Type");
         String typeName = string(typeNode);
@@ -237,27 +345,58 @@ final class ModelReader {
         OperatorSchema schema = OperatorDescs.schema(type).orElseThrow(() -> error(typeNode, "operator type "
                 + type.name() + " is not supported: only " + supportedOperators()
                 + (OperatorDescs.operators().size() == 1 ? " is" : " are")));
-        d.allow("type", "Type", "desc", "Desc", "executionFlags", "dmlCompileType", "bindings");
+        List<String> own = List.of("type", "Type", "desc", "Desc", "executionFlags", "dmlCompileType", "bindings");
+        Obj desc;
+        if (d.has("desc") || d.has("Desc")) {
+            d.allow(own.toArray(String[]::new));
+            desc = object(d.requiredEither("desc", "Desc"), "an operator desc")
+                    .allow(schema.fieldNames().toArray(String[]::new));
+        } else {
+            // DxDispatch reads the desc fields from the dispatchable itself when it has no desc member.
+            desc = d.allowAlso(own.toArray(String[]::new)).allow(schema.fieldNames().toArray(String[]::new));
+        }
         d.optional("dmlCompileType").ifPresent(n -> {
             String compile = string(n);
-            if (!compile.equals("DmlCompileOp")) {
-                throw error(n, "dmlCompileType '" + compile + "' is not supported; operators compile alone"
-                        + " (DmlCompileOp)");
+            if (!compile.equals("DmlCompileOp") && !compile.equals("DmlCompileGraph")) {
+                throw error(n, "'" + compile + "' is not a dmlCompileType (DmlCompileOp, DmlCompileGraph)");
             }
-        });
-        d.optional("bindings").ifPresent(n -> {
-            throw error(n, "dispatchable bindings (initializer inputs of OWNED_BY_DML tensors) are not supported");
         });
         Set<ExecutionFlag> flags = d.optional("executionFlags").map(this::executionFlags).orElse(Set.of());
         // DxDispatch names desc fields exactly as the C struct does, and requires every one.
-        Obj desc = object(d.requiredEither("desc", "Desc"), "an operator desc")
-                .allow(schema.fieldNames().toArray(String[]::new));
         List<Object> values = new ArrayList<>();
         for (DescField field : schema.fields()) {
             Node value = desc.required(field.cName());
             values.add(field.type() == DescField.Type.TENSOR ? tensor(value) : (Object) uint32(value));
         }
-        return new OperatorDispatchable(schema.create(values), flags);
+        OperatorDesc operator = schema.create(values);
+        Map<String, BindingRef> initialization = new LinkedHashMap<>();
+        Optional<Node> bindingsNode = d.optional("bindings");
+        if (bindingsNode.isPresent()) {
+            for (Member m : object(remember(bindingsNode.get()), "bindings").node.members().values()) {
+                remember(m.value());
+                TensorField field = tensorField(operator, m);
+                if (!ownedByDml(field)) {
+                    throw error(m.nameWhere(), field.name() + " is not flagged OWNED_BY_DML: DirectML binds a"
+                            + " tensor when the operator is initialized only when it is; bind this one in the"
+                            + " dispatch command");
+                }
+                initialization.put(m.name(), binding(m.name(), m.value(), resources));
+            }
+        }
+        return new OperatorDispatchable(operator, flags, initialization);
+    }
+
+    private static boolean ownedByDml(TensorField field) {
+        return field.desc() instanceof BufferTensorDesc && ((BufferTensorDesc) field.desc()).flags()
+                == TensorFlags.OWNED_BY_DML;
+    }
+
+    /** The tensor field a binding's name names, or an error listing the operator's fields. */
+    private TensorField tensorField(OperatorDesc desc, Member m) {
+        List<TensorField> fields = desc.tensorFields();
+        return fields.stream().filter(f -> f.name().equals(m.name())).findFirst().orElseThrow(() ->
+                error(m.nameWhere(), desc.operatorType().name() + " has no tensor field '" + m.name() + "' (fields: "
+                        + fields.stream().map(TensorField::name).collect(Collectors.joining(", ")) + ")"));
     }
 
     /** {@code GATHER_ELEMENTS} or {@code GATHER_ELEMENTS, GATHER}: what a dispatchable's type may name. */
@@ -346,9 +485,11 @@ final class ModelReader {
         Obj c = object(node, "a command");
         Node typeNode = c.required("type");
         String type = string(typeNode);
-        switch (type) {
+        // DxDispatch compares command types ignoring case ("Dispatch", "PRINT", "writefile").
+        switch (type.toLowerCase(Locale.ROOT)) {
             case "dispatch": {
-                c.allow("type", "dispatchable", "bindings");
+                c.allow("type", "dispatchable", "bindings", "threadGroupCount");
+                c.optional("threadGroupCount").ifPresent(this::threadGroupCount);
                 Node nameNode = c.required("dispatchable");
                 String name = string(nameNode);
                 Dispatchable target = dispatchables.get(name);
@@ -356,19 +497,20 @@ final class ModelReader {
                     throw error(nameNode, "unknown dispatchable '" + name + "' (defined: "
                             + String.join(", ", dispatchables.keySet()) + ")");
                 }
-                List<TensorField> fields = ((OperatorDispatchable) target).desc().tensorFields();
+                OperatorDispatchable operator = (OperatorDispatchable) target;
                 Map<String, BindingRef> bindings = new LinkedHashMap<>();
                 Optional<Node> bindingsNode = c.optional("bindings");
                 if (bindingsNode.isPresent()) {
                     remember(bindingsNode.get());
                     for (Member m : object(bindingsNode.get(), "bindings").node.members().values()) {
                         remember(m.value());
-                        if (fields.stream().noneMatch(f -> f.name().equals(m.name()))) {
-                            throw error(m.nameWhere(), ((OperatorDispatchable) target).desc().operatorType().name()
-                                    + " has no tensor field '" + m.name() + "' (fields: "
-                                    + fields.stream().map(TensorField::name).collect(Collectors.joining(", ")) + ")");
+                        TensorField field = tensorField(operator.desc(), m);
+                        if (operator.initializationBindings().containsKey(field.name())) {
+                            throw error(m.nameWhere(), field.name() + " is flagged OWNED_BY_DML and bound by the"
+                                    + " dispatchable when it is initialized; DirectML refuses it bound again at"
+                                    + " execution");
                         }
-                        bindings.put(m.name(), binding(m.value(), resources));
+                        bindings.put(m.name(), binding(m.name(), m.value(), resources));
                     }
                 }
                 return new DispatchCommand(name, bindings);
@@ -379,40 +521,69 @@ final class ModelReader {
                 boolean verbose = c.optional("verbose").map(this::bool).orElse(false);
                 return new PrintCommand(resource, verbose);
             }
-            case "writeFile": {
-                c.allow("type", "resource", "targetPath");
+            case "writefile": {
+                c.allow("type", "resource", "targetPath", "dimensions");
                 String resource = resourceName(remember(c.required("resource")), resources);
                 Node targetNode = remember(c.required("targetPath"));
                 String target = string(targetNode);
-                if (!target.toLowerCase(Locale.ROOT).endsWith(".npy")) {
-                    throw error(targetNode, "only .npy output is supported, not '" + target + "'");
+                String lower = target.toLowerCase(Locale.ROOT);
+                if (lower.endsWith(".png") || lower.endsWith(".jpg")) {
+                    throw error(targetNode, "'" + target + "' is an image: images are not supported (writeFile"
+                            + " writes .npy, or raw .dat and .bin)");
                 }
-                return new WriteFileCommand(resource, target);
+                if (!lower.endsWith(".npy") && !lower.endsWith(".dat") && !lower.endsWith(".bin")) {
+                    throw error(targetNode, "writeFile writes .npy, or raw .dat and .bin, not '" + target + "'");
+                }
+                List<Long> dimensions = c.optional("dimensions").map(n -> dimensionArray(remember(n)))
+                        .orElse(List.of());
+                return new WriteFileCommand(resource, target, dimensions);
             }
             default:
                 throw error(typeNode, "unknown command type '" + type + "' (known: dispatch, print, writeFile)");
         }
     }
 
-    private BindingRef binding(Node node, Map<String, ResourceDecl> resources) {
+    /** DxDispatch's HLSL thread groups: three UINTs, which a DirectML operator's dispatch ignores. */
+    private void threadGroupCount(Node node) {
+        List<Node> counts = array(node).elements();
+        if (counts.size() != 3) {
+            throw error(node, "threadGroupCount must hold 3 unsigned integers (X, Y, Z), not " + counts.size());
+        }
+        counts.forEach(this::uint32);
+    }
+
+    /**
+     * A bind point's resources: a name, a binding object, or an array of them. Each tensor field of the mirrored
+     * operators is one bind point of one resource, so an array must hold exactly one (DxDispatch: "Bind point 'X'
+     * requires 1 resources, but 2 were bound").
+     */
+    private BindingRef binding(String field, Node node, Map<String, ResourceDecl> resources) {
+        if (node instanceof ArrayNode) {
+            List<Node> elements = ((ArrayNode) node).elements();
+            if (elements.size() != 1) {
+                throw error(node, "bind point '" + field + "' requires 1 resource, but " + elements.size()
+                        + " were bound");
+            }
+            return binding(field, elements.get(0), resources);
+        }
         if (node instanceof StringNode) {
             return BindingRef.of(resourceName(node, resources));
         }
-        if (node instanceof ArrayNode) {
-            throw error(node, "binding arrays are not supported: each tensor field binds one resource");
-        }
         Obj b = object(node, "a binding");
-        for (String unsupported : List.of("elementCount", "elementStride", "format", "shape", "counterName",
-                "counterOffsetBytes")) {
+        for (String unsupported : List.of("format", "elementStride", "counter", "counterOffsetBytes", "shape")) {
             if (b.has(unsupported)) {
-                throw error(b.nameWhere(unsupported), "binding field '" + unsupported
-                        + "' is not supported for DML operators (allowed: name, elementOffset)");
+                throw error(b.nameWhere(unsupported), "binding field '" + unsupported + "' is for HLSL or onnx"
+                        + " dispatchables, not DirectML operators (allowed: name, elementOffset,"
+                        + " elementSizeInBytes, elementCount)");
             }
         }
-        b.allow("name", "elementOffset");
-        String resource = resourceName(b.required("name"), resources);
-        long offset = b.optional("elementOffset").map(this::uint64).orElse(0L);
-        return new BindingRef(resource, offset);
+        b.allow("name", "elementOffset", "elementSizeInBytes", "elementCount");
+        String resource = resourceName(remember(b.required("name")), resources);
+        long offset = b.optional("elementOffset").map(n -> uint64(remember(n))).orElse(0L);
+        long elementSize = b.optional("elementSizeInBytes").map(n -> uint64(remember(n))).orElse(0L);
+        // DxDispatch reads elementCount but gives a DML operator the rest of the buffer from the offset on.
+        b.optional("elementCount").ifPresent(this::uint64);
+        return new BindingRef(resource, offset, elementSize);
     }
 
     private String resourceName(Node node, Map<String, ResourceDecl> resources) {

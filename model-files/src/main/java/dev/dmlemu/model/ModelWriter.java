@@ -103,6 +103,16 @@ final class ModelWriter {
             g.writeFieldName("valueDelta");
             scalar(g, s.valueDelta());
             g.writeEndObject();
+        } else if (values instanceof ListValues) {
+            g.writeStartArray();
+            for (ListValues.Entry entry : ((ListValues) values).entries()) {
+                g.writeStartObject();
+                g.writeStringField("type", entry.type().name());
+                g.writeFieldName("value");
+                scalar(g, entry.value());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
         } else {
             g.writeStartObject();
             g.writeStringField("sourcePath", ((FileValues) values).sourcePath());
@@ -111,6 +121,10 @@ final class ModelWriter {
         if (r.sizeInBytes().isPresent()) {
             g.writeFieldName("sizeInBytes");
             unsigned64(g, r.sizeInBytes().getAsLong());
+        }
+        if (r.initialValuesOffsetInBytes() != 0) {
+            g.writeFieldName("initialValuesOffsetInBytes");
+            unsigned64(g, r.initialValuesOffsetInBytes());
         }
         g.writeEndObject();
     }
@@ -151,6 +165,9 @@ final class ModelWriter {
                 g.writeString(f.name());
             }
             g.writeEndArray();
+        }
+        if (!d.initializationBindings().isEmpty()) {
+            bindings(g, d.initializationBindings());
         }
         g.writeEndObject();
     }
@@ -224,20 +241,7 @@ final class ModelWriter {
             DispatchCommand d = (DispatchCommand) c;
             g.writeStringField("type", "dispatch");
             g.writeStringField("dispatchable", d.dispatchable());
-            g.writeObjectFieldStart("bindings");
-            for (Map.Entry<String, BindingRef> e : d.bindings().entrySet()) {
-                BindingRef b = e.getValue();
-                if (b.elementOffset() == 0) {
-                    g.writeStringField(e.getKey(), b.resource());
-                } else {
-                    g.writeObjectFieldStart(e.getKey());
-                    g.writeStringField("name", b.resource());
-                    g.writeFieldName("elementOffset");
-                    unsigned64(g, b.elementOffset());
-                    g.writeEndObject();
-                }
-            }
-            g.writeEndObject();
+            bindings(g, d.bindings());
         } else if (c instanceof PrintCommand) {
             PrintCommand p = (PrintCommand) c;
             g.writeStringField("type", "print");
@@ -250,6 +254,34 @@ final class ModelWriter {
             g.writeStringField("type", "writeFile");
             g.writeStringField("resource", w.resource());
             g.writeStringField("targetPath", w.targetPath());
+            if (!w.dimensions().isEmpty()) {
+                g.writeArrayFieldStart("dimensions");
+                for (long dimension : w.dimensions()) {
+                    g.writeNumber(dimension);
+                }
+                g.writeEndArray();
+            }
+        }
+        g.writeEndObject();
+    }
+
+    private static void bindings(JsonGenerator g, Map<String, BindingRef> bindings) throws IOException {
+        g.writeObjectFieldStart("bindings");
+        for (Map.Entry<String, BindingRef> e : bindings.entrySet()) {
+            BindingRef b = e.getValue();
+            if (b.elementOffset() == 0 && b.elementSizeInBytes() == 0) {
+                g.writeStringField(e.getKey(), b.resource());
+            } else {
+                g.writeObjectFieldStart(e.getKey());
+                g.writeStringField("name", b.resource());
+                g.writeFieldName("elementOffset");
+                unsigned64(g, b.elementOffset());
+                if (b.elementSizeInBytes() != 0) {
+                    g.writeFieldName("elementSizeInBytes");
+                    unsigned64(g, b.elementSizeInBytes());
+                }
+                g.writeEndObject();
+            }
         }
         g.writeEndObject();
     }

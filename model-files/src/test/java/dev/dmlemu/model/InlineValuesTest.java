@@ -71,8 +71,9 @@ class InlineValuesTest {
         assertEquals("resources.A.initialValuesDataType: unknown TensorDataType 'FLOAT33' (line 1, column 72)",
                 failure(resources("\"A\": {\"initialValues\": [1, 2], \"initialValuesDataType\": \"FLOAT33\"}"))
                         .replaceAll("'FLOAT33'.*\\(line", "'FLOAT33' (line"));
-        assertEquals("resources.A.initialValuesDataType: UNKNOWN (DxDispatch's list initializer) is not supported;"
-                + " give the element type (line 1, column 72)",
+        // UNKNOWN is DxDispatch's list initializer: its entries must be typed objects.
+        assertEquals("resources.A.initialValues[0]: expected a list initializer entry {\"type\": ..., \"value\": ...}"
+                + " (the resource has no initialValuesDataType, or UNKNOWN), got 1 (line 1, column 40)",
                 failure(resources("\"A\": {\"initialValues\": [1, 2], \"initialValuesDataType\": \"UNKNOWN\"}")));
     }
 

@@ -107,7 +107,7 @@ class ModelFormatErrorsTest {
     void unknownFieldsNameTheAllowedOnes() {
         fails("\"initialValuesDataType\": \"UINT8\"", "\"initialValuesDataTyp\": \"UINT8\"",
                 "resources.I.initialValuesDataTyp: unknown field 'initialValuesDataTyp' (allowed:"
-                        + " initialValuesDataType, initialValues, sizeInBytes) (line 4, column 9)");
+                        + " initialValuesDataType, initialValues, sizeInBytes, initialValuesOffsetInBytes) (line 4, column 9)");
         fails("\"Sizes\": [1, 3]},\n    \"Axis\"", "\"Size\": [1, 3]},\n    \"Axis\"",
                 "dispatchables.ge.desc.OutputTensor.Size: unknown field 'Size' (allowed: Type, DataType, Flags,"
                         + " DimensionCount, Sizes, Strides, TotalTensorSizeInBytes, GuaranteedBaseOffsetAlignment)"
@@ -191,12 +191,13 @@ class ModelFormatErrorsTest {
         ModelFormatException list = assertThrows(ModelFormatException.class, () -> ModelFiles.parse(
                 "{\"resources\": {\"S\": {\"initialValuesDataType\": \"UNKNOWN\", \"initialValues\": []}},"
                         + " \"dispatchables\": {}, \"commands\": []}", null, "t"));
-        assertTrue(list.getMessage().startsWith("resources.S.initialValuesDataType: UNKNOWN"), list.getMessage());
+        assertEquals("resources.S.initialValues: initialValues must be non-empty (line 1, column 75)",
+                list.getMessage());
         ModelFormatException png = assertThrows(ModelFormatException.class, () -> ModelFiles.parse(
                 "{\"resources\": {\"S\": {\"initialValuesDataType\": \"UINT8\", \"initialValues\":"
                         + " {\"sourcePath\": \"a.png\"}}}, \"dispatchables\": {}, \"commands\": []}", null, "t"));
-        assertEquals("resources.S.initialValues.sourcePath: only .npy files are supported as initial values, not"
-                + " 'a.png' (line 1, column 88)", png.getMessage());
+        assertEquals("resources.S.initialValues.sourcePath: 'a.png' is an image: images are not supported (.npy"
+                + " (typed), .dat or .bin (raw bytes of initialValuesDataType)) (line 1, column 88)", png.getMessage());
     }
 
     @Test
@@ -215,9 +216,19 @@ class ModelFormatErrorsTest {
 
     @Test
     void commandsAndBindings() {
-        fails("{\"InputTensor\": \"X\"}", "{\"InputTensor\": {\"name\": \"X\", \"elementCount\": 3}}",
-                "commands[0].bindings.InputTensor.elementCount: binding field 'elementCount' is not supported for DML"
-                        + " operators (allowed: name, elementOffset) (line 13, column 99)");
+        fails("{\"InputTensor\": \"X\"}", "{\"InputTensor\": {\"name\": \"X\", \"format\": \"R32_FLOAT\"}}",
+                "commands[0].bindings.InputTensor.format: binding field 'format' is for HLSL or onnx dispatchables,"
+                        + " not DirectML operators (allowed: name, elementOffset, elementSizeInBytes, elementCount)"
+                        + " (line 13, column 99)");
+        fails("{\"InputTensor\": \"X\"}", "{\"InputTensor\": [\"X\", \"X\"]}",
+                "commands[0].bindings.InputTensor: bind point 'InputTensor' requires 1 resource, but 2 were bound"
+                        + " (line 13, column 85)");
+        fails("{\"InputTensor\": \"X\"}", "{\"InputTensor\": []}",
+                "commands[0].bindings.InputTensor: bind point 'InputTensor' requires 1 resource, but 0 were bound"
+                        + " (line 13, column 85)");
+        fails("\"dispatchable\": \"ge\"", "\"dispatchable\": \"ge\", \"threadGroupCount\": [1, 1]",
+                "commands[0].threadGroupCount: threadGroupCount must hold 3 unsigned integers (X, Y, Z), not 2"
+                        + " (line 13, column 77)");
         fails("{\"InputTensor\": \"X\"}", "{\"InputTensor\": \"Z\"}",
                 "commands[0].bindings.InputTensor: unknown resource 'Z' (defined: X, I) (line 13, column 85)");
         fails("{\"InputTensor\": \"X\"}", "{\"Input\": \"X\"}",
@@ -261,9 +272,10 @@ class ModelFormatErrorsTest {
         assertEquals("malformed JSON: Non-standard token 'NaN': not standard JSON (line 11, column 16)",
                 nan.getMessage());
         assertNoParserInternals(nan);
-        ModelFormatException comment = failure("\"Axis\": 1}}", "\"Axis\": 1 /* two */}}");
-        assertTrue(comment.getMessage().startsWith("malformed JSON: Unexpected character ('/' (code 47)): maybe a"
-                + " (non-standard) comment? (standard JSON has none)"), comment.getMessage());
+        // DxDispatch's comments (// and /* */) are read; a '#' comment is no JSON at all.
+        ModelFormatException comment = failure("\"Axis\": 1}}", "\"Axis\": 1 # two\n}}");
+        assertEquals("malformed JSON: Unexpected character ('#' (code 35)): was expecting comma to separate Object"
+                + " entries (line 11, column 15)", comment.getMessage());
         assertNoParserInternals(comment);
     }
 

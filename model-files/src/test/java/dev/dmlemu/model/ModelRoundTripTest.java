@@ -189,6 +189,55 @@ class ModelRoundTripTest {
     }
 
     @Test
+    void dxDispatchFormsReadIntoRecordsAndRoundTrip() {
+        ModelFile model = ModelFiles.parse("""
+                // comments and trailing commas
+                {
+                  "resources": {
+                    "X": { "initialValuesDataType": "FLOAT32", "initialValues": [1, 2], "sizeInBytes": 16,
+                           "initialValuesOffsetInBytes": 8, },
+                    "L": { "initialValues": [ { "type": "UINT8", "value": 7, "name": "n" }, { "type": "FLOAT64", "value": -0.5 } ] },
+                  },
+                  "dispatchables": {
+                    "ge": { "type": "GATHER_ELEMENTS", "dmlCompileType": "DmlCompileGraph", "bindings": { "IndicesTensor": ["L"] },
+                      "InputTensor": { "DataType": "FLOAT32", "Sizes": [2] },
+                      "IndicesTensor": { "DataType": "UINT8", "Flags": "OWNED_BY_DML", "Sizes": [2] },
+                      "OutputTensor": { "DataType": "FLOAT32", "Sizes": [2] },
+                      "Axis": 0 } /* no desc member */
+                  },
+                  "commands": [
+                    { "type": "DISPATCH", "dispatchable": "ge", "threadGroupCount": [1, 1, 1], "bindings": {
+                      "InputTensor": { "name": "X", "elementOffset": 1, "elementSizeInBytes": 8, "elementCount": 2 },
+                      "OutputTensor": ["X"] } },
+                    { "type": "WriteFile", "resource": "X", "targetPath": "x.npy", "dimensions": [2, 2] },
+                    { "type": "writeFile", "resource": "L", "targetPath": "l.bin" },
+                  ],
+                }
+                """, null, "dxdispatch.json");
+        assertEquals(new ResourceDecl(TensorDataType.FLOAT32, model.resources().get("X").initialValues(),
+                OptionalLong.of(16), 8), model.resources().get("X"));
+        assertEquals(new ResourceDecl(TensorDataType.UNKNOWN, new ListValues(List.of(
+                new ListValues.Entry(TensorDataType.UINT8, Scalar.of(7)),
+                new ListValues.Entry(TensorDataType.FLOAT64, Scalar.of(new java.math.BigDecimal("-0.5"))))),
+                OptionalLong.empty()), model.resources().get("L"));
+        OperatorDispatchable ge = (OperatorDispatchable) model.dispatchables().get("ge");
+        assertEquals(Map.of("IndicesTensor", BindingRef.of("L")), ge.initializationBindings());
+        assertEquals(new DispatchCommand("ge", Map.of("InputTensor", new BindingRef("X", 1, 8),
+                "OutputTensor", BindingRef.of("X"))), model.commands().get(0));
+        assertEquals(new WriteFileCommand("X", "x.npy", List.of(2L, 2L)), model.commands().get(1));
+        assertEquals(new WriteFileCommand("L", "l.bin"), model.commands().get(2));
+        assertRoundTrips(model);
+        // The list packs a UINT8 and a FLOAT64 into 9 bytes (padded to 12): 7, then -0.5 = 0xBFE0000000000000.
+        ByteBuffer bytes = ResourceData.materialize(model.resources().get("L"));
+        assertEquals(12, bytes.capacity());
+        assertEquals(7, bytes.get(0));
+        assertEquals(-0.5, bytes.getDouble(1));
+        // X's two floats start at byte 8 of 16.
+        ByteBuffer x = ResourceData.materialize(model.resources().get("X"));
+        assertEquals(List.of(0f, 0f, 1f, 2f), List.of(x.getFloat(0), x.getFloat(4), x.getFloat(8), x.getFloat(12)));
+    }
+
+    @Test
     void emptyModelRoundTrips() {
         ModelFile empty = ModelFiles.parse("{\"resources\": {}, \"dispatchables\": {}, \"commands\": []}", null, "e");
         assertEquals(new ModelFile(Map.of(), Map.of(), List.of()), empty);

@@ -2,6 +2,7 @@ package dev.dmlemu.conformance.realdml;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.DescField;
+import dev.dmlemu.desc.ExecutionFlag;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorDescs;
 import dev.dmlemu.desc.TensorField;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -26,9 +28,10 @@ import java.util.stream.Collectors;
  * @param inputValues every element of the input buffer (TotalTensorSizeInBytes / element size), as harness text
  * @param indicesValues every element of the indices buffer, as harness text
  * @param updatesValues every element of a scatter's updates buffer, as harness text; empty for a gather
+ * @param executionFlags the flags CompileOperator gets (the harness's {@code flags} key); empty for none
  */
 public record HarnessCase(String name, OperatorDesc desc, List<String> inputValues,
-        List<String> indicesValues, List<String> updatesValues) {
+        List<String> indicesValues, List<String> updatesValues, Set<ExecutionFlag> executionFlags) {
 
     public HarnessCase {
         Objects.requireNonNull(name, "name");
@@ -39,11 +42,23 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
         inputValues = List.copyOf(inputValues);
         indicesValues = List.copyOf(indicesValues);
         updatesValues = List.copyOf(updatesValues);
+        executionFlags = Set.copyOf(executionFlags);
+    }
+
+    /** A case compiled with no execution flags. */
+    public HarnessCase(String name, OperatorDesc desc, List<String> inputValues, List<String> indicesValues,
+            List<String> updatesValues) {
+        this(name, desc, inputValues, indicesValues, updatesValues, Set.of());
     }
 
     /** A gather's case, or a scatter's with the updates left to the harness. */
     public HarnessCase(String name, OperatorDesc desc, List<String> inputValues, List<String> indicesValues) {
         this(name, desc, inputValues, indicesValues, List.of());
+    }
+
+    /** The same case compiled with {@code flags} (the harness's {@code flags} key, passed to CompileOperator). */
+    public HarnessCase withExecutionFlags(String caseName, Set<ExecutionFlag> flags) {
+        return new HarnessCase(caseName, desc, inputValues, indicesValues, updatesValues, flags);
     }
 
     /** A case for CreateOperator only (no buffer contents). */
@@ -85,6 +100,10 @@ public record HarnessCase(String name, OperatorDesc desc, List<String> inputValu
             tensorLines(text, prefix, tensor);
         }
         operatorLines(text);
+        if (!executionFlags.isEmpty()) {
+            int mask = executionFlags.stream().mapToInt(ExecutionFlag::code).reduce(0, (a, b) -> a | b);
+            text.append("flags ").append(mask).append('\n');
+        }
         valueLines(text, "input", inputValues);
         valueLines(text, "indices", indicesValues);
         valueLines(text, "updates", updatesValues);
