@@ -102,6 +102,11 @@ final class RunCommand implements Callable<Integer> {
     /** What one timed dispatch measured. */
     record Timing(String dispatchable, int iterations, double medianMs, double minMs) {}
 
+    /** A dispatch whose output depends on something DirectML does not promise. */
+    record Warning(String dispatchable, String message) {}
+
+    private final ExecutionReports reports = new ExecutionReports();
+
     @Override
     public Integer call() {
         checkCounts();
@@ -113,6 +118,7 @@ final class RunCommand implements Callable<Integer> {
             emulatorOptions = EmulatorOptions.builder()
                     .indexPolicy((indexPolicy == null ? IndexPolicyOption.DIRECTML : indexPolicy).policy())
                     .threads(threads)
+                    .listener(reports)
                     .build();
         } catch (IllegalArgumentException e) {
             throw CliFailure.unusableInput("--threads: " + e.getMessage());
@@ -217,6 +223,7 @@ final class RunCommand implements Callable<Integer> {
         Map<String, ByteBuffer> initialized = initializationCopies(input, plan, resources);
         Map<String, PreparedOperator> prepared = new HashMap<>();
         List<Timing> timings = new ArrayList<>();
+        List<Warning> warnings = new ArrayList<>();
         List<String> written = new ArrayList<>();
         try {
             for (RunPlan.Step step : plan.steps()) {
@@ -231,6 +238,14 @@ final class RunCommand implements Callable<Integer> {
                     }
                     dispatch(input, dispatch, operator, Bindings.byFieldName(dispatch.desc(), byField))
                             .ifPresent(timings::add);
+                    reports.takeFirst().ifPresent(found -> {
+                        Warning warning = new Warning(dispatch.dispatchable(), found.describe());
+                        warnings.add(warning);
+                        if (!json) {
+                            err.println("warning: dispatch '" + OneLine.of(warning.dispatchable()) + "': "
+                                    + warning.message());
+                        }
+                    });
                 } else if (step instanceof RunPlan.Print print) {
                     if (!json) {
                         ResourceText.print(out, resources.get(print.resource()), print.count(), print.verbose());
@@ -243,7 +258,7 @@ final class RunCommand implements Callable<Integer> {
             prepared.values().forEach(PreparedOperator::close);
         }
         if (json) {
-            writeJson(out, file, session, level, resources, plan.jsonValues(), timings, written);
+            writeJson(out, file, session, level, resources, plan.jsonValues(), timings, warnings, written);
         } else {
             for (Timing timing : timings) {
                 out.printf(Locale.ROOT, "Dispatch '%s': %d iterations, %.4f ms median (CPU), %.4f ms min (CPU)%n",
@@ -361,7 +376,8 @@ final class RunCommand implements Callable<Integer> {
 
     /** The --json object, streamed: a resource's values are written as they are read, never held as a tree. */
     private void writeJson(PrintWriter out, Optional<String> file, BackendSession session, FeatureLevel level,
-            ResourceBuffers resources, Map<String, Long> shown, List<Timing> timings, List<String> written) {
+            ResourceBuffers resources, Map<String, Long> shown, List<Timing> timings, List<Warning> warnings,
+            List<String> written) {
         try (JsonGenerator g = Json.generator(out)) {
             g.writeStartObject();
             if (file.isPresent()) {
@@ -398,6 +414,14 @@ final class RunCommand implements Callable<Integer> {
                 g.writeEndObject();
             }
             g.writeEndObject();
+            g.writeArrayFieldStart("warnings");
+            for (Warning warning : warnings) {
+                g.writeStartObject();
+                g.writeStringField("dispatch", warning.dispatchable());
+                g.writeStringField("message", warning.message());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
             g.writeArrayFieldStart("files");
             for (String path : written) {
                 g.writeString(path);

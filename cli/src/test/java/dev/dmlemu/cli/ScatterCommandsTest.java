@@ -156,6 +156,47 @@ class ScatterCommandsTest {
                 "\"InputDimensionCount\": 2, \"IndicesDimensionCount\": 2"), "DML_FEATURE_LEVEL_3_0");
     }
 
+    /**
+     * The docs' ScatterElements example 1 ({@code {5}}, indices 3 1 3 0): index 3 twice. The emulator keeps the last
+     * write, as the real DirectML.dll did on this case ({@code 8 6 2 7 4}), and warns, because DirectML promises no
+     * winner (docs/directml-behaviour.md §12.4).
+     */
+    @Test
+    void runWarnsWhenUpdatesWriteOneElementTwice() {
+        String text = """
+                {"resources": {
+                   "X": {"initialValuesDataType": "FLOAT32", "initialValues": [0, 1, 2, 3, 4]},
+                   "I": {"initialValuesDataType": "UINT32", "initialValues": [3, 1, 3, 0]},
+                   "U": {"initialValuesDataType": "FLOAT32", "initialValues": [5, 6, 7, 8]},
+                   "Y": {"initialValuesDataType": "FLOAT32", "initialValues": {"valueCount": 5, "value": 0}}},
+                 "dispatchables": {"s": {"type": "SCATTER_ELEMENTS", "desc": {
+                    "InputTensor": {"DataType": "FLOAT32", "Sizes": [5]},
+                    "IndicesTensor": {"DataType": "UINT32", "Sizes": [4]},
+                    "UpdatesTensor": {"DataType": "FLOAT32", "Sizes": [4]},
+                    "OutputTensor": {"DataType": "FLOAT32", "Sizes": [5]},
+                    "Axis": 0}}},
+                 "commands": [{"type": "dispatch", "dispatchable": "s",
+                               "bindings": {"InputTensor": "X", "IndicesTensor": "I", "UpdatesTensor": "U",
+                                            "OutputTensor": "Y"}},
+                              {"type": "print", "resource": "Y"}]}
+                """;
+        Path model = Cli.write(dir, "duplicates.json", text);
+        Cli.Result result = Cli.run("run", model.toString(), "--iterations", "3");
+        assertEquals(0, result.code(), result.err());
+        assertTrue(result.out().startsWith("Resource 'Y': 8, 6, 2, 7, 4\n"), result.out());
+        String warning = "warning: dispatch 's': 1 update write landed on an output element an earlier update had "
+                + "written (first: UpdatesTensor[2] onto OutputTensor element offset 3); the emulator keeps the last "
+                + "write in row-major order, but DirectML promises no winner and real devices race\n";
+        // One warning for the dispatch, however many times it ran.
+        assertEquals(1, result.err().split("warning: ", -1).length - 1, result.err());
+        assertTrue(result.err().contains(warning), result.err());
+
+        com.fasterxml.jackson.databind.JsonNode json = Cli.run("run", model.toString(), "--json").json();
+        assertEquals(1, json.get("warnings").size(), json.toString());
+        assertEquals("s", json.get("warnings").get(0).get("dispatch").asText());
+        assertTrue(json.get("warnings").get(0).get("message").asText().startsWith("1 update write landed"));
+    }
+
     private static void assertMinLevel(Path model, String expected) {
         Cli.Result result = Cli.run("min-level", model.toString());
         assertEquals(0, result.code(), result.err() + result.out());
