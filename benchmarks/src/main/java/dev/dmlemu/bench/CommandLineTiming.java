@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  * fresh JVM (the JIT has not settled), the same with many warm-ups (the command line's settled time, to set beside
  * JMH's), and ONNX Runtime's CPU kernel in this process with the same warm-ups and timed runs. Each side reports its
  * median. The model files are written once per workload into a temporary folder (DxDispatch JSON with {@code .npy}
- * resources, the data of {@link Workload} or {@link GatherWorkload}: {@link TimedWorkload}), and the command line's
+ * resources, the data of the JMH workloads: {@link TimedWorkload}), and the command line's
  * output is checked against ONNX Runtime's, byte for byte, before anything is reported.
  *
  * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar dev.dmlemu.bench.CommandLineTiming --cli
@@ -43,8 +43,8 @@ public final class CommandLineTiming implements Callable<Integer> {
     Path cli;
 
     @Option(names = "--workloads", split = ",", defaultValue = "W1,W2,W3,W4",
-            description = "packed workloads to time: GatherElements W1-W5, W2_F16 ..., Gather EMBEDDING, AXIS1"
-                    + " (default W1,W2,W3,W4)")
+            description = "packed workloads to time: GatherElements W1-W5, W2_F16 ..., Gather EMBEDDING, AXIS1,"
+                    + " GatherND ND_ROWS, ScatterElements SCATTER_ROWS (default W1,W2,W3,W4)")
     List<String> workloads;
 
     @Option(names = "--threads", split = ",", defaultValue = "1,2", description = "thread counts (default 1,2)")

@@ -9,9 +9,6 @@ import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import java.nio.ByteBuffer;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -49,10 +46,8 @@ public class GatherBenchmark {
     private Bindings bindings;
     private OrtNode ort;
 
-    /** The floor's bytes: the input's first output-sized bytes, copied into a second output array. */
-    private byte[] floorSource;
-    private byte[] floorTarget;
-    private ExecutorService floorPool;
+    /** The floor: the input's first output-sized bytes, copied into a second output array. */
+    private CopyFloor floor;
 
     @Setup(Level.Trial)
     public void setUp() throws OrtException {
@@ -66,19 +61,12 @@ public class GatherBenchmark {
         bindings = Bindings.of(BufferBinding.of(w.data(Workload.Values.heap(dataBytes))),
                 BufferBinding.of(w.indices(Workload.Values.heap(indexBytes))), BufferBinding.of(output));
         ort = new TimedWorkload.Gather(w).ort(threads);
-        floorSource = bindings.get(0).buffer().array();
-        floorTarget = new byte[Math.toIntExact(outputBytes)];
-        floorPool = threads > 1 ? Executors.newFixedThreadPool(threads - 1) : null;
+        floor = new CopyFloor(bindings.get(0).buffer().array(), Math.toIntExact(outputBytes), threads);
 
         // Both must compute the same thing before either is timed.
         prepared.execute(bindings);
         ort.run();
-        ByteBuffer ortOut = ort.output();
-        for (int i = 0; i < outputBytes; i++) {
-            if (output.get(i) != ortOut.get(i)) {
-                throw new IllegalStateException(workload + ": emulator and ONNX Runtime differ at element " + i / 4);
-            }
-        }
+        SameBytes.require(workload + ": emulator and ONNX Runtime", output, ort.output(), outputBytes, 4);
     }
 
     @TearDown(Level.Trial)
@@ -86,9 +74,7 @@ public class GatherBenchmark {
         prepared.close();
         emulator.close();
         ort.close();
-        if (floorPool != null) {
-            floorPool.shutdown();
-        }
+        floor.close();
     }
 
     @Benchmark
@@ -103,15 +89,7 @@ public class GatherBenchmark {
      */
     @Benchmark
     public void copyFloor() throws Exception {
-        int bytes = floorTarget.length;
-        if (floorPool == null) {
-            System.arraycopy(floorSource, 0, floorTarget, 0, bytes);
-            return;
-        }
-        int half = bytes / 2;
-        Future<?> other = floorPool.submit(() -> System.arraycopy(floorSource, half, floorTarget, half, bytes - half));
-        System.arraycopy(floorSource, 0, floorTarget, 0, half);
-        other.get();
+        floor.run();
     }
 
     @Benchmark

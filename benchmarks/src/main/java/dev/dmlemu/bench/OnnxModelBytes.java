@@ -2,10 +2,14 @@ package dev.dmlemu.bench;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One-node opset-13 ONNX models ({@code y = GatherElements(data, indices, axis)}, {@code y = Gather(data, indices,
- * axis)}) encoded as protobuf bytes by hand, so the benchmark needs no onnx package. Field numbers are those of
+ * axis)}, {@code y = GatherND(data, indices)}, {@code y = ScatterElements(data, indices, updates, axis)}) encoded as
+ * protobuf bytes by hand, so the benchmark needs no onnx package. Field numbers are those of
  * onnx.proto3.
  */
 final class OnnxModelBytes {
@@ -30,24 +34,54 @@ final class OnnxModelBytes {
     }
 
     static byte[] gatherElements(long[] dataShape, long[] indicesShape, int indicesType, long axis, int dataType) {
-        return singleNode("GatherElements", dataShape, indicesShape, indicesShape, indicesType, axis, dataType);
+        return singleNode("GatherElements", List.of(new Value("data", dataType, dataShape),
+                new Value("indices", indicesType, indicesShape)), new Value("y", dataType, indicesShape),
+                Map.of("axis", axis));
     }
 
     /** {@code y = Gather(data, indices, axis)}: the output's shape is the data's with the indices' in place of axis. */
     static byte[] gather(long[] dataShape, long[] indicesShape, long[] outputShape, int indicesType, long axis,
             int dataType) {
-        return singleNode("Gather", dataShape, indicesShape, outputShape, indicesType, axis, dataType);
+        return singleNode("Gather", List.of(new Value("data", dataType, dataShape),
+                new Value("indices", indicesType, indicesShape)), new Value("y", dataType, outputShape),
+                Map.of("axis", axis));
     }
 
-    private static byte[] singleNode(String opType, long[] dataShape, long[] indicesShape, long[] outputShape,
-            int indicesType, long axis, int dataType) {
-        Message attribute = new Message().string(1, "axis").varint(3, axis).varint(20, 2); // AttributeType INT
-        Message node = new Message().string(1, "data").string(1, "indices").string(2, "y")
-                .string(4, opType).message(5, attribute);
-        Message graph = new Message().message(1, node).string(2, opType.toLowerCase())
-                .message(11, valueInfo("data", dataType, dataShape))
-                .message(11, valueInfo("indices", indicesType, indicesShape))
-                .message(12, valueInfo("y", dataType, outputShape));
+    /**
+     * {@code y = GatherND(data, indices, batch_dims=0)}: the output's shape is the indices' without the tuple
+     * dimension, then the data's after the indexed ones.
+     */
+    static byte[] gatherNd(long[] dataShape, long[] indicesShape, long[] outputShape, int indicesType, int dataType) {
+        return singleNode("GatherND", List.of(new Value("data", dataType, dataShape),
+                new Value("indices", indicesType, indicesShape)), new Value("y", dataType, outputShape),
+                Map.of("batch_dims", 0L));
+    }
+
+    /** {@code y = ScatterElements(data, indices, updates, axis)}, opset 13 (no reduction): y has the data's shape. */
+    static byte[] scatterElements(long[] dataShape, long[] indicesShape, int indicesType, long axis, int dataType) {
+        return singleNode("ScatterElements", List.of(new Value("data", dataType, dataShape),
+                new Value("indices", indicesType, indicesShape), new Value("updates", dataType, indicesShape)),
+                new Value("y", dataType, dataShape), Map.of("axis", axis));
+    }
+
+    /** A graph input or output: its name, TensorProto.DataType and shape. */
+    record Value(String name, int type, long[] shape) {}
+
+    /** One node of {@code opType} reading {@code inputs} in order, writing {@code output}, with INT attributes. */
+    private static byte[] singleNode(String opType, List<Value> inputs, Value output, Map<String, Long> attributes) {
+        Message node = new Message();
+        for (Value input : inputs) {
+            node.string(1, input.name());
+        }
+        node.string(2, output.name()).string(4, opType);
+        for (Map.Entry<String, Long> a : new TreeMap<>(attributes).entrySet()) {
+            node.message(5, new Message().string(1, a.getKey()).varint(3, a.getValue()).varint(20, 2)); // INT
+        }
+        Message graph = new Message().message(1, node).string(2, opType.toLowerCase());
+        for (Value input : inputs) {
+            graph.message(11, valueInfo(input.name(), input.type(), input.shape()));
+        }
+        graph.message(12, valueInfo(output.name(), output.type(), output.shape()));
         Message opset = new Message().string(1, "").varint(2, 13);
         return new Message().varint(1, 7).string(2, "dmlemu-bench").message(7, graph).message(8, opset).bytes();
     }

@@ -7,13 +7,16 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * ONNX Runtime's CPU session for a one-node model with inputs {@code data} and {@code indices} and output {@code y}
- * ({@link OnnxModelBytes}): direct native-order inputs (no copy) and a pinned output, so nothing is allocated per
- * call. {@code intra_op_num_threads} is the thread count and {@code inter_op_num_threads} 1. ONNX Runtime has no
- * strides, so a strided or broadcast workload runs the same logical gather on packed data.
+ * ONNX Runtime's CPU session for a one-node model whose graph inputs are named as its {@link Input}s and whose output
+ * is {@code y} ({@link OnnxModelBytes}): direct native-order inputs (no copy) and a pinned output, so nothing is
+ * allocated per call. {@code intra_op_num_threads} is the thread count and {@code inter_op_num_threads} 1. ONNX
+ * Runtime has no strides, so a strided or broadcast workload runs the same logical gather on packed data.
  */
 final class OrtNode implements AutoCloseable {
 
@@ -21,6 +24,24 @@ final class OrtNode implements AutoCloseable {
     private final Map<String, OnnxTensor> inputs;
     private final Map<String, OnnxTensor> outputs;
     private final ByteBuffer output;
+
+    /**
+     * One graph input, wrapped without a copy.
+     *
+     * @param bytes the values, packed, native order, direct
+     */
+    record Input(String name, ByteBuffer bytes, long[] shape, OnnxJavaType type) {
+
+        /** Floating-point values of {@code elementSize} bytes (2, 4 or 8: float16, float, double). */
+        static Input values(String name, ByteBuffer bytes, long[] shape, int elementSize) {
+            return new Input(name, bytes, shape, valueType(elementSize));
+        }
+
+        /** Integer indices of {@code indexSize} bytes (4 or 8: int32, int64). */
+        static Input indices(String name, ByteBuffer bytes, long[] shape, int indexSize) {
+            return new Input(name, bytes, shape, indexSize == 8 ? OnnxJavaType.INT64 : OnnxJavaType.INT32);
+        }
+    }
 
     /** GatherElements on a {@link Workload}. */
     static OrtNode gatherElements(Workload.Values values, int threads) throws OrtException {
@@ -31,23 +52,17 @@ final class OrtNode implements AutoCloseable {
                 indexSize == 8 ? OnnxModelBytes.INT64 : OnnxModelBytes.INT32, w.axis(), OnnxModelBytes.typeOf(es));
         ByteBuffer data = values.packedData(direct((long) w.dataCount() * es));
         ByteBuffer indices = values.indices(direct((long) w.indexCount() * indexSize));
-        return new OrtNode(model, data, w.data(), es, indices, w.indices(), indexSize, w.indices(), threads);
+        return new OrtNode(model, List.of(Input.values("data", data, w.data(), es),
+                Input.indices("indices", indices, w.indices(), indexSize)), w.indices(), es, threads);
     }
 
     /**
-     * @param data the data, packed, native order, direct
-     * @param elementSize 2, 4 or 8 (float16, float, double)
-     * @param indices the indices, packed, native order, direct
-     * @param indexSize 4 or 8 (int32, int64)
+     * @param inputs the graph's inputs, by the names the model gives them
+     * @param outputShape the shape of {@code y}
+     * @param elementSize the output's element size: 2, 4 or 8 (float16, float, double)
      */
-    OrtNode(byte[] model, ByteBuffer data, long[] dataShape, int elementSize, ByteBuffer indices,
-            long[] indicesShape, int indexSize, long[] outputShape, int threads) throws OrtException {
+    OrtNode(byte[] model, List<Input> inputs, long[] outputShape, int elementSize, int threads) throws OrtException {
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
-        OnnxJavaType type = switch (elementSize) {
-            case 2 -> OnnxJavaType.FLOAT16;
-            case 8 -> OnnxJavaType.DOUBLE;
-            default -> OnnxJavaType.FLOAT;
-        };
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
             options.setIntraOpNumThreads(threads);
             options.setInterOpNumThreads(1);
@@ -58,17 +73,27 @@ final class OrtNode implements AutoCloseable {
             outputCount = Math.multiplyExact(outputCount, d);
         }
         output = direct(Math.multiplyExact(outputCount, elementSize));
-        inputs = Map.of(
-                "data", OnnxTensor.createTensor(environment, data, dataShape, type),
-                "indices", indexSize == 8
-                        ? OnnxTensor.createTensor(environment, indices.asLongBuffer(), indicesShape)
-                        : OnnxTensor.createTensor(environment, indices.asIntBuffer(), indicesShape));
-        outputs = Map.of("y", OnnxTensor.createTensor(environment, output, outputShape, type));
+        Map<String, OnnxTensor> tensors = new LinkedHashMap<>();
+        for (Input input : inputs) {
+            tensors.put(input.name(), OnnxTensor.createTensor(environment, input.bytes(), input.shape(),
+                    input.type()));
+        }
+        this.inputs = Collections.unmodifiableMap(tensors);
+        outputs = Map.of("y", OnnxTensor.createTensor(environment, output, outputShape, valueType(elementSize)));
+    }
+
+    private static OnnxJavaType valueType(int elementSize) {
+        return switch (elementSize) {
+            case 2 -> OnnxJavaType.FLOAT16;
+            case 8 -> OnnxJavaType.DOUBLE;
+            default -> OnnxJavaType.FLOAT;
+        };
     }
 
     static ByteBuffer direct(long bytes) {
         return ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
     }
+
     void run() throws OrtException {
         try (OrtSession.Result result = session.run(inputs, outputs)) {
             // The output lands in the pinned buffer; closing the result releases nothing we own.

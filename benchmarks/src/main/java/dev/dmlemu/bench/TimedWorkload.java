@@ -2,7 +2,9 @@ package dev.dmlemu.bench;
 
 import ai.onnxruntime.OrtException;
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.GatherNdOperatorDesc;
 import dev.dmlemu.desc.GatherOperatorDesc;
+import dev.dmlemu.desc.ScatterElementsOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.model.NpyFile;
 import java.io.IOException;
@@ -14,8 +16,8 @@ import java.util.List;
 
 /**
  * A workload as {@link CommandLineTiming} needs it: a model folder for the command line (DxDispatch JSON reading
- * {@code input.npy} and {@code indices.npy}, writing {@code output.npy}) and ONNX Runtime's session on the same
- * data.
+ * {@code input.npy}, {@code indices.npy} and, for a scatter, {@code updates.npy}, writing {@code output.npy}) and ONNX
+ * Runtime's session on the same data.
  */
 interface TimedWorkload {
 
@@ -25,13 +27,22 @@ interface TimedWorkload {
 
     OrtNode ort(int threads) throws OrtException;
 
-    /** The bytes of every resource of the model: input, indices and output. */
+    /** The bytes of every resource of the model: input, indices, updates if any, and output. */
     long resourceBytes();
 
-    /** A GatherElements workload ({@link Workload}) or a Gather one ({@link GatherWorkload}) by name. */
+    /**
+     * A workload by name: GatherElements ({@link Workload}), Gather ({@link GatherWorkload}), GatherND
+     * ({@link GatherNdWorkload}) or ScatterElements ({@link ScatterElementsWorkload}).
+     */
     static TimedWorkload named(String name) {
         if (GatherWorkload.NAMES.contains(name)) {
             return new Gather(GatherWorkload.named(name));
+        }
+        if (GatherNdWorkload.NAMES.contains(name)) {
+            return new GatherNd(GatherNdWorkload.named(name));
+        }
+        if (ScatterElementsWorkload.NAMES.contains(name)) {
+            return new ScatterElements(ScatterElementsWorkload.named(name));
         }
         Workload w = Workload.named(name);
         if (w.dataStrides() != null) {
@@ -41,26 +52,51 @@ interface TimedWorkload {
         return new Elements(w.values());
     }
 
-    /** The model file: one dispatchable of {@code type} with {@code desc}, bound to X, I and Y. */
+    /** The model file: one dispatchable of {@code type} with {@code desc}, InputTensor X and IndicesTensor I. */
     static void write(Path folder, TensorDataType data, TensorDataType index, long outputCount, String type,
             String desc) throws IOException {
+        write(folder, type, desc, List.of(new NpyInput("X", "InputTensor", data, "input.npy"),
+                new NpyInput("I", "IndicesTensor", index, "indices.npy")), data, outputCount);
+    }
+
+    /**
+     * A resource that the model reads from an {@code .npy} file of the folder and binds to one of the desc's tensors.
+     *
+     * @param resource the resource's name in the model
+     * @param field the desc's tensor field it is bound to
+     */
+    record NpyInput(String resource, String field, TensorDataType type, String file) {}
+
+    /**
+     * The model file: one dispatchable of {@code type} with {@code desc}, its inputs bound to {@code .npy} resources
+     * and its OutputTensor to Y, a resource of {@code outputCount} zeros written to {@code output.npy} after the
+     * dispatch.
+     */
+    static void write(Path folder, String type, String desc, List<NpyInput> inputs, TensorDataType outputType,
+            long outputCount) throws IOException {
+        StringBuilder resources = new StringBuilder();
+        StringBuilder bindings = new StringBuilder();
+        for (NpyInput input : inputs) {
+            resources.append("""
+                        "%s": { "initialValuesDataType": "%s", "initialValues": { "sourcePath": "%s" } },
+                    """.formatted(input.resource(), input.type().name(), input.file()));
+            bindings.append("\"%s\": \"%s\", ".formatted(input.field(), input.resource()));
+        }
         String model = """
                 {
                   "resources": {
-                    "X": { "initialValuesDataType": "%1$s", "initialValues": { "sourcePath": "input.npy" } },
-                    "I": { "initialValuesDataType": "%2$s", "initialValues": { "sourcePath": "indices.npy" } },
-                    "Y": { "initialValuesDataType": "%1$s", "initialValues": { "valueCount": %3$d, "value": 0 } }
+                %1$s    "Y": { "initialValuesDataType": "%2$s", "initialValues": { "valueCount": %3$d, "value": 0 } }
                   },
                   "dispatchables": {
-                    "gather": { "type": "%4$s", "desc": %5$s }
+                    "op": { "type": "%4$s", "desc": %5$s }
                   },
                   "commands": [
-                    { "type": "dispatch", "dispatchable": "gather",
-                      "bindings": { "InputTensor": "X", "IndicesTensor": "I", "OutputTensor": "Y" } },
+                    { "type": "dispatch", "dispatchable": "op",
+                      "bindings": { %6$s"OutputTensor": "Y" } },
                     { "type": "writeFile", "resource": "Y", "targetPath": "output.npy" }
                   ]
                 }
-                """.formatted(data.name(), index.name(), outputCount, type, desc);
+                """.formatted(resources, outputType.name(), outputCount, type, desc, bindings);
         Files.writeString(folder.resolve("model.json"), model, StandardCharsets.UTF_8);
     }
 
@@ -151,8 +187,112 @@ interface TimedWorkload {
             long dataBytes = GatherWorkload.count(w.data()) * 4;
             long indexBytes = GatherWorkload.count(w.indices()) * 8;
             return new OrtNode(OnnxModelBytes.gather(w.data(), w.indices(), w.output(), OnnxModelBytes.INT64,
-                    w.axis(), OnnxModelBytes.FLOAT), w.data(OrtNode.direct(dataBytes)), w.data(), 4,
-                    w.indices(OrtNode.direct(indexBytes)), w.indices(), 8, w.output(), threads);
+                    w.axis(), OnnxModelBytes.FLOAT), List.of(
+                            OrtNode.Input.values("data", w.data(OrtNode.direct(dataBytes)), w.data(), 4),
+                            OrtNode.Input.indices("indices", w.indices(OrtNode.direct(indexBytes)), w.indices(), 8)),
+                    w.output(), 4, threads);
+        }
+    }
+
+    /** DML_GATHER_ND on {@link GatherNdWorkload}'s data, laid out as the GatherND front door lays it out. */
+    record GatherNd(GatherNdWorkload workload) implements TimedWorkload {
+
+        @Override
+        public String name() {
+            return workload.name();
+        }
+
+        @Override
+        public void writeModel(Path folder) throws IOException {
+            GatherNdWorkload w = workload;
+            NpyFile.write(folder.resolve("input.npy"), TensorDataType.FLOAT32, boxed(w.padded(w.data())),
+                    w.data(Workload.Values.heap(w.dataBytes())));
+            NpyFile.write(folder.resolve("indices.npy"), TensorDataType.INT64, boxed(w.padded(w.indices())),
+                    w.indices(Workload.Values.heap(w.indexBytes())));
+            GatherNdOperatorDesc desc = w.desc();
+            String json = """
+                    {
+                      "InputTensor": { "DataType": "FLOAT32", "Sizes": %1$s },
+                      "IndicesTensor": { "DataType": "INT64", "Sizes": %2$s },
+                      "OutputTensor": { "DataType": "FLOAT32", "Sizes": %3$s },
+                      "InputDimensionCount": %4$d,
+                      "IndicesDimensionCount": %5$d
+                    }""".formatted(((BufferTensorDesc) desc.inputTensor()).sizes(),
+                    ((BufferTensorDesc) desc.indicesTensor()).sizes(), ((BufferTensorDesc) desc.outputTensor()).sizes(),
+                    desc.inputDimensionCount(), desc.indicesDimensionCount());
+            write(folder, TensorDataType.FLOAT32, TensorDataType.INT64, GatherWorkload.count(w.output()),
+                    "GATHER_ND", json);
+        }
+
+        @Override
+        public long resourceBytes() {
+            GatherNdWorkload w = workload;
+            return Math.addExact(Math.addExact(w.dataBytes(), w.indexBytes()), w.outputBytes());
+        }
+
+        @Override
+        public OrtNode ort(int threads) throws OrtException {
+            GatherNdWorkload w = workload;
+            return new OrtNode(OnnxModelBytes.gatherNd(w.data(), w.indices(), w.output(), OnnxModelBytes.INT64,
+                    OnnxModelBytes.FLOAT), List.of(
+                            OrtNode.Input.values("data", w.data(OrtNode.direct(w.dataBytes())), w.data(), 4),
+                            OrtNode.Input.indices("indices", w.indices(OrtNode.direct(w.indexBytes())), w.indices(),
+                                    8)),
+                    w.output(), 4, threads);
+        }
+    }
+
+    /** DML_SCATTER_ELEMENTS on {@link ScatterElementsWorkload}'s data: four tensors of rank 2, Axis 0. */
+    record ScatterElements(ScatterElementsWorkload workload) implements TimedWorkload {
+
+        @Override
+        public String name() {
+            return workload.name();
+        }
+
+        @Override
+        public void writeModel(Path folder) throws IOException {
+            ScatterElementsWorkload w = workload;
+            NpyFile.write(folder.resolve("input.npy"), TensorDataType.FLOAT32, boxed(w.data()),
+                    w.data(Workload.Values.heap(w.dataBytes())));
+            NpyFile.write(folder.resolve("indices.npy"), TensorDataType.INT64, boxed(w.indices()),
+                    w.indices(Workload.Values.heap(w.indexBytes())));
+            NpyFile.write(folder.resolve("updates.npy"), TensorDataType.FLOAT32, boxed(w.indices()),
+                    w.updates(Workload.Values.heap(w.updateBytes())));
+            ScatterElementsOperatorDesc desc = w.desc();
+            String json = """
+                    {
+                      "InputTensor": { "DataType": "FLOAT32", "Sizes": %1$s },
+                      "IndicesTensor": { "DataType": "INT64", "Sizes": %2$s },
+                      "UpdatesTensor": { "DataType": "FLOAT32", "Sizes": %2$s },
+                      "OutputTensor": { "DataType": "FLOAT32", "Sizes": %1$s },
+                      "Axis": %3$d
+                    }""".formatted(boxed(w.data()), boxed(w.indices()), desc.axis());
+            write(folder, "SCATTER_ELEMENTS", json, List.of(
+                    new NpyInput("X", "InputTensor", TensorDataType.FLOAT32, "input.npy"),
+                    new NpyInput("I", "IndicesTensor", TensorDataType.INT64, "indices.npy"),
+                    new NpyInput("U", "UpdatesTensor", TensorDataType.FLOAT32, "updates.npy")),
+                    TensorDataType.FLOAT32, GatherWorkload.count(w.data()));
+        }
+
+        @Override
+        public long resourceBytes() {
+            ScatterElementsWorkload w = workload;
+            return Math.addExact(Math.addExact(Math.multiplyExact(w.dataBytes(), 2), w.indexBytes()),
+                    w.updateBytes());
+        }
+
+        @Override
+        public OrtNode ort(int threads) throws OrtException {
+            ScatterElementsWorkload w = workload;
+            return new OrtNode(OnnxModelBytes.scatterElements(w.data(), w.indices(), OnnxModelBytes.INT64,
+                    w.desc().axis(), OnnxModelBytes.FLOAT), List.of(
+                            OrtNode.Input.values("data", w.data(OrtNode.direct(w.dataBytes())), w.data(), 4),
+                            OrtNode.Input.indices("indices", w.indices(OrtNode.direct(w.indexBytes())), w.indices(),
+                                    8),
+                            OrtNode.Input.values("updates", w.updates(OrtNode.direct(w.updateBytes())), w.indices(),
+                                    4)),
+                    w.data(), 4, threads);
         }
     }
 }
