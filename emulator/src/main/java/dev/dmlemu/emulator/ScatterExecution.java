@@ -83,7 +83,7 @@ final class ScatterExecution implements OperatorExecution {
             }
         }
         copy.copy(input, output, 0, 0, copy.rowCursor());
-        WrittenElements written = new WrittenElements();
+        WrittenElements written = new WrittenElements(lastWholeOutputElement + 1);
         scatter(indices, updates, output, written);
         if (written.overwrites() > 0) {
             listener.duplicateWrites(new DuplicateWrites(desc.operatorType(), written.overwrites(),

@@ -21,6 +21,8 @@ final class ScatterSlice {
     private final long outputStep;
     private final long updatesStep;
     private final int elementSize;
+    /** SCATTER_ELEMENTS, and SCATTER_ND with full tuples: each update is one element, written without a cursor. */
+    private final boolean singleElement;
 
     /**
      * @param sizes merged slice sizes, at least one
@@ -37,6 +39,7 @@ final class ScatterSlice {
         this.outputStep = outputStrides[last];
         this.updatesStep = updatesStrides[last];
         this.elementSize = elementSize;
+        this.singleElement = last == 0 && sizes[0] == 1;
     }
 
     CoordinateCursor rowCursor() {
@@ -49,8 +52,13 @@ final class ScatterSlice {
      */
     void write(ByteBuffer updates, ByteBuffer out, long outputBase, long updatesBase, CoordinateCursor rows,
             WrittenElements written) {
-        rows.seek(0, outputBase, updatesBase, 0);
         int es = elementSize;
+        if (singleElement) {
+            written.mark(outputBase);
+            copyElement(updates, (int) (updatesBase * es), out, (int) (outputBase * es));
+            return;
+        }
+        rows.seek(0, outputBase, updatesBase, 0);
         do {
             long target = rows.offset(0);
             long source = rows.offset(1);
@@ -73,8 +81,16 @@ final class ScatterSlice {
      */
     void walk(ByteBuffer updates, ByteBuffer out, long base, long updatesBase, CoordinateCursor rows,
             long lastWholeElement, WrittenElements written) {
-        rows.seek(0, base, updatesBase, 0);
         int es = elementSize;
+        if (singleElement) {
+            long target = base & LOW_32_BITS;
+            if (target <= lastWholeElement) {
+                written.mark(target);
+                copyElement(updates, (int) (updatesBase * es), out, (int) (target * es));
+            }
+            return;
+        }
+        rows.seek(0, base, updatesBase, 0);
         do {
             long element = rows.offset(0);
             long source = rows.offset(1);

@@ -1,38 +1,42 @@
 package dev.dmlemu.emulator;
 
-import java.util.BitSet;
-
 /**
  * The output elements one scatter execution has written, to count the writes that land on an element an earlier
  * update already wrote: DirectML does not promise which of them wins (docs/directml-behaviour.md §12.4), so the
- * emulator reports them. Not thread-safe: scatters write on one thread, in row-major update order.
+ * emulator reports them. One bit per output element, allocated once per execution at the output's size (writes past
+ * it are dropped before they get here). Not thread-safe: scatters write on one thread, in row-major update order.
  */
 final class WrittenElements {
 
-    private final BitSet written = new BitSet();
+    private final long[] words;
     private long overwrites;
     private long firstOverwritten = -1;
     private long currentUpdate;
     private long firstOverwritingUpdate = -1;
+
+    /** @param elements how many output elements a write may land on (the last whole element's offset plus one) */
+    WrittenElements(long elements) {
+        // A bound output has fewer than 2^31 bytes, so fewer than 2^31 elements.
+        this.words = new long[(int) ((elements + 63) >>> 6)];
+    }
 
     /** Which update (in row-major order of the update walk) the next marks belong to. */
     void startUpdate(long update) {
         currentUpdate = update;
     }
 
-    /** Records a write to output element {@code element} (at most 2^32 - 1: offsets are taken modulo 2^32). */
+    /** Records a write to output element {@code element}, which lies below the count given at construction. */
     void mark(long element) {
-        int bit = (int) element;
-        if (element > Integer.MAX_VALUE) {
-            return; // a validated, bound output has fewer than 2^31 elements; a walk past it has been dropped
-        }
-        if (written.get(bit)) {
+        int word = (int) (element >>> 6);
+        long bit = 1L << element;
+        long before = words[word];
+        if ((before & bit) != 0) {
             if (overwrites++ == 0) {
                 firstOverwritten = element;
                 firstOverwritingUpdate = currentUpdate;
             }
         } else {
-            written.set(bit);
+            words[word] = before | bit;
         }
     }
 
