@@ -51,8 +51,13 @@ final class GatherNdSlice {
      * Every element read lies inside the input tensor (in-range indices, or clamped ones).
      */
     void copy(ByteBuffer in, ByteBuffer out, long inputBase, long outputBase, CoordinateCursor rows) {
-        rows.seek(0, inputBase, outputBase, 0);
         int es = elementSize;
+        if (contiguousRows && rowSizes.length == 0) {
+            // One contiguous row (an embedding-style lookup): one bulk copy, no cursor.
+            out.put((int) (outputBase * es), in, (int) (inputBase * es), rowLength * es);
+            return;
+        }
+        rows.seek(0, inputBase, outputBase, 0);
         do {
             // Narrowed to int only on bound buffers, where every in-range offset fits.
             int inAt = (int) (rows.offset(0) * es);
