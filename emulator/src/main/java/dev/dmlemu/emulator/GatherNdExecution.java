@@ -75,8 +75,8 @@ final class GatherNdExecution implements OperatorExecution {
         int chunks = plan.elementCount >= parallelThreshold ? (int) Math.min(threads, tuples) : 1;
         ByteBuffer indices = buffers.indices();
         if (plan.policy == IndexPolicy.STRICT) {
-            long first = chunks <= 1 ? firstOutOfRange(indices, 0, tuples)
-                    : split().first(tuples, chunks, (begin, end) -> firstOutOfRange(indices, begin, end));
+            long first = chunks <= 1 ? plan.firstOutOfRange(indices, 0, tuples)
+                    : split().first(tuples, chunks, (begin, end) -> plan.firstOutOfRange(indices, begin, end));
             if (first >= 0) {
                 throw refusal(indices, first);
             }
@@ -134,35 +134,10 @@ final class GatherNdExecution implements OperatorExecution {
         workspaces.give(workspace);
     }
 
-    /**
-     * The first out-of-range tuple coordinate among tuples {@code [begin, end)} in row-major order, as
-     * {@code tuple * q + t}, or -1.
-     */
-    private long firstOutOfRange(ByteBuffer indices, long begin, long end) {
-        CoordinateCursor tuples = plan.tupleCursor();
-        int q = plan.tupleLength();
-        tuples.seek(begin);
-        for (long tuple = begin; tuple < end; tuple++) {
-            long first = tuples.offset(1);
-            for (int t = 0; t < q; t++) {
-                if (!plan.inRange(plan.index(indices, first, t), t)) {
-                    return tuple * q + t;
-                }
-            }
-            tuples.next();
-        }
-        return -1;
-    }
-
     private IndexOutOfRangeException refusal(ByteBuffer indices, long found) {
-        int q = plan.tupleLength();
-        long tuple = found / q;
-        int t = (int) (found % q);
-        CoordinateCursor tuples = plan.tupleCursor();
-        tuples.seek(tuple);
-        long raw = plan.index(indices, tuples.offset(1), t);
-        return new IndexOutOfRangeException(plan.outputCoordinateOf(tuple), plan.indexText(raw), plan.indexType,
-                plan.tupleDimensions[t], plan.tupleSizes[t], plan.signedWrap);
+        GatherNdPlan.OutOfRangeCoordinate at = plan.outOfRangeAt(indices, found);
+        return new IndexOutOfRangeException(plan.outputCoordinateOf(at.tuple()), plan.indexText(at.raw()),
+                plan.indexType, plan.tupleDimensions[at.t()], plan.tupleSizes[at.t()], plan.signedWrap);
     }
 
     private PoolSplit split() {

@@ -165,6 +165,38 @@ final class GatherNdPlan {
         return Long.compareUnsigned(raw, size) >= 0 ? size - 1 : raw;
     }
 
+    /**
+     * The first out-of-range tuple coordinate among tuples {@code [begin, end)} in row-major order, as
+     * {@code tuple * q + t}, or -1: what STRICT checks before anything is written.
+     */
+    long firstOutOfRange(ByteBuffer indices, long begin, long end) {
+        CoordinateCursor tuples = tupleCursor();
+        int q = tupleLength();
+        tuples.seek(begin);
+        for (long tuple = begin; tuple < end; tuple++) {
+            long first = tuples.offset(1);
+            for (int t = 0; t < q; t++) {
+                if (!inRange(index(indices, first, t), t)) {
+                    return tuple * q + t;
+                }
+            }
+            tuples.next();
+        }
+        return -1;
+    }
+
+    /** A tuple coordinate {@link #firstOutOfRange} found: the tuple, the coordinate's place in it, and its value. */
+    record OutOfRangeCoordinate(long tuple, int t, long raw) {}
+
+    OutOfRangeCoordinate outOfRangeAt(ByteBuffer indices, long found) {
+        int q = tupleLength();
+        long tuple = found / q;
+        int t = (int) (found % q);
+        CoordinateCursor tuples = tupleCursor();
+        tuples.seek(tuple);
+        return new OutOfRangeCoordinate(tuple, t, index(indices, tuples.offset(1), t));
+    }
+
     /** The coordinate in the output of the first element the {@code tuple}-th tuple writes. */
     List<Long> outputCoordinateOf(long tuple) {
         List<Long> coordinate = new ArrayList<>(outerSizes.length + sliceRank);

@@ -68,7 +68,7 @@ final class GatherNdSlice {
                 int inStep = (int) (inputStep * es);
                 int outStep = (int) (outputStep * es);
                 for (int j = 0; j < rowLength; j++) {
-                    copyElement(in, inAt, out, outAt);
+                    ElementCopy.copy(elementSize, in, inAt, out, outAt);
                     inAt += inStep;
                     outAt += outStep;
                 }
@@ -100,21 +100,12 @@ final class GatherNdSlice {
                 if (offset == lastElement && lastPartial) {
                     zeroElement(out, outAt);
                 } else {
-                    copyElement(in, (int) (offset * es), out, outAt);
+                    ElementCopy.copy(elementSize, in, (int) (offset * es), out, outAt);
                 }
                 element += inputStep;
                 outAt += outStep;
             }
         } while (rows.next());
-    }
-
-    private void copyElement(ByteBuffer in, int inAt, ByteBuffer out, int outAt) {
-        switch (elementSize) {
-            case 1 -> out.put(outAt, in.get(inAt));
-            case 2 -> out.putShort(outAt, in.getShort(inAt));
-            case 4 -> out.putInt(outAt, in.getInt(inAt));
-            default -> out.putLong(outAt, in.getLong(inAt));
-        }
     }
 
     private void zeroElement(ByteBuffer out, int outAt) {

@@ -77,7 +77,7 @@ final class ScatterExecution implements OperatorExecution {
         ByteBuffer updates = BoundBuffers.view(bindings.get(2));
         ByteBuffer output = BoundBuffers.view(bindings.get(3));
         if (plan.policy == IndexPolicy.STRICT) {
-            long first = firstOutOfRange(indices);
+            long first = plan.firstOutOfRange(indices, 0, plan.tupleCount);
             if (first >= 0) {
                 throw refusal(indices, first);
             }
@@ -158,32 +158,9 @@ final class ScatterExecution implements OperatorExecution {
         return base;
     }
 
-    /** The first out-of-range tuple coordinate in row-major update order, as {@code tuple * q + t}, or -1. */
-    private long firstOutOfRange(ByteBuffer indices) {
-        CoordinateCursor tuples = plan.tupleCursor();
-        int q = plan.tupleLength();
-        tuples.seek(0);
-        for (long tuple = 0; tuple < plan.tupleCount; tuple++) {
-            long first = tuples.offset(1);
-            for (int t = 0; t < q; t++) {
-                if (!plan.inRange(plan.index(indices, first, t), t)) {
-                    return tuple * q + t;
-                }
-            }
-            tuples.next();
-        }
-        return -1;
-    }
-
     private IndexOutOfRangeException refusal(ByteBuffer indices, long found) {
-        int q = plan.tupleLength();
-        long tuple = found / q;
-        int t = (int) (found % q);
-        CoordinateCursor tuples = plan.tupleCursor();
-        tuples.seek(tuple);
-        long raw = plan.index(indices, tuples.offset(1), t);
-        List<Long> coordinate = updateCoordinate(tuple);
-        return IndexOutOfRangeException.forScatter(coordinate, plan.indexText(raw), plan.indexType,
-                plan.tupleDimensions[t], plan.tupleSizes[t], plan.signedWrap);
+        GatherNdPlan.OutOfRangeCoordinate at = plan.outOfRangeAt(indices, found);
+        return IndexOutOfRangeException.forScatter(updateCoordinate(at.tuple()), plan.indexText(at.raw()),
+                plan.indexType, plan.tupleDimensions[at.t()], plan.tupleSizes[at.t()], plan.signedWrap);
     }
 }

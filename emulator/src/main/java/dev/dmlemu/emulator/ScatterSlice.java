@@ -55,7 +55,7 @@ final class ScatterSlice {
         int es = elementSize;
         if (singleElement) {
             written.mark(outputBase);
-            copyElement(updates, (int) (updatesBase * es), out, (int) (outputBase * es));
+            ElementCopy.copy(elementSize, updates, (int) (updatesBase * es), out, (int) (outputBase * es));
             return;
         }
         rows.seek(0, outputBase, updatesBase, 0);
@@ -64,7 +64,7 @@ final class ScatterSlice {
             long source = rows.offset(1);
             for (int j = 0; j < rowLength; j++) {
                 written.mark(target);
-                copyElement(updates, (int) (source * es), out, (int) (target * es));
+                ElementCopy.copy(elementSize, updates, (int) (source * es), out, (int) (target * es));
                 target += outputStep;
                 source += updatesStep;
             }
@@ -86,7 +86,7 @@ final class ScatterSlice {
             long target = base & LOW_32_BITS;
             if (target <= lastWholeElement) {
                 written.mark(target);
-                copyElement(updates, (int) (updatesBase * es), out, (int) (target * es));
+                ElementCopy.copy(elementSize, updates, (int) (updatesBase * es), out, (int) (target * es));
             }
             return;
         }
@@ -98,20 +98,11 @@ final class ScatterSlice {
                 long target = element & LOW_32_BITS;
                 if (target <= lastWholeElement) {
                     written.mark(target);
-                    copyElement(updates, (int) (source * es), out, (int) (target * es));
+                    ElementCopy.copy(elementSize, updates, (int) (source * es), out, (int) (target * es));
                 }
                 element += outputStep;
                 source += updatesStep;
             }
         } while (rows.next());
-    }
-
-    private void copyElement(ByteBuffer in, int inAt, ByteBuffer out, int outAt) {
-        switch (elementSize) {
-            case 1 -> out.put(outAt, in.get(inAt));
-            case 2 -> out.putShort(outAt, in.getShort(inAt));
-            case 4 -> out.putInt(outAt, in.getInt(inAt));
-            default -> out.putLong(outAt, in.getLong(inAt));
-        }
     }
 }
