@@ -139,7 +139,7 @@ final class ScatterExecution implements OperatorExecution {
         return coordinate.subList(coordinate.size() - updatesRank, coordinate.size());
     }
 
-    /** DirectML's offset (docs/directml-behaviour.md §12.4, §13.5): the coordinates' terms, summed modulo 2^32 later. */
+    /** DirectML's offset (docs/directml-behaviour.md §12.4, §13.5): the terms, summed modulo 2^32 later. */
     private long directMlBase(ByteBuffer indices, long first, long outer) {
         long base = outer;
         for (int t = 0; t < plan.tupleLength(); t++) {
