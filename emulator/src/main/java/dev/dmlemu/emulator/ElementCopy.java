@@ -7,7 +7,7 @@ final class ElementCopy {
 
     private ElementCopy() {}
 
-    /** Copies {@code elementSize} (1, 2, 4 or 8) bytes from {@code in} at {@code inAt} to {@code out} at {@code outAt}. */
+    /** Copies one element of {@code elementSize} bytes (1, 2, 4 or 8) from {@code in} to {@code out}. */
     static void copy(int elementSize, ByteBuffer in, int inAt, ByteBuffer out, int outAt) {
         switch (elementSize) {
             case 1 -> out.put(outAt, in.get(inAt));
