@@ -146,14 +146,21 @@ final class LoweringChecks {
     /** Call once the axis is known to be valid: the message names the output shape. */
     void checkNotEmpty() {
         boolean empty = node.inputs().stream().anyMatch(input -> node.shapeOf(input).contains(0L));
-        if (empty) {
-            String updates = node.inputs().contains(FrameworkTensor.UPDATES)
-                    ? ", indices " + node.indicesShape() + " or updates " + node.shapeOf(FrameworkTensor.UPDATES)
-                    : " or indices " + node.indicesShape();
-            throw refuse(LoweringRule.EMPTY_TENSOR, null, op + ": data " + node.dataShape() + updates + " has a dimension of size 0, which DirectML cannot express (a size of 0 "
-                    + "is invalid); the output " + node.outputShape() + " is empty or the node is invalid, so "
-                    + "there is nothing to dispatch");
+        if (!empty) {
+            return;
         }
+        String sizeZero = " has a dimension of size 0, which DirectML cannot express (a size of 0 is invalid)";
+        if (node.inputs().contains(FrameworkTensor.UPDATES)) {
+            // A scatter with no update is legal: its output is the data, unchanged.
+            throw refuse(LoweringRule.EMPTY_TENSOR, null, op + ": data " + node.dataShape() + ", indices "
+                    + node.indicesShape() + " or updates " + node.shapeOf(FrameworkTensor.UPDATES) + sizeZero
+                    + "; " + (node.dataShape().contains(0L) ? "the output " + node.outputShape() + " is empty"
+                            : "with no update the output is the data unchanged, a copy that needs no scatter")
+                    + ", so there is nothing to dispatch");
+        }
+        throw refuse(LoweringRule.EMPTY_TENSOR, null, op + ": data " + node.dataShape() + " or indices "
+                + node.indicesShape() + sizeZero + "; the output " + node.outputShape() + " is empty or the node is "
+                + "invalid, so there is nothing to dispatch");
     }
 
     /** How the data is held at the target level: natively, or (on request) as UINT32 lanes. */

@@ -9,7 +9,7 @@ public enum LoweringRule {
     OPERATOR_NEEDS_2_1,
     /** A dimension is negative. */
     NEGATIVE_DIMENSION,
-    /** Data and indices must have the same rank (both frameworks). */
+    /** Data and indices (and a ScatterElements node's updates) must have the same rank (both frameworks). */
     RANK_MISMATCH,
     /**
      * Rank-0 data: every frontend requires data of rank >= 1 (GatherElements and GatherND: data and indices; Gather

@@ -154,7 +154,10 @@ class ScatterRefusalTest {
         Refused longer = refused(elements(D33, List.of(4L, 3L), List.of(4L, 3L), 0), FeatureLevel.LEVEL_6_4,
                 LoweringRule.INDICES_SHAPE_NOT_EXPRESSIBLE);
         assertTrue(longer.message().contains("longer"), longer.message());
-        refused(elements(D33, List.of(0L, 3L), List.of(0L, 3L), 0), FeatureLevel.LEVEL_6_4, LoweringRule.EMPTY_TENSOR);
+        Refused noUpdate = refused(elements(D33, List.of(0L, 3L), List.of(0L, 3L), 0), FeatureLevel.LEVEL_6_4,
+                LoweringRule.EMPTY_TENSOR);
+        assertTrue(noUpdate.message().contains("with no update the output is the data unchanged"),
+                noUpdate.message());
         refused(elements(D33, List.of(-1L, 3L), List.of(-1L, 3L), 0), FeatureLevel.LEVEL_6_4,
                 LoweringRule.NEGATIVE_DIMENSION);
         Refused negativeUpdates = refused(elements(D33, I23, List.of(2L, -3L), 0), FeatureLevel.LEVEL_6_4,
