@@ -30,9 +30,9 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * The DxDispatch model file of a lowered node: resources {@code data}, {@code indices} and {@code output}, the
- * dispatchable {@code gather} holding the lowered desc ({@code GATHER_ELEMENTS} or {@code GATHER}), then a dispatch and
- * a print of {@code output}.
+ * The DxDispatch model file of a lowered node: resources {@code data}, {@code indices}, {@code updates} for a scatter,
+ * and {@code output}, the dispatchable {@code gather} (or {@code scatter}) holding the lowered desc, then a dispatch
+ * and a print of {@code output}.
  *
  * <p>The lowering never changes a byte of the framework tensors: every reinterpretation (bool as UINT8, int64
  * indices read as their UINT32 low halves, rank padding, the strided window) lives in the desc's DataType, Sizes and
@@ -43,13 +43,15 @@ import java.util.OptionalLong;
 final class LoweredModel {
 
     static final String DISPATCHABLE = "gather";
+    static final String SCATTER_DISPATCHABLE = "scatter";
     static final String DATA = "data";
     static final String INDICES = "indices";
+    static final String UPDATES = "updates";
     static final String OUTPUT = "output";
 
     /** The resource each framework tensor is bound from. */
     private static final Map<FrameworkTensor, String> RESOURCES = Map.of(FrameworkTensor.DATA, DATA,
-            FrameworkTensor.INDICES, INDICES, FrameworkTensor.OUTPUT, OUTPUT);
+            FrameworkTensor.INDICES, INDICES, FrameworkTensor.UPDATES, UPDATES, FrameworkTensor.OUTPUT, OUTPUT);
 
     /** How the input resources hold their values. */
     enum ValueForm {
@@ -62,23 +64,34 @@ final class LoweredModel {
 
     private LoweredModel() {}
 
+    /** {@link #of(LoweredBuffers, Map, ValueForm)} for a gather's data and indices. */
     static ModelFile of(LoweredBuffers lowered, NpyInput data, NpyInput indices, ValueForm form) {
+        return of(lowered, Map.of(FrameworkTensor.DATA, data, FrameworkTensor.INDICES, indices), form);
+    }
+
+    /** The model file of a node lowered with {@code inputs}, one for each of the node's inputs. */
+    static ModelFile of(LoweredBuffers lowered, Map<FrameworkTensor, NpyInput> inputs, ValueForm form) {
         Map<String, ResourceDecl> resources = new LinkedHashMap<>();
-        resources.put(DATA, input(data, lowered.lowered().note(FrameworkTensor.DATA).bindingSizeInBytes(), form));
-        resources.put(INDICES, input(indices, lowered.lowered().note(FrameworkTensor.INDICES).bindingSizeInBytes(),
-                form));
+        for (FrameworkTensor tensor : lowered.lowered().node().inputs()) {
+            resources.put(RESOURCES.get(tensor), input(inputs.get(tensor),
+                    lowered.lowered().note(tensor).bindingSizeInBytes(), form));
+        }
+        NpyInput data = inputs.get(FrameworkTensor.DATA);
         long outputCount = BufferTensorMath.elementCount(lowered.lowered().outputShape());
         long outputBytes = Math.multiplyExact(outputCount, (long) data.dataType().sizeInBytes());
         resources.put(OUTPUT, new ResourceDecl(data.dataType(), new ConstantValues(outputCount, Scalar.of(0)),
                 padding(outputBytes, lowered.lowered().note(FrameworkTensor.OUTPUT).bindingSizeInBytes())));
 
-        Map<String, Dispatchable> dispatchables = Map.of(DISPATCHABLE,
+        // A scatter's dispatchable is named for what it does; the gathers keep the name their model files have.
+        String dispatchable = lowered.lowered().node().frontend().operator().hasUpdates() ? SCATTER_DISPATCHABLE
+                : DISPATCHABLE;
+        Map<String, Dispatchable> dispatchables = Map.of(dispatchable,
                 new OperatorDispatchable(lowered.lowered().desc()));
         Map<String, BindingRef> bindings = new LinkedHashMap<>();
         for (BindingNote note : lowered.lowered().notes()) {
             bindings.put(note.tensorField(), BindingRef.of(RESOURCES.get(note.source())));
         }
-        List<Command> commands = List.of(new DispatchCommand(DISPATCHABLE, bindings), new PrintCommand(OUTPUT, false));
+        List<Command> commands = List.of(new DispatchCommand(dispatchable, bindings), new PrintCommand(OUTPUT, false));
         return new ModelFile(resources, dispatchables, commands);
     }
 

@@ -11,20 +11,25 @@ import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.lowering.BindingNote;
 import dev.dmlemu.lowering.BufferLoweringResult;
+import dev.dmlemu.lowering.ElementType;
 import dev.dmlemu.lowering.FrameworkIndexCheck;
 import dev.dmlemu.lowering.FrameworkNode;
+import dev.dmlemu.lowering.FrameworkTensor;
 import dev.dmlemu.lowering.IndexSign;
 import dev.dmlemu.lowering.LoweredBuffers;
 import dev.dmlemu.lowering.LoweringOptions;
 import dev.dmlemu.lowering.LoweringResult;
 import dev.dmlemu.lowering.NodeAttribute;
 import dev.dmlemu.lowering.NodeAttributes;
+import dev.dmlemu.lowering.Reduction;
 import dev.dmlemu.lowering.Refused;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -35,25 +40,30 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dmlemu onnx --data X.npy --indices I.npy}: lowers a framework gather node (ONNX GatherElements-13/11, OpenVINO
- * GatherElements-6, ONNX Gather-13/11/1, OpenVINO Gather-1, ONNX GatherND-13/12/11) onto its DirectML desc at a
- * feature level, runs it, and prints the framework's output.
+ * {@code dmlemu onnx --data X.npy --indices I.npy [--updates U.npy]}: lowers a framework gather or scatter node (ONNX
+ * GatherElements-13/11, OpenVINO GatherElements-6, ONNX Gather-13/11/1, OpenVINO Gather-1, ONNX GatherND-13/12/11,
+ * ONNX ScatterElements-18/16/13/11, ONNX ScatterND-18/16/13/11) onto its DirectML desc at a feature level, runs it,
+ * and prints the framework's output.
  */
 @Command(name = "onnx", mixinStandardHelpOptions = true,
-        description = {"Lowers and runs an ONNX or OpenVINO gather node given as .npy files.",
-            "The node (GatherElements, Gather or GatherND, see --frontend) is lowered",
-            "onto DML_GATHER_ELEMENTS_OPERATOR_DESC, DML_GATHER_OPERATOR_DESC or",
-            "DML_GATHER_ND(1)_OPERATOR_DESC at a feature level and run; prints:",
+        description = {"Lowers and runs an ONNX or OpenVINO gather or scatter node given as .npy files.",
+            "The node (GatherElements, Gather, GatherND, ScatterElements or ScatterND, see",
+            "--frontend) is lowered onto DML_GATHER_ELEMENTS_OPERATOR_DESC,",
+            "DML_GATHER_OPERATOR_DESC, DML_GATHER_ND(1)_OPERATOR_DESC,",
+            "DML_SCATTER_ELEMENTS_OPERATOR_DESC or DML_SCATTER_ND_OPERATOR_DESC at a",
+            "feature level and run; prints:",
             "  Output: <values, row-major, as DxDispatch prints them>",
             "  Shape: [<the output's shape>], type: <the data's element type>",
             "The backend, level and index policy go to stderr. A node the level cannot",
             "express is refused (exit 1) with the rule and the lowest level that accepts",
-            "it. Under the default strict policy an out-of-range index is an error (exit 2)."})
+            "it. Under the default strict policy an out-of-range index is an error (exit 2),",
+            "and so are two scatter updates with one target (ONNX leaves them undefined);",
+            "under --index-policy directml the emulator keeps the last write and warns."})
 final class OnnxCommand implements Callable<Integer> {
 
     /** The option that gives each attribute. */
     private static final Map<NodeAttribute, String> ATTRIBUTE_OPTIONS = Map.of(NodeAttribute.AXIS, "--axis",
-            NodeAttribute.BATCH_DIMS, "--batch-dims");
+            NodeAttribute.BATCH_DIMS, "--batch-dims", NodeAttribute.REDUCTION, "--reduction");
 
     @Spec
     CommandSpec spec;
@@ -65,8 +75,17 @@ final class OnnxCommand implements Callable<Integer> {
             description = "the indices tensor (int32 or int64)")
     Path indices;
 
+    @Option(names = "--updates", paramLabel = "U.npy",
+            description = "ScatterElements and ScatterND: the updates tensor (the data's element type)")
+    Path updates;
+
+    @Option(names = "--reduction", paramLabel = "R",
+            description = "ScatterElements-16/18 and ScatterND-16/18: none (default), add, mul, or from 18 max, min; "
+                    + "only none lowers onto DirectML")
+    String reduction;
+
     @Option(names = "--axis", paramLabel = "A",
-            description = "GatherElements and Gather: the axis, negative counting from the back (ONNX default 0; "
+            description = "GatherElements, Gather and ScatterElements: the axis, negative counting from the back (ONNX default 0; "
                     + "required for openvino-6 and openvino-gather-1)")
     Long axis;
 
@@ -78,7 +97,8 @@ final class OnnxCommand implements Callable<Integer> {
             converter = FrontendOption.Converter.class,
             description = "GatherElements: onnx-13, onnx-11, openvino-6; Gather: onnx-gather-13, onnx-gather-11, "
                     + "onnx-gather-1, openvino-gather-1; GatherND: onnx-gathernd-13, onnx-gathernd-12, "
-                    + "onnx-gathernd-11 (default ${DEFAULT-VALUE})")
+                    + "onnx-gathernd-11; ScatterElements: onnx-scatterelements-18, -16, -13, -11; ScatterND: "
+                    + "onnx-scatternd-18, -16, -13, -11 (default ${DEFAULT-VALUE})")
     FrontendOption frontend;
 
     @Option(names = "--feature-level", paramLabel = "LEVEL", converter = FeatureLevelConverter.class,
@@ -112,12 +132,19 @@ final class OnnxCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         checkOptions();
-        NpyInput dataTensor = NpyInput.read("--data", data);
-        NpyInput indicesTensor = NpyInput.read("--indices", indices);
-        FrameworkNode node = FrameworkNode.of(frontend.frontend(), dataTensor.shape(), dataTensor.elementType(),
-                indicesTensor.shape(), indicesTensor.elementType(), attributes());
+        Map<FrameworkTensor, NpyInput> inputs = readInputs();
+        NpyInput dataTensor = inputs.get(FrameworkTensor.DATA);
+        NpyInput indicesTensor = inputs.get(FrameworkTensor.INDICES);
+        FrameworkNode node = frontend.frontend().operator().hasUpdates()
+                ? FrameworkNode.of(frontend.frontend(), dataTensor.shape(), dataTensor.elementType(),
+                        indicesTensor.shape(), indicesTensor.elementType(), inputs.get(FrameworkTensor.UPDATES).shape(),
+                        attributes())
+                : FrameworkNode.of(frontend.frontend(), dataTensor.shape(), dataTensor.elementType(),
+                        indicesTensor.shape(), indicesTensor.elementType(), attributes());
         IndexPolicyOption policy = indexPolicy == null ? IndexPolicyOption.STRICT : indexPolicy;
-        EmulatorOptions emulatorOptions = EmulatorOptions.builder().indexPolicy(policy.policy()).build();
+        PrintWriter stderr = spec.commandLine().getErr();
+        EmulatorOptions emulatorOptions = EmulatorOptions.builder().indexPolicy(policy.policy())
+                .listener(found -> stderr.println("dmlemu: warning: " + found.describe())).build();
         try (BackendSession session = BackendSession.open(backend, emulatorOptions)) {
             if (!session.isEmulator() && policy == IndexPolicyOption.CLAMP_AXIS) {
                 throw CliFailure.unusableInput("--index-policy clamp-axis applies to the emulator only "
@@ -133,13 +160,14 @@ final class OnnxCommand implements Callable<Integer> {
                 return reportRefused(refused, level);
             }
             if (policy == IndexPolicyOption.STRICT) {
-                Optional<String> outOfRange = FrameworkIndexCheck.firstOutOfRange(node, indicesTensor.bytes());
-                if (outOfRange.isPresent()) {
-                    throw CliFailure.unusableInput("--indices " + indices + ": " + outOfRange.get());
+                Optional<String> violation = FrameworkIndexCheck.firstViolation(node, indicesTensor.bytes());
+                if (violation.isPresent()) {
+                    throw CliFailure.unusableInput("--indices " + indices + ": " + violation.get());
                 }
             }
-            BufferLoweringResult result = node.lowerWithBuffers(level, LoweringOptions.defaults(),
-                    dataTensor.bytes(), indicesTensor.bytes());
+            Map<FrameworkTensor, ByteBuffer> buffers = new EnumMap<>(FrameworkTensor.class);
+            inputs.forEach((tensor, input) -> buffers.put(tensor, input.bytes()));
+            BufferLoweringResult result = node.lowerWithBuffers(level, LoweringOptions.defaults(), buffers);
             if (result instanceof Refused refused) {
                 return reportRefused(refused, level);
             }
@@ -148,7 +176,7 @@ final class OnnxCommand implements Callable<Integer> {
                 LoweredModel.ValueForm form = inlineValues ? LoweredModel.ValueForm.INLINE
                         : LoweredModel.ValueForm.FILES;
                 spec.commandLine().getOut().print(
-                        ModelFiles.write(LoweredModel.of(lowered, dataTensor, indicesTensor, form)));
+                        ModelFiles.write(LoweredModel.of(lowered, inputs, form)));
                 spec.commandLine().getOut().flush();
                 // A model file holds no level: say which one the desc was lowered for.
                 spec.commandLine().getErr().println("lowered at " + level.cName() + " (run or validate it with "
@@ -176,6 +204,24 @@ final class OnnxCommand implements Callable<Integer> {
         }
     }
 
+    /** The node's inputs read from their options: data and indices, and the updates of a scatter. */
+    private Map<FrameworkTensor, NpyInput> readInputs() {
+        Map<FrameworkTensor, NpyInput> inputs = new EnumMap<>(FrameworkTensor.class);
+        inputs.put(FrameworkTensor.DATA, NpyInput.read("--data", data));
+        inputs.put(FrameworkTensor.INDICES, NpyInput.read("--indices", indices));
+        if (updates != null) {
+            NpyInput updatesTensor = NpyInput.read("--updates", updates);
+            ElementType dataType = inputs.get(FrameworkTensor.DATA).elementType();
+            if (updatesTensor.elementType() != dataType) {
+                throw CliFailure.unusableInput("--updates " + updates + ": updates of type "
+                        + updatesTensor.elementType() + " must have the data's type " + dataType + " ("
+                        + frontend.frontend().displayName() + "'s type constraint T)");
+            }
+            inputs.put(FrameworkTensor.UPDATES, updatesTensor);
+        }
+        return inputs;
+    }
+
     private void checkOptions() {
         if (printDesc && (json || out != null)) {
             throw CliFailure.unusableInput("--print-desc prints the model file instead of running it; it does not"
@@ -187,6 +233,15 @@ final class OnnxCommand implements Callable<Integer> {
         if (frontend.frontend().requiresAxis() && axis == null) {
             throw CliFailure.unusableInput("--axis is required with --frontend " + frontend + " ("
                     + frontend.frontend().displayName() + " has no default axis)");
+        }
+        boolean scatter = frontend.frontend().operator().hasUpdates();
+        if (scatter && updates == null) {
+            throw CliFailure.unusableInput("--updates is required with --frontend " + frontend + " ("
+                    + frontend.frontend().displayName() + " writes the updates into a copy of the data)");
+        }
+        if (!scatter && updates != null) {
+            throw CliFailure.unusableInput("--updates does not apply to --frontend " + frontend + ": "
+                    + frontend.frontend().displayName() + " has no updates input");
         }
         for (NodeAttribute given : attributes().given()) {
             if (!frontend.frontend().attributes().contains(given)) {
@@ -200,7 +255,16 @@ final class OnnxCommand implements Callable<Integer> {
     /** The attributes given on the command line. */
     private NodeAttributes attributes() {
         return new NodeAttributes(axis == null ? OptionalLong.empty() : OptionalLong.of(axis),
-                batchDims == null ? OptionalLong.empty() : OptionalLong.of(batchDims));
+                batchDims == null ? OptionalLong.empty() : OptionalLong.of(batchDims), reduction());
+    }
+
+    /** {@code --reduction}, spelled as ONNX spells it; any other spelling is a usage error. */
+    private Optional<Reduction> reduction() {
+        if (reduction == null) {
+            return Optional.empty();
+        }
+        return Optional.of(Reduction.fromOnnxName(reduction.toLowerCase(Locale.ROOT)).orElseThrow(
+                () -> CliFailure.unusableInput("--reduction " + reduction + ": expected none, add, mul, max or min")));
     }
 
     /** Exit 1: the refusal names the rule and, when raising the level is the fix, the level that accepts it. */

@@ -182,15 +182,46 @@ class ExamplesTest {
         }
     }
 
+    @Test
+    void onnxScatterNdFrontDoor() {
+        // ONNX ScatterND example 1: data 1..8, indices [[4], [3], [1], [7]], updates 9 10 11 12: element 4 becomes 9,
+        // 3 becomes 10, 1 becomes 11, 7 becomes 12.
+        java.nio.file.Path folder = Cli.EXAMPLES.resolve("onnx-scatternd");
+        String[] node = {"onnx", "--frontend", "onnx-scatternd-18", "--data", folder.resolve("data.npy").toString(),
+            "--indices", folder.resolve("indices.npy").toString(), "--updates",
+            folder.resolve("updates.npy").toString(), "--backend", "emulator"};
+        Cli.Result run = Cli.run(node);
+        assertEquals(0, run.code(), run.err());
+        assertEquals("Output: 1, 11, 3, 10, 9, 6, 7, 12\nShape: [8], type: float\n", run.out());
+        // The desc the README describes, at the highest level and at 2_1.
+        com.fasterxml.jackson.databind.JsonNode scatter = Cli.run(concat(node, "--print-desc")).json()
+                .get("dispatchables").get("scatter");
+        assertEquals("SCATTER_ND", scatter.get("type").asText());
+        com.fasterxml.jackson.databind.JsonNode desc = scatter.get("desc");
+        assertEquals("[1,8]", desc.get("InputTensor").get("Sizes").toString());
+        assertEquals("[4,1]", desc.get("IndicesTensor").get("Sizes").toString());
+        assertEquals("[1,4]", desc.get("UpdatesTensor").get("Sizes").toString());
+        assertEquals("[1,8]", desc.get("OutputTensor").get("Sizes").toString());
+        assertEquals(1, desc.get("InputDimensionCount").asInt());
+        assertEquals(2, desc.get("IndicesDimensionCount").asInt());
+        com.fasterxml.jackson.databind.JsonNode at21 = Cli.run(concat(node, "--print-desc", "--feature-level", "2_1"))
+                .json().get("dispatchables").get("scatter").get("desc");
+        assertEquals("[1,1,4,1]", at21.get("IndicesTensor").get("Sizes").toString());
+        assertEquals("UINT32", at21.get("IndicesTensor").get("DataType").asText());
+        assertEquals("[1,1,1,4]", at21.get("UpdatesTensor").get("Sizes").toString());
+        Cli.Result run21 = Cli.run(concat(node, "--feature-level", "2_1"));
+        assertEquals("Output: 1, 11, 3, 10, 9, 6, 7, 12\nShape: [8], type: float\n", run21.out(), run21.err());
+    }
+
     private static String[] concat(String[] first, String... more) {
         return Stream.concat(Stream.of(first), Stream.of(more)).toArray(String[]::new);
     }
 
     @Test
     void everyFrontDoorFolderIsCovered() throws Exception {
-        // onnx/ is run by OnnxCommandTest.bundledExample, openvino-gather/ and onnx-gathernd/ above.
+        // onnx/ is run by OnnxCommandTest.bundledExample, openvino-gather/, onnx-gathernd/ and onnx-scatternd/ above.
         try (Stream<java.nio.file.Path> entries = Files.list(Cli.EXAMPLES)) {
-            assertEquals(List.of("onnx", "onnx-gathernd", "openvino-gather"), entries.filter(Files::isDirectory)
+            assertEquals(List.of("onnx", "onnx-gathernd", "onnx-scatternd", "openvino-gather"), entries.filter(Files::isDirectory)
                     .map(p -> p.getFileName().toString()).sorted().toList());
         }
     }

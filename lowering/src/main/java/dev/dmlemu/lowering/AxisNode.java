@@ -2,8 +2,8 @@ package dev.dmlemu.lowering;
 
 import java.util.OptionalLong;
 
-/** A node that gathers along one axis: GatherElements and Gather. */
-public sealed interface AxisNode extends FrameworkNode permits GatherElementsNode, GatherNode {
+/** A node that gathers or scatters along one axis: GatherElements, Gather and ScatterElements. */
+public sealed interface AxisNode extends FrameworkNode permits GatherElementsNode, GatherNode, ScatterElementsNode {
 
     /** The axis, negative counting from the back; empty when the node omits it (ONNX then uses 0). */
     OptionalLong axis();

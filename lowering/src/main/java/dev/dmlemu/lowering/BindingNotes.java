@@ -21,24 +21,30 @@ final class BindingNotes {
     private BindingNotes() {}
 
     /**
-     * One note per tensor field of {@code desc}, in field order (InputTensor, IndicesTensor, OutputTensor), bound to
-     * the data, the indices and the output.
+     * One note per tensor field of {@code desc}, in field order, bound to the node's {@link FrameworkNode#inputs()}
+     * and then the output (InputTensor, IndicesTensor, OutputTensor for a gather; UpdatesTensor before OutputTensor
+     * for a scatter).
      *
      * @param views the adjustments of each field, in the same order
+     * @throws IllegalArgumentException if the desc, the node's tensors and the views differ in number
      */
     static List<BindingNote> of(FrameworkNode node, OperatorDesc desc, List<FieldView> views) {
         List<TensorField> fields = desc.tensorFields();
-        List<FrameworkTensor> sources = List.of(FrameworkTensor.DATA, FrameworkTensor.INDICES, FrameworkTensor.OUTPUT);
-        List<Long> sourceBytes = List.of(bytes(node.dataShape(), node.dataType()),
-                bytes(node.indicesShape(), node.indicesType()), bytes(node.outputShape(), node.dataType()));
+        List<FrameworkTensor> sources = new ArrayList<>(node.inputs());
+        sources.add(FrameworkTensor.OUTPUT);
+        if (fields.size() != sources.size() || views.size() != sources.size()) {
+            throw new IllegalArgumentException(desc.operatorType() + " has " + fields.size() + " tensor fields, the "
+                    + "node " + sources + " and " + views.size() + " views");
+        }
         List<BindingNote> notes = new ArrayList<>();
         for (int i = 0; i < sources.size(); i++) {
             FieldView view = views.get(i);
             FrameworkTensor source = sources.get(i);
+            long sourceBytes = bytes(node.shapeOf(source), node.typeOf(source));
             String extra = source == FrameworkTensor.OUTPUT
-                    ? join(view.extra(), "the framework's output is the first " + sourceBytes.get(i) + " bytes")
+                    ? join(view.extra(), "the framework's output is the first " + sourceBytes + " bytes")
                     : view.extra();
-            notes.add(note(fields.get(i).name(), source, sourceBytes.get(i), (BufferTensorDesc) fields.get(i).desc(),
+            notes.add(note(fields.get(i).name(), source, sourceBytes, (BufferTensorDesc) fields.get(i).desc(),
                     new ArrayList<>(view.adjustments()), extra));
         }
         return notes;

@@ -4,7 +4,11 @@ import dev.dmlemu.desc.BufferTensorMath;
 import dev.dmlemu.desc.FeatureLevel;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -17,11 +21,24 @@ final class BufferLowering {
 
     static BufferLoweringResult lower(FrameworkNode node, FeatureLevel target, LoweringOptions options,
             ByteBuffer data, ByteBuffer indices) {
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(indices, "indices");
+        return lower(node, target, options, Map.of(FrameworkTensor.DATA, data, FrameworkTensor.INDICES, indices));
+    }
+
+    /** Lowers a node with the bytes of each of its inputs ({@link FrameworkNode#inputs()}). */
+    static BufferLoweringResult lower(FrameworkNode node, FeatureLevel target, LoweringOptions options,
+            Map<FrameworkTensor, ByteBuffer> inputs) {
         Objects.requireNonNull(node, "node");
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(options, "options");
-        Objects.requireNonNull(data, "data");
-        Objects.requireNonNull(indices, "indices");
+        Objects.requireNonNull(inputs, "inputs");
+        if (!new HashSet<>(node.inputs()).equals(inputs.keySet())) {
+            throw new IllegalArgumentException(node.frontend().displayName() + " takes the buffers " + node.inputs()
+                    + ", not " + inputs.keySet());
+        }
+        inputs.values().forEach(buffer -> Objects.requireNonNull(buffer, "buffer"));
+        ByteBuffer indices = inputs.get(FrameworkTensor.INDICES);
         // Shapes and types first, with the most permissive index sign: byte counts only mean something for a node
         // that could be lowered at all, and the sign is decided from the values below.
         LoweringResult shapesOnly = node.withIndexSign(IndexSign.NON_NEGATIVE).lower(target, options);
@@ -29,10 +46,12 @@ final class BufferLowering {
             return refused;
         }
         String op = node.frontend().displayName();
-        Optional<Refused> sizeMismatch = checkSize(op, "data", node.dataShape(), node.dataType(), data)
-                .or(() -> checkSize(op, "indices", node.indicesShape(), node.indicesType(), indices));
-        if (sizeMismatch.isPresent()) {
-            return sizeMismatch.get();
+        for (FrameworkTensor input : node.inputs()) {
+            Optional<Refused> sizeMismatch = checkSize(op, input.name().toLowerCase(Locale.ROOT),
+                    node.shapeOf(input), node.typeOf(input), inputs.get(input));
+            if (sizeMismatch.isPresent()) {
+                return sizeMismatch.get();
+            }
         }
         IndexScan scan = IndexScan.of(node.indicesType(), indices);
         if (scan.firstNegative().isPresent() && node.indexSign() == IndexSign.NON_NEGATIVE) {
@@ -63,8 +82,11 @@ final class BufferLowering {
                     + " reads of int64 indices (it is out of range for any axis DirectML can hold); "
                     + "DML_FEATURE_LEVEL_3_0 reads int64 indices whole", FeatureLevel.LEVEL_3_0);
         }
-        return new LoweredBuffers(lowered, paddedCopy(data, lowered.note(FrameworkTensor.DATA)),
-                paddedCopy(indices, lowered.note(FrameworkTensor.INDICES)));
+        Map<FrameworkTensor, ByteBuffer> copies = new EnumMap<>(FrameworkTensor.class);
+        for (FrameworkTensor input : node.inputs()) {
+            copies.put(input, paddedCopy(inputs.get(input), lowered.note(input)));
+        }
+        return new LoweredBuffers(lowered, copies);
     }
 
     /** {@code "indices[1, 0] = -1"}. */

@@ -2,15 +2,23 @@ package dev.dmlemu.lowering;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongUnaryOperator;
 
 /**
  * The framework's own index rule, checked on the framework tensors before anything is lowered or dispatched: every
  * index in {@code [-s, s-1]} where the operator allows negative indices (ONNX GatherElements-11/13, Gather-11/13,
  * GatherND-11/12/13), in {@code [0, s-1]} where it does not (ONNX Gather-1, OpenVINO GatherElements-6 and Gather-1),
  * {@code s} being the size of the data dimension the index counts along ({@link FrameworkNode#indexTargets()}: the
- * axis, or for GatherND the dimension of its coordinate in the tuple). It runs on the framework's shapes, so the
- * coordinate it reports is the user's, not the padded DirectML one, and it applies on every backend.
+ * axis, or for GatherND and ScatterND the dimension of its coordinate in the tuple). It runs on the framework's shapes,
+ * so the coordinate it reports is the user's, not the padded DirectML one, and it applies on every backend.
+ *
+ * <p>For a scatter with {@code reduction} "none" the specs also ask that no two updates target one element (ONNX
+ * ScatterElements-16/18: "indices should not have duplicate entries"; ScatterND: "two or more updates for the same
+ * index-location is not supported", so that "the output value does not depend on the iteration order"): such a
+ * node has no defined output ({@link #firstDuplicateTarget}).
  */
 public final class FrameworkIndexCheck {
 
@@ -40,6 +48,48 @@ public final class FrameworkIndexCheck {
                         + " is out of range: " + targets.describe(i) + " has size " + size + ", so "
                         + node.frontend().displayName() + " indices must lie in [" + low + ", " + high
                         + "] (index policy strict; --index-policy directml shows what DirectML does)");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The framework's index rules in the order they apply: the first out-of-range index, then, for a scatter, the
+     * first duplicate target; empty when the indices satisfy both.
+     */
+    public static Optional<String> firstViolation(FrameworkNode node, ByteBuffer indices) {
+        return firstOutOfRange(node, indices).or(() -> firstDuplicateTarget(node, indices));
+    }
+
+    /**
+     * The first update, in row-major update order, whose target an earlier update already has, as a message naming
+     * both and the target; empty for a gather or when every target is distinct. Every index must be in range
+     * ({@link #firstOutOfRange} empty).
+     */
+    public static Optional<String> firstDuplicateTarget(FrameworkNode node, ByteBuffer indices) {
+        Optional<WriteTargets> found = node.writeTargets();
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        WriteTargets targets = found.get();
+        boolean wide = node.indicesType() == ElementType.INT64;
+        ByteBuffer values = indices.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        int width = wide ? 8 : 4;
+        int base = values.position();
+        LongUnaryOperator indexAt = position -> {
+            int at = Math.toIntExact(base + position * width);
+            return wide ? values.getLong(at) : values.getInt(at);
+        };
+        Map<Long, Long> firstWriteOf = new HashMap<>();
+        for (long write = 0; write < targets.writeCount(); write++) {
+            long target = targets.target(write, indexAt);
+            Long earlier = firstWriteOf.putIfAbsent(target, write);
+            if (earlier != null) {
+                return Optional.of(targets.describeWrite(earlier, indexAt) + " and "
+                        + targets.describeWrite(write, indexAt) + " both write " + targets.describeTarget(target)
+                        + ": " + node.frontend().displayName() + " with reduction \"none\" leaves duplicate targets "
+                        + "undefined (its output would depend on the order of the writes), so the node has no "
+                        + "defined output (index policy strict; --index-policy directml shows what DirectML does)");
             }
         }
         return Optional.empty();

@@ -4,5 +4,7 @@ package dev.dmlemu.lowering;
 public enum FrameworkTensor {
     DATA,
     INDICES,
+    /** The values a scatter writes (ONNX ScatterElements and ScatterND); gathers have none. */
+    UPDATES,
     OUTPUT
 }

@@ -3,7 +3,6 @@ package dev.dmlemu.lowering;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherOperatorDesc;
-import dev.dmlemu.desc.TensorDataType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +32,7 @@ final class GatherLowerer {
         checks.checkDataTypeAllowed();
         checks.checkNotEmpty();
         DataTypeMapping data = checks.mapDataType();
-        checkDataTypeAtLevel(data);
+        checks.checkDataTypeAtLevel(data);
         boolean indicesAsUint32 = checks.indicesAsUint32();
         try {
             List<Long> dataWithLanes = new ArrayList<>(node.dataShape());
@@ -44,21 +43,6 @@ final class GatherLowerer {
             return build(layout, dataWithLanes, data, indicesAsUint32);
         } catch (ArithmeticException e) { // includes TensorSizeOverflowException
             throw checks.tooLarge(e);
-        }
-    }
-
-    /**
-     * The 1_0 support table (used up to 2_0) holds FLOAT32 and FLOAT16 data only; the other types need 2_1
-     * (docs/directml-behaviour.md §10.2).
-     */
-    private void checkDataTypeAtLevel(DataTypeMapping data) {
-        TensorDataType type = data.dmlType();
-        if (target.isBelow(FeatureLevel.LEVEL_2_1) && type != TensorDataType.FLOAT32
-                && type != TensorDataType.FLOAT16) {
-            throw LoweringChecks.refuse(LoweringRule.DATA_TYPE_NEEDS_2_1, FeatureLevel.LEVEL_2_1, op + ": "
-                    + node.dataType() + " data is " + type.name() + " in DirectML" + (data.splitsIntoLanes()
-                            ? " lanes" : "") + ", but at " + target.cName() + " DirectML Gather takes FLOAT32 and "
-                    + "FLOAT16 data only; the other types need DML_FEATURE_LEVEL_2_1");
         }
     }
 

@@ -8,13 +8,14 @@ import java.util.Objects;
 
 /**
  * A node lowered onto its DirectML operator desc ({@code DML_GATHER_ELEMENTS_OPERATOR_DESC},
- * {@code DML_GATHER_OPERATOR_DESC}, {@code DML_GATHER_ND_OPERATOR_DESC} or {@code DML_GATHER_ND1_OPERATOR_DESC}) at a
- * feature level. The desc has passed the {@code FeatureLevelValidator} at that
+ * {@code DML_GATHER_OPERATOR_DESC}, {@code DML_GATHER_ND_OPERATOR_DESC}, {@code DML_GATHER_ND1_OPERATOR_DESC},
+ * {@code DML_SCATTER_ELEMENTS_OPERATOR_DESC} or {@code DML_SCATTER_ND_OPERATOR_DESC}) at a feature level. The desc has passed the {@code FeatureLevelValidator} at that
  * level, so {@link #operator()} can be given to any execution backend.
  *
  * @param node the node as lowered
  * @param operator the validated desc and its level
- * @param notes how to bind each tensor field, in the desc's field order (InputTensor, IndicesTensor, OutputTensor)
+ * @param notes how to bind each tensor field, in the desc's field order (InputTensor, IndicesTensor, UpdatesTensor
+ *     for a scatter, OutputTensor)
  */
 public record Lowered(FrameworkNode node, ValidatedOperator operator, List<BindingNote> notes)
         implements LoweringResult {
@@ -46,7 +47,7 @@ public record Lowered(FrameworkNode node, ValidatedOperator operator, List<Bindi
 
     /**
      * The framework output's shape (GatherElements: the indices'; Gather: data before the axis, indices, after;
-     * GatherND: the indices' but the last, then data after the batch and tuple dimensions).
+     * GatherND: the indices' but the last, then data after the batch and tuple dimensions; the scatters: the data's).
      */
     public List<Long> outputShape() {
         return node.outputShape();

@@ -6,24 +6,64 @@ import dev.dmlemu.execution.ExecutionBackend;
 import dev.dmlemu.execution.PreparedOperator;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * A lowered node with the buffers to bind: copies of the framework's data and indices bytes, each at least as large
- * as its DirectML tensor's {@code TotalTensorSizeInBytes}. Executing {@link Lowered#desc()} on {@link #bindings}
+ * A lowered node with the buffers to bind: copies of the framework's data and indices bytes (and of the updates for a
+ * scatter), each at least as large as its DirectML tensor's {@code TotalTensorSizeInBytes}. Executing {@link Lowered#desc()} on {@link #bindings}
  * writes the framework's output into the first {@link BindingNote#sourceSizeInBytes()} bytes of the output buffer;
  * {@link #frameworkOutput} extracts them.
  *
  * @param lowered the lowering (its node has the index sign found in the data)
  * @param input the buffer for InputTensor: the data bytes, padded with zeros to a multiple of 4
  * @param indices the buffer for IndicesTensor: the indices bytes, padded with zeros to a multiple of 4
+ * @param updates the buffer for UpdatesTensor, for a scatter: the updates bytes, padded with zeros to a multiple of 4
  */
-public record LoweredBuffers(Lowered lowered, ByteBuffer input, ByteBuffer indices) implements BufferLoweringResult {
+public record LoweredBuffers(Lowered lowered, ByteBuffer input, ByteBuffer indices, Optional<ByteBuffer> updates)
+        implements BufferLoweringResult {
 
+    /**
+     * @throws IllegalArgumentException if the updates buffer is given for a node without updates, or missing for one
+     *     with them
+     */
     public LoweredBuffers {
         Objects.requireNonNull(lowered, "lowered");
         Objects.requireNonNull(input, "input");
         Objects.requireNonNull(indices, "indices");
+        Objects.requireNonNull(updates, "updates");
+        if (updates.isPresent() != lowered.node().inputs().contains(FrameworkTensor.UPDATES)) {
+            throw new IllegalArgumentException(lowered.node().frontend().displayName() + " takes the buffers "
+                    + lowered.node().inputs());
+        }
+    }
+
+    /** A gather's buffers: data and indices. */
+    public LoweredBuffers(Lowered lowered, ByteBuffer input, ByteBuffer indices) {
+        this(lowered, input, indices, Optional.empty());
+    }
+
+    /** The buffers of each of the node's inputs ({@link FrameworkNode#inputs()}). */
+    LoweredBuffers(Lowered lowered, Map<FrameworkTensor, ByteBuffer> buffers) {
+        this(lowered, buffers.get(FrameworkTensor.DATA), buffers.get(FrameworkTensor.INDICES),
+                Optional.ofNullable(buffers.get(FrameworkTensor.UPDATES)));
+    }
+
+    /** The buffer bound to {@code source}'s tensor field ({@code OUTPUT} has none here: see {@link #bindings}). */
+    public ByteBuffer buffer(FrameworkTensor source) {
+        if (source == FrameworkTensor.DATA) {
+            return input;
+        }
+        if (source == FrameworkTensor.INDICES) {
+            return indices;
+        }
+        if (source == FrameworkTensor.UPDATES && updates.isPresent()) {
+            return updates.get();
+        }
+        throw new IllegalArgumentException("no " + source + " buffer here");
     }
 
     /** A zeroed little-endian buffer of the OutputTensor's {@code TotalTensorSizeInBytes} (its note's binding size). */
@@ -32,9 +72,16 @@ public record LoweredBuffers(Lowered lowered, ByteBuffer input, ByteBuffer indic
         return ByteBuffer.allocate(Math.toIntExact(size)).order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    /** The bindings in field order: this input and indices buffer, and {@code output} (whole buffers). */
+    /**
+     * The bindings in field order (whole buffers): this input and indices buffer, the updates buffer for a scatter,
+     * and {@code output}.
+     */
     public Bindings bindings(ByteBuffer output) {
-        return Bindings.of(BufferBinding.of(input), BufferBinding.of(indices), BufferBinding.of(output));
+        List<BufferBinding> bindings = new ArrayList<>();
+        for (BindingNote note : lowered.notes()) {
+            bindings.add(BufferBinding.of(note.source() == FrameworkTensor.OUTPUT ? output : buffer(note.source())));
+        }
+        return Bindings.of(bindings.toArray(BufferBinding[]::new));
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.dmlemu.featurelevels.ValidationResult;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -49,9 +50,45 @@ final class LoweringChecks {
         return node.frontend().operator().displayName();
     }
 
+    /** No input (data, indices, and updates for a scatter) has a negative dimension. */
     void checkNoNegativeDimensions() {
-        checkNoNegativeDimension("data", node.dataShape());
-        checkNoNegativeDimension("indices", node.indicesShape());
+        for (FrameworkTensor input : node.inputs()) {
+            checkNoNegativeDimension(input.name().toLowerCase(Locale.ROOT), node.shapeOf(input));
+        }
+    }
+
+    /**
+     * A scatter's {@code reduction}: a value its version defines, and {@code "none"}, the only one DirectML's
+     * scatters have (docs/directml-behaviour.md §12.1, §13.1).
+     */
+    void checkReductionNone(ScatterNode scatter) {
+        Reduction reduction = scatter.reduction().orElse(Reduction.NONE);
+        if (scatter.reduction().isPresent() && !node.frontend().reductions().contains(reduction)) {
+            throw refuse(LoweringRule.REDUCTION_NOT_IN_OPERATOR_VERSION, null, op + ": reduction \""
+                    + reduction.onnxName() + "\" is not defined by the operator version (max and min came with ONNX "
+                    + dmlName() + "-18)");
+        }
+        if (reduction != Reduction.NONE) {
+            throw refuse(LoweringRule.REDUCTION_NOT_SUPPORTED, null, op + ": reduction \"" + reduction.onnxName()
+                    + "\" combines each update with the element it targets, but DirectML's "
+                    + node.frontend().operator().dmlOperator().name() + " has no reduction (it only overwrites), so a "
+                    + "backend must lower this node otherwise; only reduction \"none\" lowers onto it");
+        }
+    }
+
+    /**
+     * The 1_0 support table of Gather and ScatterElements (used up to 2_0) holds FLOAT32 and FLOAT16 data only; the
+     * other types need 2_1 (docs/directml-behaviour.md §10.2, §12.2).
+     */
+    void checkDataTypeAtLevel(DataTypeMapping data) {
+        TensorDataType type = data.dmlType();
+        if (target.isBelow(FeatureLevel.LEVEL_2_1) && type != TensorDataType.FLOAT32
+                && type != TensorDataType.FLOAT16) {
+            throw refuse(LoweringRule.DATA_TYPE_NEEDS_2_1, FeatureLevel.LEVEL_2_1, op + ": "
+                    + node.dataType() + " data is " + type.name() + " in DirectML" + (data.splitsIntoLanes()
+                            ? " lanes" : "") + ", but at " + target.cName() + " DirectML " + dmlName() + " takes "
+                    + "FLOAT32 and FLOAT16 data only; the other types need DML_FEATURE_LEVEL_2_1");
+        }
     }
 
     private void checkNoNegativeDimension(String tensor, List<Long> shape) {
@@ -108,12 +145,22 @@ final class LoweringChecks {
 
     /** Call once the axis is known to be valid: the message names the output shape. */
     void checkNotEmpty() {
-        if (node.dataShape().contains(0L) || node.indicesShape().contains(0L)) {
-            throw refuse(LoweringRule.EMPTY_TENSOR, null, op + ": data " + node.dataShape() + " or indices "
-                    + node.indicesShape() + " has a dimension of size 0, which DirectML cannot express (a size of 0 "
-                    + "is invalid); the output " + node.outputShape() + " is empty or the node is invalid, so "
-                    + "there is nothing to dispatch");
+        boolean empty = node.inputs().stream().anyMatch(input -> node.shapeOf(input).contains(0L));
+        if (!empty) {
+            return;
         }
+        String sizeZero = " has a dimension of size 0, which DirectML cannot express (a size of 0 is invalid)";
+        if (node.inputs().contains(FrameworkTensor.UPDATES)) {
+            // A scatter with no update is legal: its output is the data, unchanged.
+            throw refuse(LoweringRule.EMPTY_TENSOR, null, op + ": data " + node.dataShape() + ", indices "
+                    + node.indicesShape() + " or updates " + node.shapeOf(FrameworkTensor.UPDATES) + sizeZero
+                    + "; " + (node.dataShape().contains(0L) ? "the output " + node.outputShape() + " is empty"
+                            : "with no update the output is the data unchanged, a copy that needs no scatter")
+                    + ", so there is nothing to dispatch");
+        }
+        throw refuse(LoweringRule.EMPTY_TENSOR, null, op + ": data " + node.dataShape() + " or indices "
+                + node.indicesShape() + sizeZero + "; the output " + node.outputShape() + " is empty or the node is "
+                + "invalid, so there is nothing to dispatch");
     }
 
     /** How the data is held at the target level: natively, or (on request) as UINT32 lanes. */

@@ -321,7 +321,10 @@ class GatherLoweredDescTest {
             if (!frontend.attributes().contains(NodeAttribute.AXIS)) {
                 continue; // GatherND has no axis: GatherNdLoweredDescTest.nodesOfEachGatherNdFrontend
             }
-            FrameworkNode node = FrameworkNode.of(frontend, List.of(2L), F32, List.of(2L), I32, OptionalLong.of(0));
+            FrameworkNode node = frontend.operator().hasUpdates()
+                    ? FrameworkNode.of(frontend, List.of(2L), F32, List.of(2L), I32, List.of(2L),
+                            NodeAttributes.none().withAxis(0))
+                    : FrameworkNode.of(frontend, List.of(2L), F32, List.of(2L), I32, OptionalLong.of(0));
             Lowered lowered = assertInstanceOf(Lowered.class, node.lower(FeatureLevel.LEVEL_3_0,
                     LoweringOptions.defaults()));
             assertEquals(frontend.operator().dmlOperator(), lowered.desc().operatorType(), frontend.displayName());

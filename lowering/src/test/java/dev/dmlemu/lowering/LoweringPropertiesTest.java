@@ -178,15 +178,22 @@ class LoweringPropertiesTest {
             @ForAll IndexSign sign,
             @ForAll RankZeroHandling rankZero,
             @ForAll WideElementHandling wide) {
-        // Every frontend, GatherElements, Gather and GatherND alike; the drawn value is each one's attribute.
+        // Every frontend, gathers and scatters alike; the drawn value is each one's attribute (a scatter's updates
+        // take the indices' shape, and its reduction is drawn from the same value).
         NodeAttributes attributes = NodeAttributes.none();
+        if (frontend.attributes().contains(NodeAttribute.REDUCTION)) {
+            attributes = attributes.withReduction(Reduction.values()[(int) Math.floorMod(axis,
+                    Reduction.values().length)]);
+        }
         if (frontend.attributes().contains(NodeAttribute.AXIS)) {
             attributes = attributes.withAxis(axis);
         }
         if (frontend.attributes().contains(NodeAttribute.BATCH_DIMS)) {
             attributes = attributes.withBatchDims(axis);
         }
-        FrameworkNode node = FrameworkNode.of(frontend, dataShape, dataType, indicesShape, indicesType, attributes)
+        FrameworkNode node = (frontend.operator().hasUpdates()
+                ? FrameworkNode.of(frontend, dataShape, dataType, indicesShape, indicesType, indicesShape, attributes)
+                : FrameworkNode.of(frontend, dataShape, dataType, indicesShape, indicesType, attributes))
                 .withIndexSign(sign);
         LoweringResult result = node.lower(level, new LoweringOptions(rankZero, wide));
         if (result instanceof Lowered lowered) {

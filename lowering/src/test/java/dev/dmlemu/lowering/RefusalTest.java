@@ -279,10 +279,11 @@ class RefusalTest {
     @Test
     void everyRuleButTheValidatorGuardHasACase() {
         // DESC_REJECTED_BY_VALIDATOR guards against a lowering defect: no correct lowering reaches it. GatherND's
-        // cases are GatherNdRefusalTest's.
-        Set<LoweringRule> covered = Stream.concat(cases().map(Case::rule),
-                GatherNdRefusalTest.cases().map(GatherNdRefusalTest.Case::rule)).collect(Collectors.toCollection(
-                        () -> EnumSet.noneOf(LoweringRule.class)));
+        // cases are GatherNdRefusalTest's, the scatters' ScatterRefusalTest's.
+        Set<LoweringRule> covered = Stream.concat(Stream.concat(cases().map(Case::rule),
+                GatherNdRefusalTest.cases().map(GatherNdRefusalTest.Case::rule)),
+                ScatterRefusalTest.scatterOnlyCases().map(ScatterRefusalTest.Case::rule))
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(LoweringRule.class)));
         Set<LoweringRule> expected = EnumSet.complementOf(EnumSet.of(LoweringRule.DESC_REJECTED_BY_VALIDATOR));
         assertEquals(expected, covered);
     }
@@ -297,6 +298,7 @@ class RefusalTest {
                 LoweringRule.OPERATOR_NEEDS_2_1, LoweringRule.RANK_MISMATCH, LoweringRule.RANK_ABOVE_4_NEEDS_3_0,
                 LoweringRule.RANK_ABOVE_8, LoweringRule.INDICES_SHAPE_NOT_WITHIN_DATA));
         expected.removeAll(GatherNdRefusalTest.GATHER_ND_ONLY);
+        expected.removeAll(ScatterRefusalTest.SCATTER_ONLY);
         assertEquals(expected, covered);
     }
 
