@@ -1,9 +1,10 @@
 package dev.dmlemu.testkit;
 
+import static dev.dmlemu.testkit.GeneratedCaseChecks.assertArbitraryGivesTheCaseOfEachSeed;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.assertFits;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.assertOutputDoesNotAlias;
+import static dev.dmlemu.testkit.GeneratedCaseChecks.assertSeedGivesTheSameCase;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.note;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,21 +29,12 @@ class GatherElementsCasesTest {
 
     @Test
     void aSeedGivesTheSameCaseEveryTime() {
-        for (long seed : seeds(50)) {
-            GatherElementsCase a = DEFAULTS.generate(seed);
-            GatherElementsCase b = DEFAULTS.generate(seed);
-            assertEquals(a.desc(), b.desc());
-            assertArrayEquals(a.input().bytes(), b.input().bytes());
-            assertArrayEquals(a.indices().bytes(), b.indices().bytes());
-            assertArrayEquals(a.output().bytes(), b.output().bytes());
-            assertEquals(a.toString(), b.toString());
-        }
+        assertSeedGivesTheSameCase(DEFAULTS, seeds(50));
     }
 
     @Test
     void theArbitraryGivesTheCaseOfEachSeed() {
-        DEFAULTS.arbitrary().sampleStream().limit(20).forEach(c -> assertEquals(DEFAULTS.generate(c.seed()).desc(),
-                c.desc()));
+        assertArbitraryGivesTheCaseOfEachSeed(DEFAULTS);
     }
 
     /** The rules of docs/directml-behaviour.md §5 and §6.3 that a generator could break, checked by hand here. */
