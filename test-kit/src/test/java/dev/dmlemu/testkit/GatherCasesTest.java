@@ -1,8 +1,6 @@
 package dev.dmlemu.testkit;
 
-import static dev.dmlemu.testkit.GeneratedCaseChecks.assertArbitraryGivesTheCaseOfEachSeed;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.assertTensorsValid;
-import static dev.dmlemu.testkit.GeneratedCaseChecks.assertSeedGivesTheSameCase;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.note;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,19 +19,14 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** The generator: a function of its seed, structurally valid, covering what it promises, narrowed by its options. */
-class GatherCasesTest {
+class GatherCasesTest extends CaseGeneratorContractTest {
 
     private static final int CASES = 3000;
     private static final GatherCases DEFAULTS = new GatherCases(GatherCaseOptions.defaults());
 
-    @Test
-    void aSeedGivesTheSameCaseEveryTime() {
-        assertSeedGivesTheSameCase(DEFAULTS, seeds(50));
-    }
-
-    @Test
-    void theArbitraryGivesTheCaseOfEachSeed() {
-        assertArbitraryGivesTheCaseOfEachSeed(DEFAULTS);
+    @Override
+    GatherCases defaults() {
+        return DEFAULTS;
     }
 
     /**
@@ -270,7 +263,8 @@ class GatherCasesTest {
         return value == 0 || Float.isFinite(value) && Math.abs(value) >= Float.MIN_NORMAL;
     }
 
-    private static long[] seeds(int count) {
+    @Override
+    long[] seeds(int count) {
         return GeneratedCaseChecks.seeds(0x6A7E_C45EL, count);
     }
 }

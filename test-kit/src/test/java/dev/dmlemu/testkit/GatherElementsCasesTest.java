@@ -1,9 +1,7 @@
 package dev.dmlemu.testkit;
 
-import static dev.dmlemu.testkit.GeneratedCaseChecks.assertArbitraryGivesTheCaseOfEachSeed;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.assertFits;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.assertOutputDoesNotAlias;
-import static dev.dmlemu.testkit.GeneratedCaseChecks.assertSeedGivesTheSameCase;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.note;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,19 +20,14 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** The generator: a function of its seed, structurally valid, covering what it promises, narrowed by its options. */
-class GatherElementsCasesTest {
+class GatherElementsCasesTest extends CaseGeneratorContractTest {
 
     private static final int CASES = 3000;
     private static final GatherElementsCases DEFAULTS = new GatherElementsCases(CaseOptions.defaults());
 
-    @Test
-    void aSeedGivesTheSameCaseEveryTime() {
-        assertSeedGivesTheSameCase(DEFAULTS, seeds(50));
-    }
-
-    @Test
-    void theArbitraryGivesTheCaseOfEachSeed() {
-        assertArbitraryGivesTheCaseOfEachSeed(DEFAULTS);
+    @Override
+    GatherElementsCases defaults() {
+        return DEFAULTS;
     }
 
     /** The rules of docs/directml-behaviour.md §5 and §6.3 that a generator could break, checked by hand here. */
@@ -181,7 +174,8 @@ class GatherElementsCasesTest {
         }
     }
 
-    private static long[] seeds(int count) {
+    @Override
+    long[] seeds(int count) {
         return GeneratedCaseChecks.seeds(0x7E57_C45EL, count);
     }
 }

@@ -1,8 +1,6 @@
 package dev.dmlemu.testkit;
 
-import static dev.dmlemu.testkit.GeneratedCaseChecks.assertArbitraryGivesTheCaseOfEachSeed;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.assertTensorsValid;
-import static dev.dmlemu.testkit.GeneratedCaseChecks.assertSeedGivesTheSameCase;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.note;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,21 +20,16 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** The generator: a function of its seed, structurally valid, covering what it promises, narrowed by its options. */
-class GatherNdCasesTest {
+class GatherNdCasesTest extends CaseGeneratorContractTest {
 
     private static final int CASES = 3000;
     private static final GatherNdCases DEFAULTS = new GatherNdCases(GatherNdCaseOptions.defaults());
     private static final GatherNdCases DIFFERENT =
             new GatherNdCases(GatherNdCaseOptions.defaults().with(BatchSizes.SOMETIMES_DIFFERENT));
 
-    @Test
-    void aSeedGivesTheSameCaseEveryTime() {
-        assertSeedGivesTheSameCase(DEFAULTS, seeds(50));
-    }
-
-    @Test
-    void theArbitraryGivesTheCaseOfEachSeed() {
-        assertArbitraryGivesTheCaseOfEachSeed(DEFAULTS);
+    @Override
+    GatherNdCases defaults() {
+        return DEFAULTS;
     }
 
     /**
@@ -229,7 +222,8 @@ class GatherNdCasesTest {
         }
     }
 
-    private static long[] seeds(int count) {
+    @Override
+    long[] seeds(int count) {
         return GeneratedCaseChecks.seeds(0x6A7E_4D0CL, count);
     }
 }
