@@ -8,11 +8,13 @@ import dev.dmlemu.desc.ScatterElementsOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.model.NpyFile;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * A workload as {@link CommandLineTiming} needs it: a model folder for the command line (DxDispatch JSON reading
@@ -104,6 +106,20 @@ interface TimedWorkload {
         return Arrays.stream(shape).boxed().toList();
     }
 
+    /** {@code input.npy} (float32) and {@code indices.npy} (int64): what every model but GatherElements' reads. */
+    static void writeFloatDataInt64Indices(Path folder, long[] dataShape, ByteBuffer data, long[] indexShape,
+            ByteBuffer indices) throws IOException {
+        NpyFile.write(folder.resolve("input.npy"), TensorDataType.FLOAT32, boxed(dataShape), data);
+        NpyFile.write(folder.resolve("indices.npy"), TensorDataType.INT64, boxed(indexShape), indices);
+    }
+
+    /** ONNX Runtime's float32 {@code data} and int64 {@code indices} inputs, on direct buffers already filled. */
+    static List<OrtNode.Input> floatDataInt64Indices(ByteBuffer data, long[] dataShape, ByteBuffer indices,
+            long[] indexShape) {
+        return List.of(OrtNode.Input.values("data", data, dataShape, 4),
+                OrtNode.Input.indices("indices", indices, indexShape, 8));
+    }
+
     /** GatherElements on {@link Workload}'s data. */
     record Elements(Workload.Values values) implements TimedWorkload {
 
@@ -155,9 +171,8 @@ interface TimedWorkload {
         @Override
         public void writeModel(Path folder) throws IOException {
             GatherWorkload w = workload;
-            NpyFile.write(folder.resolve("input.npy"), TensorDataType.FLOAT32, boxed(w.dmlInput()),
-                    w.data(Workload.Values.heap(GatherWorkload.count(w.data()) * 4)));
-            NpyFile.write(folder.resolve("indices.npy"), TensorDataType.INT64, boxed(w.dmlIndices()),
+            writeFloatDataInt64Indices(folder, w.dmlInput(),
+                    w.data(Workload.Values.heap(GatherWorkload.count(w.data()) * 4)), w.dmlIndices(),
                     w.indices(Workload.Values.heap(GatherWorkload.count(w.indices()) * 8)));
             GatherOperatorDesc desc = w.desc();
             String json = """
@@ -187,9 +202,8 @@ interface TimedWorkload {
             long dataBytes = GatherWorkload.count(w.data()) * 4;
             long indexBytes = GatherWorkload.count(w.indices()) * 8;
             return new OrtNode(OnnxModelBytes.gather(w.data(), w.indices(), w.output(), OnnxModelBytes.INT64,
-                    w.axis(), OnnxModelBytes.FLOAT), List.of(
-                            OrtNode.Input.values("data", w.data(OrtNode.direct(dataBytes)), w.data(), 4),
-                            OrtNode.Input.indices("indices", w.indices(OrtNode.direct(indexBytes)), w.indices(), 8)),
+                    w.axis(), OnnxModelBytes.FLOAT), floatDataInt64Indices(w.data(OrtNode.direct(dataBytes)), w.data(),
+                            w.indices(OrtNode.direct(indexBytes)), w.indices()),
                     w.output(), 4, threads);
         }
     }
@@ -205,10 +219,8 @@ interface TimedWorkload {
         @Override
         public void writeModel(Path folder) throws IOException {
             GatherNdWorkload w = workload;
-            NpyFile.write(folder.resolve("input.npy"), TensorDataType.FLOAT32, boxed(w.padded(w.data())),
-                    w.data(Workload.Values.heap(w.dataBytes())));
-            NpyFile.write(folder.resolve("indices.npy"), TensorDataType.INT64, boxed(w.padded(w.indices())),
-                    w.indices(Workload.Values.heap(w.indexBytes())));
+            writeFloatDataInt64Indices(folder, w.padded(w.data()), w.data(Workload.Values.heap(w.dataBytes())),
+                    w.padded(w.indices()), w.indices(Workload.Values.heap(w.indexBytes())));
             GatherNdOperatorDesc desc = w.desc();
             String json = """
                     {
@@ -234,10 +246,8 @@ interface TimedWorkload {
         public OrtNode ort(int threads) throws OrtException {
             GatherNdWorkload w = workload;
             return new OrtNode(OnnxModelBytes.gatherNd(w.data(), w.indices(), w.output(), OnnxModelBytes.INT64,
-                    OnnxModelBytes.FLOAT), List.of(
-                            OrtNode.Input.values("data", w.data(OrtNode.direct(w.dataBytes())), w.data(), 4),
-                            OrtNode.Input.indices("indices", w.indices(OrtNode.direct(w.indexBytes())), w.indices(),
-                                    8)),
+                    OnnxModelBytes.FLOAT), floatDataInt64Indices(w.data(OrtNode.direct(w.dataBytes())), w.data(),
+                            w.indices(OrtNode.direct(w.indexBytes())), w.indices()),
                     w.output(), 4, threads);
         }
     }
@@ -253,9 +263,7 @@ interface TimedWorkload {
         @Override
         public void writeModel(Path folder) throws IOException {
             ScatterElementsWorkload w = workload;
-            NpyFile.write(folder.resolve("input.npy"), TensorDataType.FLOAT32, boxed(w.data()),
-                    w.data(Workload.Values.heap(w.dataBytes())));
-            NpyFile.write(folder.resolve("indices.npy"), TensorDataType.INT64, boxed(w.indices()),
+            writeFloatDataInt64Indices(folder, w.data(), w.data(Workload.Values.heap(w.dataBytes())), w.indices(),
                     w.indices(Workload.Values.heap(w.indexBytes())));
             NpyFile.write(folder.resolve("updates.npy"), TensorDataType.FLOAT32, boxed(w.indices()),
                     w.updates(Workload.Values.heap(w.updateBytes())));
@@ -286,12 +294,11 @@ interface TimedWorkload {
         public OrtNode ort(int threads) throws OrtException {
             ScatterElementsWorkload w = workload;
             return new OrtNode(OnnxModelBytes.scatterElements(w.data(), w.indices(), OnnxModelBytes.INT64,
-                    w.desc().axis(), OnnxModelBytes.FLOAT), List.of(
-                            OrtNode.Input.values("data", w.data(OrtNode.direct(w.dataBytes())), w.data(), 4),
-                            OrtNode.Input.indices("indices", w.indices(OrtNode.direct(w.indexBytes())), w.indices(),
-                                    8),
-                            OrtNode.Input.values("updates", w.updates(OrtNode.direct(w.updateBytes())), w.indices(),
-                                    4)),
+                    w.desc().axis(), OnnxModelBytes.FLOAT), Stream.concat(
+                            floatDataInt64Indices(w.data(OrtNode.direct(w.dataBytes())), w.data(),
+                                    w.indices(OrtNode.direct(w.indexBytes())), w.indices()).stream(),
+                            Stream.of(OrtNode.Input.values("updates", w.updates(OrtNode.direct(w.updateBytes())),
+                                    w.indices(), 4))).toList(),
                     w.data(), 4, threads);
         }
     }

@@ -125,12 +125,6 @@ class DmlGatherPropertiesTest {
 
     private static void check(GatherCase c, IndexPolicy policy, GatherExecution execution) {
         NaiveGather.Outcome outcome = NaiveGather.run(c, ReferenceComparison.model(policy));
-        ReferenceComparison.Expected expected = new ReferenceComparison.Expected(outcome.output(),
-                outcome.refusal().map(NaiveGather.Refusal::coordinate),
-                outcome.refusal().map(NaiveGather.Refusal::value));
-        ReferenceComparison.CaseBytes bytes = new ReferenceComparison.CaseBytes(c.toString(), c.seed(), c.input(),
-                c.inputTensor().totalTensorSizeInBytes(), c.indices(), c.indicesTensor().totalTensorSizeInBytes(),
-                c.output(), c.outputTensor().totalTensorSizeInBytes());
-        ReferenceComparison.check(bytes, expected, policy, execution, null);
+        ReferenceComparison.check(c, outcome.output(), outcome.refusal(), policy, execution, null);
     }
 }

@@ -211,13 +211,7 @@ class GatherPropertiesTest {
     private static Bindings check(GatherElementsCase c, IndexPolicy policy, GatherExecution execution,
             Bindings reuse) {
         NaiveGatherElements.Outcome outcome = NaiveGatherElements.run(c, ReferenceComparison.model(policy));
-        ReferenceComparison.Expected expected = new ReferenceComparison.Expected(outcome.output(),
-                outcome.refusal().map(NaiveGatherElements.Refusal::coordinate),
-                outcome.refusal().map(NaiveGatherElements.Refusal::value));
-        ReferenceComparison.CaseBytes bytes = new ReferenceComparison.CaseBytes(c.toString(), c.seed(), c.input(),
-                c.inputTensor().totalTensorSizeInBytes(), c.indices(), c.indicesTensor().totalTensorSizeInBytes(),
-                c.output(), c.outputTensor().totalTensorSizeInBytes());
-        return ReferenceComparison.check(bytes, expected, policy, execution, reuse);
+        return ReferenceComparison.check(c, outcome.output(), outcome.refusal(), policy, execution, reuse);
     }
 
     /** The same case (shape, indices, buffer layout) with the input bytes and the initial output bytes reversed. */

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.testkit.GatherFamilyCase;
+import dev.dmlemu.testkit.IndexRefusal;
 import dev.dmlemu.testkit.OutOfRangeModel;
 import dev.dmlemu.testkit.TensorBytes;
 import java.nio.ByteBuffer;
@@ -38,6 +40,22 @@ final class ReferenceComparison {
             case STRICT -> OutOfRangeModel.STRICT;
             case CLAMP_AXIS -> OutOfRangeModel.CLAMP_AXIS;
         };
+    }
+
+    /**
+     * Runs a kit case and compares it with what the kit's reference gave for it: its output array and, under STRICT,
+     * its refusal; with {@code reuse}, as {@link #check(CaseBytes, Expected, IndexPolicy, OperatorExecution, Bindings)}.
+     *
+     * @return the bindings executed
+     */
+    static Bindings check(GatherFamilyCase c, byte[] referenceOutput, Optional<? extends IndexRefusal> refusal,
+            IndexPolicy policy, OperatorExecution execution, Bindings reuse) {
+        Expected expected = new Expected(referenceOutput, refusal.map(IndexRefusal::coordinate),
+                refusal.map(IndexRefusal::value));
+        CaseBytes bytes = new CaseBytes(c.toString(), c.seed(), c.input(), c.inputTensor().totalTensorSizeInBytes(),
+                c.indices(), c.indicesTensor().totalTensorSizeInBytes(), c.output(),
+                c.outputTensor().totalTensorSizeInBytes());
+        return check(bytes, expected, policy, execution, reuse);
     }
 
     /**

@@ -10,7 +10,7 @@ import java.util.Objects;
  * {@link GatherCases} makes them valid at feature level 4_1 and later; the seed names the case.
  */
 public record GatherCase(long seed, GatherOperatorDesc desc, TensorBytes input, TensorBytes indices,
-        TensorBytes output) {
+        TensorBytes output) implements GatherFamilyCase {
 
     public GatherCase {
         Objects.requireNonNull(desc, "desc");

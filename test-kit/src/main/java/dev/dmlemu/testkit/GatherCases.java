@@ -23,7 +23,7 @@ import net.jqwik.api.Arbitrary;
  * <p>From jqwik: {@code @ForAll("cases")} with a {@code @Provide} method returning {@link #arbitrary()}, or draw a
  * seed and call {@link #generate}. From a loop: {@code generate(random.nextLong())}.
  */
-public final class GatherCases {
+public final class GatherCases implements CaseGenerator<GatherCase> {
 
     /** 32-bit and 64-bit boundaries, and values whose low 32 bits or 32-bit products land back in the buffer. */
     private static final long[] HUGE = {Integer.MAX_VALUE, Integer.MIN_VALUE, 0xFFFF_FFFFL, 1L << 32,

@@ -10,7 +10,7 @@ import java.util.Objects;
  * {@link GatherElementsCases} makes them valid at feature level 4_1 and later; the seed names the case.
  */
 public record GatherElementsCase(long seed, GatherElementsOperatorDesc desc, TensorBytes input, TensorBytes indices,
-        TensorBytes output) {
+        TensorBytes output) implements GatherFamilyCase {
 
     public GatherElementsCase {
         Objects.requireNonNull(desc, "desc");

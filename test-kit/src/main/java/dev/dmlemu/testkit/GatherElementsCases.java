@@ -19,7 +19,7 @@ import net.jqwik.api.Arbitrary;
  * <p>From jqwik: {@code @ForAll("cases")} with a {@code @Provide} method returning {@link #arbitrary()}, or draw a
  * seed and call {@link #generate}. From a loop: {@code generate(random.nextLong())}.
  */
-public final class GatherElementsCases {
+public final class GatherElementsCases implements CaseGenerator<GatherElementsCase> {
 
     private final CaseOptions options;
 

@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param desc a {@link GatherNdOperatorDesc} or a {@link GatherNd1OperatorDesc}
  */
 public record GatherNdCase(long seed, OperatorDesc desc, TensorBytes input, TensorBytes indices,
-        TensorBytes output) {
+        TensorBytes output) implements GatherFamilyCase {
 
     public GatherNdCase {
         Objects.requireNonNull(desc, "desc");

@@ -27,7 +27,7 @@ import net.jqwik.api.Arbitrary;
  * <p>From jqwik: {@code @ForAll("cases")} with a {@code @Provide} method returning {@link #arbitrary()}, or draw a
  * seed and call {@link #generate}. From a loop: {@code generate(random.nextLong())}.
  */
-public final class GatherNdCases {
+public final class GatherNdCases implements CaseGenerator<GatherNdCase> {
 
     private final GatherNdCaseOptions options;
 

@@ -41,7 +41,7 @@ public final class NaiveGatherNd {
     private NaiveGatherNd() {}
 
     /** What a STRICT run refused: the output coordinate and the index in decimal as its type reads it. */
-    public record Refusal(List<Long> coordinate, String value) {}
+    public record Refusal(List<Long> coordinate, String value) implements IndexRefusal {}
 
     /**
      * The output array after the gather (a copy of the given one with the addressed elements written; unchanged when

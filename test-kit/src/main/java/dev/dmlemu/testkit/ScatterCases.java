@@ -29,7 +29,7 @@ import net.jqwik.api.Arbitrary;
  * gathers ({@link TensorDraws}; updates as an input, the output never broadcasts); index values as
  * {@link CaseOptions#indexValues()} says, out-of-range ones including 32-bit wraps.
  */
-public final class ScatterCases {
+public final class ScatterCases implements CaseGenerator<ScatterCase> {
 
     /** Which operator the cases exercise. */
     public enum Kind {

@@ -1,9 +1,7 @@
 package dev.dmlemu.testkit;
 
-import static dev.dmlemu.testkit.GeneratedCaseChecks.assertFits;
-import static dev.dmlemu.testkit.GeneratedCaseChecks.assertOutputDoesNotAlias;
+import static dev.dmlemu.testkit.GeneratedCaseChecks.assertTensorsValid;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.note;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,28 +19,14 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** The generator: a function of its seed, structurally valid, covering what it promises, narrowed by its options. */
-class GatherCasesTest {
+class GatherCasesTest extends CaseGeneratorContractTest {
 
     private static final int CASES = 3000;
     private static final GatherCases DEFAULTS = new GatherCases(GatherCaseOptions.defaults());
 
-    @Test
-    void aSeedGivesTheSameCaseEveryTime() {
-        for (long seed : seeds(50)) {
-            GatherCase a = DEFAULTS.generate(seed);
-            GatherCase b = DEFAULTS.generate(seed);
-            assertEquals(a.desc(), b.desc());
-            assertArrayEquals(a.input().bytes(), b.input().bytes());
-            assertArrayEquals(a.indices().bytes(), b.indices().bytes());
-            assertArrayEquals(a.output().bytes(), b.output().bytes());
-            assertEquals(a.toString(), b.toString());
-        }
-    }
-
-    @Test
-    void theArbitraryGivesTheCaseOfEachSeed() {
-        DEFAULTS.arbitrary().sampleStream().limit(20).forEach(c -> assertEquals(DEFAULTS.generate(c.seed()).desc(),
-                c.desc()));
+    @Override
+    GatherCases defaults() {
+        return DEFAULTS;
     }
 
     /**
@@ -58,25 +42,9 @@ class GatherCasesTest {
             for (long seed : seeds(CASES)) {
                 GatherCase c = cases.generate(seed);
                 assertFormulaShapes(c);
-                for (BufferTensorDesc t : List.of(c.inputTensor(), c.indicesTensor(), c.outputTensor())) {
-                    assertEquals(c.rank(), t.sizes().size(), c::toString);
-                    assertEquals(t.sizes().size(), t.dimensionCount(), c::toString);
-                    assertTrue(t.totalTensorSizeInBytes() >= neededRoundedUpTo4(t), c::toString);
-                    t.strides().ifPresent(s -> s.forEach(x -> assertTrue(x >= 0 && x < (1L << 32), c::toString)));
-                }
-                assertEquals(c.dataType(), c.outputTensor().dataType(), c::toString);
-                assertOutputDoesNotAlias(c.outputTensor(), c.rank(), c::toString);
-                assertFits(c.input(), c.inputTensor(), c::toString);
-                assertFits(c.indices(), c.indicesTensor(), c::toString);
-                assertFits(c.output(), c.outputTensor(), c::toString);
+                assertTensorsValid(c);
             }
         }
-    }
-
-    /** DirectML refuses a total below the needed bytes rounded up to 4 (GATHER and GATHER_ELEMENTS alike). */
-    private static long neededRoundedUpTo4(BufferTensorDesc t) {
-        return BufferTensorMath.roundUpToMultipleOf4(BufferTensorMath.calcBufferTensorSize(t.dataType(), t.sizes(),
-                t.strides()));
     }
 
     private static void assertFormulaShapes(GatherCase c) {
@@ -295,7 +263,8 @@ class GatherCasesTest {
         return value == 0 || Float.isFinite(value) && Math.abs(value) >= Float.MIN_NORMAL;
     }
 
-    private static long[] seeds(int count) {
+    @Override
+    long[] seeds(int count) {
         return GeneratedCaseChecks.seeds(0x6A7E_C45EL, count);
     }
 }

@@ -3,7 +3,6 @@ package dev.dmlemu.testkit;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.assertFits;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.assertOutputDoesNotAlias;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.note;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,28 +20,14 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** The generator: a function of its seed, structurally valid, covering what it promises, narrowed by its options. */
-class GatherElementsCasesTest {
+class GatherElementsCasesTest extends CaseGeneratorContractTest {
 
     private static final int CASES = 3000;
     private static final GatherElementsCases DEFAULTS = new GatherElementsCases(CaseOptions.defaults());
 
-    @Test
-    void aSeedGivesTheSameCaseEveryTime() {
-        for (long seed : seeds(50)) {
-            GatherElementsCase a = DEFAULTS.generate(seed);
-            GatherElementsCase b = DEFAULTS.generate(seed);
-            assertEquals(a.desc(), b.desc());
-            assertArrayEquals(a.input().bytes(), b.input().bytes());
-            assertArrayEquals(a.indices().bytes(), b.indices().bytes());
-            assertArrayEquals(a.output().bytes(), b.output().bytes());
-            assertEquals(a.toString(), b.toString());
-        }
-    }
-
-    @Test
-    void theArbitraryGivesTheCaseOfEachSeed() {
-        DEFAULTS.arbitrary().sampleStream().limit(20).forEach(c -> assertEquals(DEFAULTS.generate(c.seed()).desc(),
-                c.desc()));
+    @Override
+    GatherElementsCases defaults() {
+        return DEFAULTS;
     }
 
     /** The rules of docs/directml-behaviour.md §5 and §6.3 that a generator could break, checked by hand here. */
@@ -189,7 +174,8 @@ class GatherElementsCasesTest {
         }
     }
 
-    private static long[] seeds(int count) {
+    @Override
+    long[] seeds(int count) {
         return GeneratedCaseChecks.seeds(0x7E57_C45EL, count);
     }
 }

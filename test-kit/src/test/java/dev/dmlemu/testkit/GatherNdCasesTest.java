@@ -1,9 +1,7 @@
 package dev.dmlemu.testkit;
 
-import static dev.dmlemu.testkit.GeneratedCaseChecks.assertFits;
-import static dev.dmlemu.testkit.GeneratedCaseChecks.assertOutputDoesNotAlias;
+import static dev.dmlemu.testkit.GeneratedCaseChecks.assertTensorsValid;
 import static dev.dmlemu.testkit.GeneratedCaseChecks.note;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,30 +20,16 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** The generator: a function of its seed, structurally valid, covering what it promises, narrowed by its options. */
-class GatherNdCasesTest {
+class GatherNdCasesTest extends CaseGeneratorContractTest {
 
     private static final int CASES = 3000;
     private static final GatherNdCases DEFAULTS = new GatherNdCases(GatherNdCaseOptions.defaults());
     private static final GatherNdCases DIFFERENT =
             new GatherNdCases(GatherNdCaseOptions.defaults().with(BatchSizes.SOMETIMES_DIFFERENT));
 
-    @Test
-    void aSeedGivesTheSameCaseEveryTime() {
-        for (long seed : seeds(50)) {
-            GatherNdCase a = DEFAULTS.generate(seed);
-            GatherNdCase b = DEFAULTS.generate(seed);
-            assertEquals(a.desc(), b.desc());
-            assertArrayEquals(a.input().bytes(), b.input().bytes());
-            assertArrayEquals(a.indices().bytes(), b.indices().bytes());
-            assertArrayEquals(a.output().bytes(), b.output().bytes());
-            assertEquals(a.toString(), b.toString());
-        }
-    }
-
-    @Test
-    void theArbitraryGivesTheCaseOfEachSeed() {
-        DEFAULTS.arbitrary().sampleStream().limit(20).forEach(c -> assertEquals(DEFAULTS.generate(c.seed()).desc(),
-                c.desc()));
+    @Override
+    GatherNdCases defaults() {
+        return DEFAULTS;
     }
 
     /**
@@ -61,19 +45,7 @@ class GatherNdCasesTest {
             for (long seed : seeds(CASES)) {
                 GatherNdCase c = cases.generate(seed);
                 assertFormulaShapes(c);
-                for (BufferTensorDesc t : List.of(c.inputTensor(), c.indicesTensor(), c.outputTensor())) {
-                    assertEquals(c.rank(), t.sizes().size(), c::toString);
-                    assertEquals(t.sizes().size(), t.dimensionCount(), c::toString);
-                    assertTrue(t.totalTensorSizeInBytes() >= BufferTensorMath.roundUpToMultipleOf4(
-                            BufferTensorMath.calcBufferTensorSize(t.dataType(), t.sizes(), t.strides())),
-                            c::toString);
-                    t.strides().ifPresent(s -> s.forEach(x -> assertTrue(x >= 0 && x < (1L << 32), c::toString)));
-                }
-                assertEquals(c.dataType(), c.outputTensor().dataType(), c::toString);
-                assertOutputDoesNotAlias(c.outputTensor(), c.rank(), c::toString);
-                assertFits(c.input(), c.inputTensor(), c::toString);
-                assertFits(c.indices(), c.indicesTensor(), c::toString);
-                assertFits(c.output(), c.outputTensor(), c::toString);
+                assertTensorsValid(c);
             }
         }
     }
@@ -250,7 +222,8 @@ class GatherNdCasesTest {
         }
     }
 
-    private static long[] seeds(int count) {
+    @Override
+    long[] seeds(int count) {
         return GeneratedCaseChecks.seeds(0x6A7E_4D0CL, count);
     }
 }

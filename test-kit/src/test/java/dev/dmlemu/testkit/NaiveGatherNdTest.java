@@ -31,16 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * named as recorded and worked out by hand in the comments) and to hand-computed values for the project's own
  * policies (§7.3). Inputs are FLOAT32 and indices UINT32 unless noted, as in the recordings.
  */
-class NaiveGatherNdTest {
-
-    /** One recorded case, copied by hand: the desc, the buffers as uploaded, and the printed output. */
-    record Probe(String name, OperatorDesc desc, byte[] input, byte[] indices, float[] expected) {
-
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
+class NaiveGatherNdTest extends RecordedGatherOutputsTest {
 
     /** Every index in range and batches inside the input: every model gives the recorded output. */
     static Stream<Probe> inRange() {
@@ -120,22 +111,6 @@ class NaiveGatherNdTest {
                         u32(1, 5, 2, 2), out(1, 1, 5, 2), 3, 3, 1), floats(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
                                 13, 14, 15, 16, 17, 18, 19), ints(0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0,
                                 1, 1), new float[] {0, 3, 4, 7, 8, 11, 12, 15, 16, 19}));
-    }
-
-    @ParameterizedTest
-    @MethodSource({"inRange", "directMl"})
-    void directMlGivesTheRecordedOutput(Probe p) {
-        assertArrayEquals(p.expected(), floatsOf(run(p.desc(), OutOfRangeModel.DIRECTML, p.input(), p.indices()),
-                p.expected().length));
-    }
-
-    @ParameterizedTest
-    @MethodSource("inRange")
-    void inRangeEveryModelGivesTheRecordedOutput(Probe p) {
-        for (OutOfRangeModel model : List.of(OutOfRangeModel.STRICT, OutOfRangeModel.CLAMP_AXIS)) {
-            assertArrayEquals(p.expected(), floatsOf(run(p.desc(), model, p.input(), p.indices()),
-                    p.expected().length), model::name);
-        }
     }
 
     /** §7.3 by hand: each coordinate clamped into its own dimension after the negative wrap. */
@@ -223,19 +198,11 @@ class NaiveGatherNdTest {
                         ints(0, 0, 0, 0), null));
     }
 
-    @ParameterizedTest
-    @MethodSource("outsideTheModel")
-    void descsOutsideTheModelAreRefused(Probe p) {
-        assertThrows(IllegalArgumentException.class, () -> NaiveGatherNd.run(p.desc(), OutOfRangeModel.DIRECTML,
-                TensorBytes.of(p.input()), TensorBytes.of(p.indices()), TensorBytes.of(new byte[64])));
-    }
-
-    private static byte[] run(OperatorDesc desc, OutOfRangeModel model, byte[] input, byte[] indices) {
-        long total = ((BufferTensorDesc) desc.tensorFields().get(2).desc()).totalTensorSizeInBytes();
-        Outcome outcome = NaiveGatherNd.run(desc, model, TensorBytes.of(input), TensorBytes.of(indices),
-                TensorBytes.of(new byte[(int) total]));
-        assertEquals(Optional.empty(), outcome.refusal());
-        return outcome.output();
+    @Override
+    Ran reference(OperatorDesc desc, OutOfRangeModel model, TensorBytes input, TensorBytes indices,
+            TensorBytes output) {
+        Outcome outcome = NaiveGatherNd.run(desc, model, input, indices, output);
+        return new Ran(outcome.output(), outcome.refusal());
     }
 
     private static GatherNdOperatorDesc nd(BufferTensorDesc input, BufferTensorDesc indices, BufferTensorDesc output,
@@ -246,29 +213,5 @@ class NaiveGatherNdTest {
     private static GatherNd1OperatorDesc nd1(BufferTensorDesc input, BufferTensorDesc indices,
             BufferTensorDesc output, int inputCount, int indicesCount, int batch) {
         return new GatherNd1OperatorDesc(input, indices, output, inputCount, indicesCount, batch);
-    }
-
-    private static BufferTensorDesc in(long... sizes) {
-        return BufferTensorDesc.packed(TensorDataType.FLOAT32, sizes);
-    }
-
-    private static BufferTensorDesc out(long... sizes) {
-        return BufferTensorDesc.packed(TensorDataType.FLOAT32, sizes);
-    }
-
-    private static BufferTensorDesc strided(List<Long> sizes, List<Long> strides) {
-        return BufferTensorDesc.strided(TensorDataType.FLOAT32, sizes, strides);
-    }
-
-    private static BufferTensorDesc u32(long... sizes) {
-        return BufferTensorDesc.packed(TensorDataType.UINT32, sizes);
-    }
-
-    private static BufferTensorDesc i32(long... sizes) {
-        return BufferTensorDesc.packed(TensorDataType.INT32, sizes);
-    }
-
-    private static BufferTensorDesc u64(long... sizes) {
-        return BufferTensorDesc.packed(TensorDataType.UINT64, sizes);
     }
 }

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherOperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorFlags;
 import dev.dmlemu.testkit.NaiveGather.Outcome;
@@ -30,16 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * referee's GATHER probes, each named as recorded) and to hand-computed values for the project's own policies
  * (docs/directml-behaviour.md §7.3). Inputs are FLOAT32 and indices UINT32 unless noted, as in the recordings.
  */
-class NaiveGatherTest {
-
-    /** One recorded case, copied by hand: the desc, the buffers as uploaded, and the printed output. */
-    record Probe(String name, GatherOperatorDesc desc, byte[] input, byte[] indices, float[] expected) {
-
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
+class NaiveGatherTest extends RecordedGatherOutputsTest {
 
     /** Every index in range: every model gives the recorded output. */
     static Stream<Probe> inRange() {
@@ -146,22 +138,6 @@ class NaiveGatherTest {
                 // ... while at 3 and 5 dimensions the rows step by the element count, 3.
                 new Probe("pad_r5", desc(in(1, 1, 1, 1, 3).withTotalTensorSizeInBytes(36), u32(1, 1, 1, 1, 1),
                         out(3, 1, 1, 1, 1), 4, 0), oneTo(9), ints(0), new float[] {1, 4, 7}));
-    }
-
-    @ParameterizedTest
-    @MethodSource({"inRange", "directMl"})
-    void directMlGivesTheRecordedOutput(Probe p) {
-        assertArrayEquals(p.expected(), floatsOf(run(p.desc(), OutOfRangeModel.DIRECTML, p.input(), p.indices()),
-                p.expected().length));
-    }
-
-    @ParameterizedTest
-    @MethodSource("inRange")
-    void inRangeEveryModelGivesTheRecordedOutput(Probe p) {
-        for (OutOfRangeModel model : List.of(OutOfRangeModel.STRICT, OutOfRangeModel.CLAMP_AXIS)) {
-            assertArrayEquals(p.expected(), floatsOf(run(p.desc(), model, p.input(), p.indices()),
-                    p.expected().length), model::name);
-        }
     }
 
     /** Recorded g_int64_data_u64_idx: INT64 data, UINT64 indices, the 64-bit extremes moved unchanged. */
@@ -320,55 +296,19 @@ class NaiveGatherTest {
                         floats(10, 20, 30, 40, 50, 60, 70, 80, 90), ints(0, 1, 2), null));
     }
 
-    @ParameterizedTest
-    @MethodSource("outsideTheModel")
-    void descsOutsideTheModelAreRefused(Probe p) {
-        assertThrows(IllegalArgumentException.class, () -> NaiveGather.run(p.desc(), OutOfRangeModel.DIRECTML,
-                TensorBytes.of(p.input()), TensorBytes.of(p.indices()), TensorBytes.of(new byte[64])));
-    }
-
-    private static float[] clampAxis(GatherOperatorDesc desc, byte[] input, byte[] indices, int count) {
+    private float[] clampAxis(GatherOperatorDesc desc, byte[] input, byte[] indices, int count) {
         return floatsOf(run(desc, OutOfRangeModel.CLAMP_AXIS, input, indices), count);
     }
 
-    private static byte[] run(GatherOperatorDesc desc, OutOfRangeModel model, byte[] input, byte[] indices) {
-        long total = ((BufferTensorDesc) desc.outputTensor()).totalTensorSizeInBytes();
-        Outcome outcome = NaiveGather.run(desc, model, TensorBytes.of(input), TensorBytes.of(indices),
-                TensorBytes.of(new byte[(int) total]));
-        assertEquals(Optional.empty(), outcome.refusal());
-        return outcome.output();
+    @Override
+    Ran reference(OperatorDesc desc, OutOfRangeModel model, TensorBytes input, TensorBytes indices,
+            TensorBytes output) {
+        Outcome outcome = NaiveGather.run((GatherOperatorDesc) desc, model, input, indices, output);
+        return new Ran(outcome.output(), outcome.refusal());
     }
 
     private static GatherOperatorDesc desc(BufferTensorDesc input, BufferTensorDesc indices, BufferTensorDesc output,
             int axis, int indexDimensions) {
         return new GatherOperatorDesc(input, indices, output, axis, indexDimensions);
-    }
-
-    private static BufferTensorDesc in(long... sizes) {
-        return BufferTensorDesc.packed(TensorDataType.FLOAT32, sizes);
-    }
-
-    private static BufferTensorDesc out(long... sizes) {
-        return BufferTensorDesc.packed(TensorDataType.FLOAT32, sizes);
-    }
-
-    private static BufferTensorDesc strided(List<Long> sizes, List<Long> strides) {
-        return BufferTensorDesc.strided(TensorDataType.FLOAT32, sizes, strides);
-    }
-
-    private static BufferTensorDesc u32(long... sizes) {
-        return BufferTensorDesc.packed(TensorDataType.UINT32, sizes);
-    }
-
-    private static BufferTensorDesc i32(long... sizes) {
-        return BufferTensorDesc.packed(TensorDataType.INT32, sizes);
-    }
-
-    private static BufferTensorDesc i64(long... sizes) {
-        return BufferTensorDesc.packed(TensorDataType.INT64, sizes);
-    }
-
-    private static BufferTensorDesc u64(long... sizes) {
-        return BufferTensorDesc.packed(TensorDataType.UINT64, sizes);
     }
 }

@@ -1,5 +1,7 @@
 package dev.dmlemu.conformance;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
 import dev.dmlemu.conformance.realdml.RealDirectMl;
@@ -21,6 +23,7 @@ final class AgreementTally {
     /** Per kind: cases, accepted by the DLL, agreed. */
     private final Map<String, int[]> byKind = new TreeMap<>();
     private final List<String> disagreements = new ArrayList<>();
+    private int cases;
     private int agreed;
     private int rejected;
 
@@ -35,6 +38,7 @@ final class AgreementTally {
         for (AgreementCase<?> c : cases) {
             ValidationResult ours = validator.validate(c.desc(), FeatureLevel.LEVEL_6_4);
             HarnessResult theirs = results.get(c.name());
+            tally.cases++;
             int[] counts = tally.byKind.computeIfAbsent(c.kind(), k -> new int[3]);
             counts[0]++;
             counts[1] += theirs.created() ? 1 : 0;
@@ -50,13 +54,23 @@ final class AgreementTally {
         return tally;
     }
 
-    int agreed() {
-        return agreed;
+    /**
+     * Prints the tally line ({@code OPERATOR validator vs real DirectML.dll at DML_FEATURE_LEVEL_6_4: a/n cases agree,
+     * r rejected by DirectML (seed s)} and {@code note}) and the lines by kind, then asserts that there were at least
+     * {@code minCases} cases, most of them invalid, and no disagreement (the first {@code listedAtMost} listed).
+     */
+    void printAndAssertAgreement(String operator, long seed, String note, int minCases, int listedAtMost) {
+        System.out.printf("%s validator vs real DirectML.dll at DML_FEATURE_LEVEL_6_4: %d/%d cases agree, "
+                + "%d rejected by DirectML (seed %d)%s%n", operator, agreed, cases, rejected, seed, note);
+        printByKind(44);
+        assertTrue(cases >= minCases, "at least " + minCases + " cases");
+        assertTrue(2 * rejected > cases, "most cases are invalid");
+        assertTrue(disagreements.isEmpty(), () -> disagreements.size() + " disagreements:\n"
+                + String.join("\n", disagreements.subList(0, Math.min(listedAtMost, disagreements.size()))));
     }
 
-    /** Cases CreateOperator refused. */
-    int rejected() {
-        return rejected;
+    int agreed() {
+        return agreed;
     }
 
     List<String> disagreements() {

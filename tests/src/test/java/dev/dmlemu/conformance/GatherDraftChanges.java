@@ -80,6 +80,21 @@ final class GatherDraftChanges {
         return other;
     }
 
+    /** Input and output of a 4-bit data type (UINT4 or INT4), which no gather or scatter takes. */
+    <B extends GatherDescDraft<?>> B dataType4Bit(B b) {
+        b.dataType(random.nextBoolean() ? TensorDataType.UINT4 : TensorDataType.INT4);
+        return b;
+    }
+
+    /** One size 0 anywhere in one tensor, drawn uniformly from input, indices, output and (scatters) updates. */
+    <B extends GatherDescDraft<?>> B zeroSize(B b) {
+        List<long[]> tensors = b.updates == null ? List.of(b.input, b.indices, b.output)
+                : List.of(b.input, b.indices, b.output, b.updates);
+        long[] target = tensors.get(random.nextInt(tensors.size()));
+        target[random.nextInt(target.length)] = 0;
+        return b;
+    }
+
     /** Every tensor of rank 0, Axis 0. */
     <B extends GatherDescDraft<?>> B rank0(B b) {
         b.input = new long[0];

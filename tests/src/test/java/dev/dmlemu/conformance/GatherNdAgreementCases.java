@@ -87,17 +87,8 @@ final class GatherNdAgreementCases {
         cases.repeat(10, "indices_rank_mismatch", () -> changes.indicesReshaped(base()).build());
         cases.repeat(10, "output_type_mismatch", () -> changes.outputTypeMismatch(base()).build());
         cases.repeat(12, "index_type_not_integer", () -> changes.indexTypeNotInteger(base()).build());
-        cases.repeat(6, "data_type_4_bit", () -> {
-            Builder b = base();
-            b.dataType(random.nextBoolean() ? TensorDataType.UINT4 : TensorDataType.INT4);
-            return b.build();
-        });
-        cases.repeat(12, "zero_size", () -> {
-            Builder b = base();
-            long[] target = List.of(b.input, b.indices, b.output).get(random.nextInt(3));
-            target[random.nextInt(target.length)] = 0;
-            return b.build();
-        });
+        cases.repeat(6, "data_type_4_bit", () -> changes.dataType4Bit(base()).build());
+        cases.repeat(12, "zero_size", () -> changes.zeroSize(base()).build());
         cases.repeat(18, "total_too_small", () -> changes.totalTooSmall(base()).build());
         cases.repeat(10, "total_unaligned_but_enough", () -> changes.totalUnalignedButEnough(base()).build());
         cases.repeat(6, "total_larger", () -> changes.totalLarger(base()).build());

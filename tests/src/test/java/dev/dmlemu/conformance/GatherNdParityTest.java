@@ -1,19 +1,12 @@
 package dev.dmlemu.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
 import dev.dmlemu.conformance.realdml.RealDirectMl;
-import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.emulator.Emulator;
-import dev.dmlemu.execution.Bindings;
-import dev.dmlemu.execution.BufferBinding;
-import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
-import dev.dmlemu.featurelevels.ValidationResult;
 import dev.dmlemu.testkit.CaseOptions.ElementValues;
 import dev.dmlemu.testkit.CaseOptions.Placement;
 import dev.dmlemu.testkit.GatherNdCase;
@@ -22,7 +15,6 @@ import dev.dmlemu.testkit.GatherNdCaseOptions.BatchSizes;
 import dev.dmlemu.testkit.GatherNdCases;
 import dev.dmlemu.testkit.NaiveGatherNd;
 import dev.dmlemu.testkit.OutOfRangeModel;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,36 +49,23 @@ class GatherNdParityTest {
     /** The DLL's results for {@link #cases()}, computed once for both operators. */
     private static Map<String, HarnessResult> dllResults;
 
-    /** A generated case and its harness name. */
-    private record ParityCase(String name, GatherNdCase data) {
-
-        HarnessCase harnessCase() {
-            return HarnessCase.fromDesc(name, data.desc(), data.input().toBuffer(), data.indices().toBuffer());
-        }
-    }
-
     @ParameterizedTest
     @EnumSource(value = OperatorType.class, names = {"GATHER_ND", "GATHER_ND1"})
     void theEmulatorAndTheNaiveReferenceMatchTheRealDirectMlBitForBit(OperatorType operator) throws Exception {
         RealDirectMl real = RealDirectMl.locateOrSkip("GatherNdParityTest (" + operator.name() + ")");
-        List<ParityCase> all = cases();
+        List<GatherParityCase<GatherNdCase>> all = cases();
         Map<String, HarnessResult> results = dllResults(real, all);
-        List<ParityCase> cases = all.stream().filter(c -> c.data().desc().operatorType() == operator).toList();
+        List<GatherParityCase<GatherNdCase>> cases = all.stream()
+                .filter(c -> c.data().desc().operatorType() == operator).toList();
         FeatureLevelValidator validator = new FeatureLevelValidator();
         int compared = 0;
         try (Emulator emulator = new Emulator()) {
-            for (ParityCase c : cases) {
-                HarnessResult result = DllOutputs.executed(results, c.name(), () -> c.harnessCase().toCaseText());
-                ValidationResult validation = validator.validate(c.data().desc(), FeatureLevel.LEVEL_6_4);
-                assertTrue(validation.isValid(), () -> c.name() + " must be valid by construction: " + validation
-                        + "\n" + c.data());
-                ByteBuffer output = c.data().output().toBuffer();
-                try (PreparedOperator prepared = emulator.prepare(validation.validated())) {
-                    prepared.execute(Bindings.of(BufferBinding.of(c.data().input().toBuffer()),
-                            BufferBinding.of(c.data().indices().toBuffer()), BufferBinding.of(output)));
-                }
-                assertSameAsTheDll(c, result, "the emulator", output.array());
-                assertSameAsTheDll(c, result, "NaiveGatherNd",
+            for (GatherParityCase<GatherNdCase> c : cases) {
+                HarnessResult result = c.executed(results);
+                byte[] output = EmulatorOnCase.output(emulator, validator, c.name(), c.data().desc(),
+                        c.data()::toString, c.data().output(), c.data().input(), c.data().indices());
+                c.assertSameAsTheDll(c.name() + " (the emulator)", result, output);
+                c.assertSameAsTheDll(c.name() + " (NaiveGatherNd)", result,
                         NaiveGatherNd.run(c.data(), OutOfRangeModel.DIRECTML).output());
                 compared++;
             }
@@ -96,42 +75,37 @@ class GatherNdParityTest {
         assertEquals(CASES_PER_OPERATOR, compared);
     }
 
-    private static synchronized Map<String, HarnessResult> dllResults(RealDirectMl real, List<ParityCase> cases)
-            throws Exception {
+    private static synchronized Map<String, HarnessResult> dllResults(RealDirectMl real,
+            List<GatherParityCase<GatherNdCase>> cases) throws Exception {
         if (dllResults == null) {
-            dllResults = real.execute(cases.stream().map(ParityCase::harnessCase).toList());
+            dllResults = GatherParityCase.runAll(real, cases);
         }
         return dllResults;
     }
 
     /** {@value #CASES_PER_OPERATOR} cases of each operator, drawn from one seed. */
-    private static List<ParityCase> cases() {
+    private static List<GatherParityCase<GatherNdCase>> cases() {
         Random random = new Random(SEED);
-        List<ParityCase> cases = new ArrayList<>();
+        List<GatherParityCase<GatherNdCase>> cases = new ArrayList<>();
         for (OperatorType operator : List.of(OperatorType.GATHER_ND, OperatorType.GATHER_ND1)) {
             GatherNdCases generator = new GatherNdCases(OPTIONS.withOperators(List.of(operator)));
             String prefix = operator == OperatorType.GATHER_ND ? "nd" : "nd1_";
             for (int n = 0; n < CASES_PER_OPERATOR; n++) {
-                cases.add(new ParityCase(prefix + n, generator.generate(random.nextLong())));
+                cases.add(new GatherParityCase<>(prefix + n, generator.generate(random.nextLong())));
             }
         }
         return cases;
     }
 
-    private static void assertSameAsTheDll(ParityCase c, HarnessResult result, String who, byte[] output) {
-        DllOutputs.assertSameAsTheDll(c.name() + " (" + who + ")", c.data().dataType(), c.data().outputTensor(),
-                result, output, () -> c.data() + "\n" + c.harnessCase().toCaseText());
-    }
-
     /** What the cases hold: out-of-range, negative and differing-batch shares, and cases by tuple length. */
-    private static String shares(List<ParityCase> cases) {
+    private static String shares(List<GatherParityCase<GatherNdCase>> cases) {
         int outOfRange = 0;
         int negative = 0;
         int sizeOneDimensionOutOfRange = 0;
         int batchesDiffer = 0;
         int batchesPastInput = 0;
         TreeMap<Integer, Integer> byTupleLength = new TreeMap<>();
-        for (ParityCase c : cases) {
+        for (GatherParityCase<GatherNdCase> c : cases) {
             GatherNdCase data = c.data();
             boolean out = data.hasOutOfRangeIndex();
             outOfRange += out ? 1 : 0;

@@ -1,18 +1,11 @@
 package dev.dmlemu.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
 import dev.dmlemu.conformance.realdml.RealDirectMl;
-import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.emulator.Emulator;
-import dev.dmlemu.execution.Bindings;
-import dev.dmlemu.execution.BufferBinding;
-import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
-import dev.dmlemu.featurelevels.ValidationResult;
 import dev.dmlemu.testkit.CaseOptions.ElementValues;
 import dev.dmlemu.testkit.CaseOptions.Placement;
 import dev.dmlemu.testkit.GatherCase;
@@ -20,7 +13,6 @@ import dev.dmlemu.testkit.GatherCaseOptions;
 import dev.dmlemu.testkit.GatherCases;
 import dev.dmlemu.testkit.NaiveGather;
 import dev.dmlemu.testkit.OutOfRangeModel;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,22 +47,14 @@ class GatherParityTest {
     /** The DLL's results for {@link #cases()}, computed once for both tests. */
     private static Map<String, HarnessResult> dllResults;
 
-    /** A generated case and its harness name. */
-    private record ParityCase(String name, GatherCase data) {
-
-        HarnessCase harnessCase() {
-            return HarnessCase.fromDesc(name, data.desc(), data.input().toBuffer(), data.indices().toBuffer());
-        }
-    }
-
     @Test
     void theNaiveReferenceMatchesTheRealDirectMlBitForBit() throws Exception {
         RealDirectMl real = RealDirectMl.locateOrSkip("GatherParityTest");
-        List<ParityCase> cases = cases();
+        List<GatherParityCase<GatherCase>> cases = cases();
         Map<String, HarnessResult> results = dllResults(real, cases);
-        for (ParityCase c : cases) {
+        for (GatherParityCase<GatherCase> c : cases) {
             byte[] expected = NaiveGather.run(c.data(), OutOfRangeModel.DIRECTML).output();
-            assertSameAsTheDll(c, executed(results, c), expected);
+            c.assertSameAsTheDll(c.name(), c.executed(results), expected);
         }
         System.out.println("GatherParityTest: NaiveGather (DIRECTML) is bit-identical with the real DirectML.dll on "
                 + cases.size() + " cases; " + shares(cases));
@@ -83,21 +67,15 @@ class GatherParityTest {
     @Test
     void theEmulatorMatchesTheRealDirectMlBitForBit() throws Exception {
         RealDirectMl real = RealDirectMl.locateOrSkip("GatherParityTest");
-        List<ParityCase> cases = cases();
+        List<GatherParityCase<GatherCase>> cases = cases();
         Map<String, HarnessResult> results = dllResults(real, cases);
         FeatureLevelValidator validator = new FeatureLevelValidator();
         int compared = 0;
         try (Emulator emulator = new Emulator()) {
-            for (ParityCase c : cases) {
-                ValidationResult validation = validator.validate(c.data().desc(), FeatureLevel.LEVEL_6_4);
-                assertTrue(validation.isValid(), () -> c.name() + " must be valid by construction: " + validation
-                        + "\n" + c.data());
-                ByteBuffer output = c.data().output().toBuffer();
-                try (PreparedOperator prepared = emulator.prepare(validation.validated())) {
-                    prepared.execute(Bindings.of(BufferBinding.of(c.data().input().toBuffer()),
-                            BufferBinding.of(c.data().indices().toBuffer()), BufferBinding.of(output)));
-                }
-                assertSameAsTheDll(c, executed(results, c), output.array());
+            for (GatherParityCase<GatherCase> c : cases) {
+                byte[] output = EmulatorOnCase.output(emulator, validator, c.name(), c.data().desc(),
+                        c.data()::toString, c.data().output(), c.data().input(), c.data().indices());
+                c.assertSameAsTheDll(c.name(), c.executed(results), output);
                 compared++;
             }
         }
@@ -106,40 +84,31 @@ class GatherParityTest {
         assertEquals(CASES, compared);
     }
 
-    private static synchronized Map<String, HarnessResult> dllResults(RealDirectMl real, List<ParityCase> cases)
-            throws Exception {
+    private static synchronized Map<String, HarnessResult> dllResults(RealDirectMl real,
+            List<GatherParityCase<GatherCase>> cases) throws Exception {
         if (dllResults == null) {
-            dllResults = real.execute(cases.stream().map(ParityCase::harnessCase).toList());
+            dllResults = GatherParityCase.runAll(real, cases);
         }
         return dllResults;
     }
 
-    private static List<ParityCase> cases() {
+    private static List<GatherParityCase<GatherCase>> cases() {
         Random random = new Random(SEED);
-        List<ParityCase> cases = new ArrayList<>();
+        List<GatherParityCase<GatherCase>> cases = new ArrayList<>();
         while (cases.size() < CASES) {
-            cases.add(new ParityCase("g" + cases.size(), GENERATOR.generate(random.nextLong())));
+            cases.add(new GatherParityCase<>("g" + cases.size(), GENERATOR.generate(random.nextLong())));
         }
         return cases;
     }
 
-    private static HarnessResult executed(Map<String, HarnessResult> results, ParityCase c) {
-        return DllOutputs.executed(results, c.name(), () -> c.harnessCase().toCaseText());
-    }
-
-    private static void assertSameAsTheDll(ParityCase c, HarnessResult result, byte[] output) {
-        DllOutputs.assertSameAsTheDll(c.name(), c.data().dataType(), c.data().outputTensor(), result, output,
-                () -> c.data() + "\n" + c.harnessCase().toCaseText());
-    }
-
     /** What the cases hold: out-of-range and negative shares, and how many of each IndexDimensions. */
-    private static String shares(List<ParityCase> cases) {
+    private static String shares(List<GatherParityCase<GatherCase>> cases) {
         int outOfRange = 0;
         int negative = 0;
         int sizeOneAxisOutOfRange = 0;
         int paddingRows = 0;
         TreeMap<Integer, Integer> byIndexDimensions = new TreeMap<>();
-        for (ParityCase c : cases) {
+        for (GatherParityCase<GatherCase> c : cases) {
             GatherCase data = c.data();
             boolean out = data.hasOutOfRangeIndex();
             outOfRange += out ? 1 : 0;

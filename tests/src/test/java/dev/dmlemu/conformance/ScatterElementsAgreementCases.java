@@ -72,17 +72,8 @@ final class ScatterElementsAgreementCases {
         cases.repeat(8, "output_type_mismatch", () -> changes.outputTypeMismatch(base()).build());
         cases.repeat(8, "updates_type_mismatch", () -> changes.updatesTypeMismatch(base()).build());
         cases.repeat(10, "index_type_not_integer", () -> changes.indexTypeNotInteger(base()).build());
-        cases.repeat(6, "data_type_4_bit", () -> {
-            Builder b = base();
-            b.dataType(random.nextBoolean() ? TensorDataType.UINT4 : TensorDataType.INT4);
-            return b.build();
-        });
-        cases.repeat(12, "zero_size", () -> {
-            Builder b = base();
-            long[] target = List.of(b.input, b.indices, b.output, b.updates).get(random.nextInt(4));
-            target[random.nextInt(target.length)] = 0;
-            return b.build();
-        });
+        cases.repeat(6, "data_type_4_bit", () -> changes.dataType4Bit(base()).build());
+        cases.repeat(12, "zero_size", () -> changes.zeroSize(base()).build());
         cases.repeat(18, "total_too_small", () -> changes.totalTooSmall(base()).build());
         cases.repeat(8, "total_unaligned_but_enough", () -> changes.totalUnalignedButEnough(base()).build());
         cases.repeat(6, "total_larger", () -> changes.totalLarger(base()).build());

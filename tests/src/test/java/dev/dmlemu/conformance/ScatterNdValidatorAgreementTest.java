@@ -53,16 +53,8 @@ class ScatterNdValidatorAgreementTest {
         assertTrue(failFastNotNamed.isEmpty(), () -> "not refused with CREATE_OPERATOR_FAIL_FAST:\n"
                 + String.join("\n", failFastNotNamed));
         RealDirectMl real = RealDirectMl.locateOrSkip("SCATTER_ND validator/real-DirectML agreement");
-        AgreementTally tally = AgreementTally.of(real, batch);
-        System.out.printf("SCATTER_ND validator vs real DirectML.dll at DML_FEATURE_LEVEL_6_4: %d/%d cases agree, "
-                + "%d rejected by DirectML (seed %d); %d more that end the process kept out and refused with "
-                + "CREATE_OPERATOR_FAIL_FAST%n", tally.agreed(), batch.size(), tally.rejected(), SEED, endsTheProcess);
-        tally.printByKind(44);
-        List<String> disagreements = tally.disagreements();
-        assertTrue(batch.size() >= 300, "at least 300 cases");
-        assertTrue(2 * tally.rejected() > batch.size(), "most cases are invalid");
-        assertTrue(disagreements.isEmpty(), () -> disagreements.size() + " disagreements:\n"
-                + String.join("\n", disagreements.subList(0, Math.min(30, disagreements.size()))));
+        AgreementTally.of(real, batch).printAndAssertAgreement("SCATTER_ND", SEED, "; " + endsTheProcess
+                + " more that end the process kept out and refused with CREATE_OPERATOR_FAIL_FAST", 300, 30);
     }
 
     /**

@@ -8,14 +8,9 @@ import dev.dmlemu.conformance.realdml.HarnessCase;
 import dev.dmlemu.conformance.realdml.HarnessResult;
 import dev.dmlemu.conformance.realdml.RealDirectMl;
 import dev.dmlemu.desc.BufferTensorDesc;
-import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.emulator.EmulatorOptions;
-import dev.dmlemu.execution.Bindings;
-import dev.dmlemu.execution.BufferBinding;
-import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
-import dev.dmlemu.featurelevels.ValidationResult;
 import dev.dmlemu.testkit.CaseOptions;
 import dev.dmlemu.testkit.CaseOptions.ElementValues;
 import dev.dmlemu.testkit.CaseOptions.Placement;
@@ -85,19 +80,13 @@ class ScatterParityTest {
         try (Emulator emulator = new Emulator(options)) {
             for (ParityCase c : cases) {
                 HarnessResult result = DllOutputs.executed(results, c.name(), () -> c.harnessCase().toCaseText());
-                ValidationResult validation = validator.validate(c.data().desc(), FeatureLevel.LEVEL_6_4);
-                assertTrue(validation.isValid(), () -> c.name() + " must be valid by construction: " + validation
-                        + "\n" + c.data());
-                ByteBuffer output = c.data().output().toBuffer();
                 reported.set(0);
-                try (PreparedOperator prepared = emulator.prepare(validation.validated())) {
-                    prepared.execute(Bindings.of(BufferBinding.of(c.data().input().toBuffer()),
-                            BufferBinding.of(c.data().indices().toBuffer()),
-                            BufferBinding.of(c.data().updates().toBuffer()), BufferBinding.of(output)));
-                }
+                byte[] output = EmulatorOnCase.output(emulator, validator, c.name(), c.data().desc(),
+                        c.data()::toString, c.data().output(), c.data().input(), c.data().indices(),
+                        c.data().updates());
                 NaiveScatter.Outcome naive = NaiveScatter.run(c.data().desc(), OutOfRangeModel.DIRECTML,
                         c.data().input(), c.data().indices(), c.data().updates(), c.data().output());
-                tally.add(compare(c, result, "the emulator", output.array(), naive));
+                tally.add(compare(c, result, "the emulator", output, naive));
                 compare(c, result, "NaiveScatter", naive.output(), naive);
                 assertEquals(naive.overwrites(), reported.get(), () -> c.name() + ": duplicate writes reported");
                 compared++;

@@ -1,0 +1,45 @@
+package dev.dmlemu.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.emulator.Emulator;
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.execution.PreparedOperator;
+import dev.dmlemu.featurelevels.FeatureLevelValidator;
+import dev.dmlemu.featurelevels.ValidationResult;
+import dev.dmlemu.testkit.TensorBytes;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.function.Supplier;
+
+/**
+ * How the parity tests run a generated case on the emulator: through its public API, validated at 6_4 first (the
+ * cases are valid by construction, and only the validator makes the ValidatedOperator the emulator takes).
+ */
+final class EmulatorOnCase {
+
+    private EmulatorOnCase() {}
+
+    /**
+     * The whole output buffer after one execution on copies of the case's buffers.
+     *
+     * @param inputs the desc's input tensors' bytes in binding order; {@code output} is bound last
+     */
+    static byte[] output(Emulator emulator, FeatureLevelValidator validator, String name, OperatorDesc desc,
+            Supplier<String> describe, TensorBytes output, TensorBytes... inputs) {
+        ValidationResult validation = validator.validate(desc, FeatureLevel.LEVEL_6_4);
+        assertTrue(validation.isValid(), () -> name + " must be valid by construction: " + validation + "\n"
+                + describe.get());
+        ByteBuffer outputBuffer = output.toBuffer();
+        BufferBinding[] bindings = Arrays.copyOf(Arrays.stream(inputs).map(t -> BufferBinding.of(t.toBuffer()))
+                .toArray(BufferBinding[]::new), inputs.length + 1);
+        bindings[inputs.length] = BufferBinding.of(outputBuffer);
+        try (PreparedOperator prepared = emulator.prepare(validation.validated())) {
+            prepared.execute(Bindings.of(bindings));
+        }
+        return outputBuffer.array();
+    }
+}
