@@ -90,4 +90,31 @@ record GatherNdLayout(List<Long> data, List<Long> indices, int batchDims, int di
         padded.addAll(sizes);
         return padded;
     }
+
+    /**
+     * Refuses a layout that needs more dimensions than DirectML's GatherND and ScatterND take at {@code target}:
+     * exactly 4 below 3_0, up to 8 from it (docs/directml-behaviour.md §11.2, §13.2).
+     *
+     * @param op the node, for the message
+     * @param operator "GatherND" or "ScatterND"
+     * @param merged what was merged, for the message ("the batch dimensions, the indices' leading dimensions and the
+     *     data's slice")
+     * @param lanes whether the data carries a UINT32 lane dimension the framework node does not have
+     */
+    void requireFits(FeatureLevel target, String op, String operator, String merged, boolean lanes) {
+        boolean fourOnly = target.isBelow(FeatureLevel.LEVEL_3_0);
+        if (dimensionCount <= (fourOnly ? 4 : 8)) {
+            return;
+        }
+        String why = "; merging " + merged + " still leaves data " + data + (lanes
+                ? " (the UINT32 lane dimension included)" : "") + " and indices " + indices + ", and each of the "
+                + tupleLength() + " tuple coordinates needs a data dimension of its own";
+        if (fourOnly && dimensionCount <= 8) {
+            throw LoweringChecks.refuse(LoweringRule.RANK_ABOVE_4_NEEDS_3_0, FeatureLevel.LEVEL_3_0, op + ": at "
+                    + target.cName() + " DirectML " + operator + " takes exactly 4 dimensions, this node needs "
+                    + dimensionCount + why + "; 1 to 8 dimensions need DML_FEATURE_LEVEL_3_0");
+        }
+        throw LoweringChecks.refuse(LoweringRule.RANK_ABOVE_8, null, op + ": DirectML " + operator + " takes at most "
+                + "8 dimensions at any feature level, this node needs " + dimensionCount + why);
+    }
 }

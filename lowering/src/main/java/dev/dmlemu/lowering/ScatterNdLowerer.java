@@ -80,22 +80,7 @@ final class ScatterNdLowerer {
 
     /** DirectML ScatterND takes exactly 4 dimensions below 3_0, up to 8 from it (docs/directml-behaviour.md §13.2). */
     private void checkFits(GatherNdLayout layout, List<Long> dataWithLanes) {
-        boolean fourOnly = target.isBelow(FeatureLevel.LEVEL_3_0);
-        int needed = layout.dimensionCount();
-        if (needed <= (fourOnly ? 4 : 8)) {
-            return;
-        }
-        String lanes = dataWithLanes.size() > node.rank() ? " (the UINT32 lane dimension included)" : "";
-        String why = "; merging the indices' leading dimensions and the data's slice still leaves data "
-                + layout.data() + lanes + " and indices " + layout.indices() + ", and each of the "
-                + layout.tupleLength() + " tuple coordinates needs a data dimension of its own";
-        if (fourOnly && needed <= 8) {
-            throw LoweringChecks.refuse(LoweringRule.RANK_ABOVE_4_NEEDS_3_0, FeatureLevel.LEVEL_3_0, op + ": at "
-                    + target.cName() + " DirectML ScatterND takes exactly 4 dimensions, this node needs " + needed
-                    + why + "; 1 to 8 dimensions need DML_FEATURE_LEVEL_3_0");
-        }
-        throw LoweringChecks.refuse(LoweringRule.RANK_ABOVE_8, null, op + ": DirectML ScatterND takes at most 8 "
-                + "dimensions at any feature level, this node needs " + needed + why);
+        layout.requireFits(target, op, "ScatterND", "the indices' leading dimensions and the data's slice", dataWithLanes.size() > node.rank());
     }
 
     private Lowered build(GatherNdLayout layout, List<Long> dataWithLanes, DataTypeMapping data,
