@@ -7,6 +7,7 @@ import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.IndexSemantics;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -97,6 +98,10 @@ final class ScatterExecution implements OperatorExecution {
     }
 
     private void scatter(ByteBuffer indices, ByteBuffer updates, ByteBuffer output, WrittenElements written) {
+        if (slice.singleElement() && plan.tupleLength() == 1) {
+            scatterElements(indices, updates, output, written);
+            return;
+        }
         CoordinateCursor tuples = plan.tupleCursor();
         CoordinateCursor rows = slice.rowCursor();
         int q = plan.tupleLength();
@@ -129,6 +134,67 @@ final class ScatterExecution implements OperatorExecution {
                 }
             }
             tuples.next();
+        }
+    }
+
+    /**
+     * {@link #scatter} when every update is one element with a one-coordinate index (SCATTER_ELEMENTS): the same
+     * writes in the same order, with the innermost walk dimension in a plain loop instead of one cursor step per update.
+     */
+    private void scatterElements(ByteBuffer indices, ByteBuffer updates, ByteBuffer output,
+            WrittenElements written) {
+        int last = plan.walkSizes.length - 1;
+        CoordinateCursor rows = new CoordinateCursor(Arrays.copyOf(plan.walkSizes, last),
+                Arrays.copyOf(plan.walkStrides[0], last), Arrays.copyOf(plan.walkStrides[1], last),
+                Arrays.copyOf(plan.walkStrides[2], last));
+        long rowLength = plan.walkSizes[last];
+        long targetStep = plan.walkStrides[0][last];
+        long indexStep = plan.walkStrides[1][last];
+        long updateStep = plan.walkStrides[2][last];
+        long axisStride = plan.tupleStrides[0];
+        boolean unitAxisIgnored = unitAxisIgnoresIndex && plan.tupleSizes[0] == 1;
+        int es = plan.elementSize;
+        long update = 0;
+        rows.seek(0);
+        do {
+            long outer = rows.offset(0);
+            long index = rows.offset(1);
+            long source = rows.offset(2);
+            for (long j = 0; j < rowLength; j++) {
+                long raw = plan.index(indices, index, 0);
+                long target;
+                if (plan.inRange(raw, 0)) {
+                    target = outer + plan.wrapped(raw, 0) * axisStride;
+                } else if (unitAxisIgnored) {
+                    target = outer;
+                } else {
+                    target = outOfRangeTarget(indices, index, outer);
+                }
+                if (target >= 0) {
+                    written.startUpdate(update);
+                    written.mark(target);
+                    ElementCopy.copy(es, updates, (int) (source * es), output, (int) (target * es));
+                }
+                outer += targetStep;
+                index += indexStep;
+                source += updateStep;
+                update++;
+            }
+        } while (rows.next());
+    }
+
+    /** Where an out-of-range one-coordinate index writes under the policy, or -1 where DirectML drops the write. */
+    private long outOfRangeTarget(ByteBuffer indices, long index, long outer) {
+        switch (plan.policy) {
+            case DIRECTML: {
+                long target = directMlBase(indices, index, outer) & 0xFFFF_FFFFL;
+                return target <= lastWholeOutputElement ? target : -1;
+            }
+            case CLAMP_AXIS:
+                return clampedBase(indices, index, outer);
+            default:
+                throw new OperatorExecutionException("IndicesTensor: an index is out of range; the indices buffer "
+                        + "changed during execution");
         }
     }
 

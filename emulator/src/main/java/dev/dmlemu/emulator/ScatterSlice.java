@@ -42,6 +42,11 @@ final class ScatterSlice {
         this.singleElement = last == 0 && sizes[0] == 1;
     }
 
+    /** Whether each update is one element (SCATTER_ELEMENTS, and SCATTER_ND whose tuples name whole elements). */
+    boolean singleElement() {
+        return singleElement;
+    }
+
     CoordinateCursor rowCursor() {
         return new CoordinateCursor(rowSizes, rowOutputStrides, rowUpdatesStrides);
     }
