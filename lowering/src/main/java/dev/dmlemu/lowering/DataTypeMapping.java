@@ -1,6 +1,8 @@
 package dev.dmlemu.lowering;
 
 import dev.dmlemu.desc.TensorDataType;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -23,6 +25,15 @@ record DataTypeMapping(TensorDataType dmlType, int lanes, Optional<Adjustment> a
 
     boolean splitsIntoLanes() {
         return lanes > 1;
+    }
+
+    /** A framework shape as DirectML holds it: with a trailing dimension of the lanes when the type splits. */
+    List<Long> withLanes(List<Long> shape) {
+        List<Long> result = new ArrayList<>(shape);
+        if (splitsIntoLanes()) {
+            result.add((long) lanes);
+        }
+        return result;
     }
 
     /** The DirectML type with the same bits, for every type that has one at some level; empty otherwise. */

@@ -3,7 +3,6 @@ package dev.dmlemu.lowering;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherOperatorDesc;
-import java.util.ArrayList;
 import java.util.List;
 
 /** One lowering of one Gather node at one level; checks run in the order a reader would ask the questions. */
@@ -35,10 +34,7 @@ final class GatherLowerer {
         checks.checkDataTypeAtLevel(data);
         boolean indicesAsUint32 = checks.indicesAsUint32();
         try {
-            List<Long> dataWithLanes = new ArrayList<>(node.dataShape());
-            if (data.splitsIntoLanes()) {
-                dataWithLanes.add((long) data.lanes());
-            }
+            List<Long> dataWithLanes = data.withLanes(node.dataShape());
             GatherLayout layout = GatherLayout.of(dataWithLanes, axis, node.indicesShape(), target);
             return build(layout, dataWithLanes, data, indicesAsUint32);
         } catch (ArithmeticException e) { // includes TensorSizeOverflowException
@@ -58,10 +54,7 @@ final class GatherLowerer {
         GatherOperatorDesc desc = new GatherOperatorDesc(input, indices, output, layout.dmlAxis(),
                 layout.indexDimensions());
 
-        List<Long> outputWithLanes = new ArrayList<>(node.outputShape());
-        if (data.splitsIntoLanes()) {
-            outputWithLanes.add((long) data.lanes());
-        }
+        List<Long> outputWithLanes = data.withLanes(node.outputShape());
         int count = layout.dimensionCount();
         List<Adjustment> inputAdjustments = LoweringChecks.shapeAdjustments(dataWithLanes, layout.data(), count);
         List<Adjustment> indicesAdjustments = LoweringChecks.shapeAdjustments(node.indicesShape(), layout.indices(),

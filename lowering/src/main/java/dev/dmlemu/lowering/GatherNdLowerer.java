@@ -9,7 +9,6 @@ import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherNd1OperatorDesc;
 import dev.dmlemu.desc.GatherNdOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
-import java.util.ArrayList;
 import java.util.List;
 
 /** One lowering of one GatherND node at one level; checks run in the order a reader would ask the questions. */
@@ -45,10 +44,7 @@ final class GatherNdLowerer {
         DataTypeMapping data = checks.mapDataType();
         boolean indicesAsUint32 = checks.indicesAsUint32();
         try {
-            List<Long> dataWithLanes = new ArrayList<>(node.dataShape());
-            if (data.splitsIntoLanes()) {
-                dataWithLanes.add((long) data.lanes());
-            }
+            List<Long> dataWithLanes = data.withLanes(node.dataShape());
             GatherNdLayout layout = GatherNdLayout.of(dataWithLanes, node.indicesShape(), (int) node.batchDims(),
                     target);
             checkFits(layout, dataWithLanes);
@@ -115,10 +111,7 @@ final class GatherNdLowerer {
                 ? new GatherNdOperatorDesc(input, indices, output, inputCount, indicesCount)
                 : new GatherNd1OperatorDesc(input, indices, output, inputCount, indicesCount, layout.batchDims());
 
-        List<Long> outputWithLanes = new ArrayList<>(node.outputShape());
-        if (data.splitsIntoLanes()) {
-            outputWithLanes.add((long) data.lanes());
-        }
+        List<Long> outputWithLanes = data.withLanes(node.outputShape());
         List<Adjustment> inputAdjustments = LoweringChecks.shapeAdjustments(dataWithLanes, layout.data(), count);
         List<Adjustment> indicesAdjustments = LoweringChecks.shapeAdjustments(node.indicesShape(), layout.indices(),
                 count);

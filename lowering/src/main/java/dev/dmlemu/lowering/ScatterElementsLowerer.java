@@ -139,8 +139,8 @@ final class ScatterElementsLowerer {
         ScatterElementsOperatorDesc desc = new ScatterElementsOperatorDesc(input, indices, updates, output,
                 dmlAxis + padding);
 
-        List<Long> dataWithLanes = withLanes(node.dataShape(), data);
-        List<Long> indicesWithLanes = withLanes(node.indicesShape(), data);
+        List<Long> dataWithLanes = data.withLanes(node.dataShape());
+        List<Long> indicesWithLanes = data.withLanes(node.indicesShape());
         List<Adjustment> dataAdjustments = LoweringChecks.shapeAdjustments(dataWithLanes, dataDims, dimensionCount);
         data.adjustment().ifPresent(dataAdjustments::add);
         List<Adjustment> updatesAdjustments = LoweringChecks.shapeAdjustments(indicesWithLanes, updatesDims,
@@ -173,14 +173,6 @@ final class ScatterElementsLowerer {
             merged.add(LoweringChecks.product(shape.subList(axis + 1, shape.size())));
         }
         return merged;
-    }
-
-    private static List<Long> withLanes(List<Long> shape, DataTypeMapping data) {
-        List<Long> result = new ArrayList<>(shape);
-        if (data.splitsIntoLanes()) {
-            result.add((long) data.lanes());
-        }
-        return result;
     }
 
     private static List<Long> padded(List<Long> sizes, int padding) {

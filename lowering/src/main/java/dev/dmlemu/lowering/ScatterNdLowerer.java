@@ -44,10 +44,7 @@ final class ScatterNdLowerer {
         DataTypeMapping data = checks.mapDataType();
         boolean indicesAsUint32 = checks.indicesAsUint32();
         try {
-            List<Long> dataWithLanes = new ArrayList<>(node.dataShape());
-            if (data.splitsIntoLanes()) {
-                dataWithLanes.add((long) data.lanes());
-            }
+            List<Long> dataWithLanes = data.withLanes(node.dataShape());
             GatherNdLayout layout = GatherNdLayout.of(dataWithLanes, node.indicesShape(), 0, target);
             checkFits(layout, dataWithLanes);
             return build(layout, dataWithLanes, data, indicesAsUint32);
@@ -97,10 +94,7 @@ final class ScatterNdLowerer {
         ScatterNdOperatorDesc desc = new ScatterNdOperatorDesc(input, indices, updates, output, layout.data().size(),
                 layout.indices().size());
 
-        List<Long> updatesWithLanes = new ArrayList<>(node.updatesShape());
-        if (data.splitsIntoLanes()) {
-            updatesWithLanes.add((long) data.lanes());
-        }
+        List<Long> updatesWithLanes = data.withLanes(node.updatesShape());
         List<Adjustment> dataAdjustments = LoweringChecks.shapeAdjustments(dataWithLanes, layout.data(), count);
         data.adjustment().ifPresent(dataAdjustments::add);
         List<Adjustment> indicesAdjustments = LoweringChecks.shapeAdjustments(node.indicesShape(), layout.indices(),
