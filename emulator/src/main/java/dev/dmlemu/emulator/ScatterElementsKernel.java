@@ -1,6 +1,7 @@
 package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.ScatterElementsOperatorDesc;
 import dev.dmlemu.featurelevels.IndexSemantics;
@@ -40,39 +41,24 @@ final class ScatterElementsKernel implements OperatorKernel {
     }
 
     /**
-     * The backward view: the walk visits every update (the indices' and updates' shared sizes); the output offset of
-     * its non-axis coordinates comes from the walk, the axis coordinate from the index. The checks only guard the
-     * emulator's own assumptions (a validated desc always passes them).
+     * The backward view: a GATHER_ELEMENTS from the output into the updates along Axis, so
+     * {@link GatherElementsKernel#space} draws it (and checks the same sizes: the indices' and updates' equal, and
+     * equal to the output's off the axis); the walk visits every update, the output offset of its non-axis
+     * coordinates comes from the walk and the axis coordinate from the index. The checks only guard the emulator's
+     * own assumptions (a validated desc always passes them).
      *
      * @throws IllegalArgumentException if the desc breaks a rule the emulator relies on
      */
     static GatherNdGeometry geometry(BufferTensorDesc input, BufferTensorDesc indices, BufferTensorDesc updates,
-            BufferTensorDesc output, long axisField) {
-        int rank = output.sizes().size();
-        if (input.sizes().size() != rank || indices.sizes().size() != rank || updates.sizes().size() != rank) {
-            throw new IllegalArgumentException("all four tensors must have the same rank");
+            BufferTensorDesc output, long axis) {
+        if (!input.sizes().equals(output.sizes())) {
+            throw new IllegalArgumentException("OutputTensor.Sizes must equal InputTensor.Sizes");
         }
-        if (axisField < 0 || axisField >= rank) {
-            throw new IllegalArgumentException("Axis " + axisField + " is not in [0, " + rank + ")");
-        }
-        if (!input.sizes().equals(output.sizes()) || !indices.sizes().equals(updates.sizes())) {
-            throw new IllegalArgumentException("OutputTensor.Sizes must equal InputTensor.Sizes, and UpdatesTensor"
-                    + ".Sizes IndicesTensor.Sizes");
-        }
-        int axis = (int) axisField;
-        for (int d = 0; d < rank; d++) {
-            if (d != axis && !indices.sizes().get(d).equals(output.sizes().get(d))) {
-                throw new IllegalArgumentException("IndicesTensor.Sizes[" + d + "] must equal InputTensor.Sizes[" + d
-                        + "] (only the Axis dimension may differ)");
-            }
-        }
-        long[] outputStrides = GatherSpace.longs(output.effectiveStrides());
-        long axisStride = outputStrides[axis];
-        outputStrides[axis] = 0;
+        GatherSpace backward = GatherElementsKernel.space(new GatherElementsOperatorDesc(output, indices, updates,
+                axis));
         long[] none = new long[0];
-        return new GatherNdGeometry(GatherSpace.longs(indices.sizes()), outputStrides,
-                GatherSpace.longs(indices.effectiveStrides()), GatherSpace.longs(updates.effectiveStrides()), 0,
-                new long[] {output.sizes().get(axis)}, new long[] {axisStride}, new int[] {axis}, none, none, none,
-                false);
+        return new GatherNdGeometry(backward.sizes(), backward.inputStrides(), backward.indicesStrides(),
+                backward.outputStrides(), 0, new long[] {backward.axisSize()}, new long[] {backward.axisStride()},
+                new int[] {(int) axis}, none, none, none, false);
     }
 }
