@@ -27,7 +27,8 @@ import net.jqwik.api.Arbitrary;
  *
  * Small index ranges make duplicate targets common. Strides, totals, placement and element bytes are drawn as for the
  * gathers ({@link TensorDraws}; updates as an input, the output never broadcasts); index values as
- * {@link CaseOptions#indexValues()} says, out-of-range ones including 32-bit wraps.
+ * {@link CaseOptions#indexValues()} says, out-of-range ones drawn as for the gathers ({@link GatherCases}, 32-bit wraps
+ * included).
  */
 public final class ScatterCases implements CaseGenerator<ScatterCase> {
 
@@ -36,9 +37,6 @@ public final class ScatterCases implements CaseGenerator<ScatterCase> {
         ELEMENTS,
         ND
     }
-
-    private static final long[] HUGE = {Integer.MAX_VALUE, 0xFFFF_FFFFL, 1L << 32, (1L << 32) + 1, -(1L << 32),
-        Long.MAX_VALUE, Long.MIN_VALUE, -1L, (1L << 31) + 1};
 
     private final Kind kind;
     private final CaseOptions options;
@@ -173,27 +171,12 @@ public final class ScatterCases implements CaseGenerator<ScatterCase> {
         TensorDraws.writeIndices(tensor, indices, e -> {
             long size = dimensionSizes[(int) (e % tupleLength)];
             boolean outOfRange = outOfRangeCase && (e == last || r.nextInt(3) == 0);
-            return outOfRange ? outOfRange(r, size, type) : inRange(r, size, type);
+            return outOfRange ? GatherCases.outOfRange(r, size, type) : inRange(r, size, type);
         });
     }
 
     private static long inRange(Random r, long size, TensorDataType type) {
         long position = (long) (r.nextDouble() * size);
         return type.isSignedInteger() && r.nextInt(4) == 0 ? position - size : position;
-    }
-
-    private static long outOfRange(Random r, long size, TensorDataType type) {
-        for (int attempt = 0; attempt < 8; attempt++) {
-            int pick = r.nextInt(10);
-            long candidate = pick < 4 ? size + r.nextInt(4)
-                    : pick < 6 ? -size - 1 - r.nextInt(4)
-                    : pick < 9 ? HUGE[r.nextInt(HUGE.length)]
-                    : r.nextLong();
-            long stored = LittleEndian.stored(type, candidate);
-            if (!AxisIndex.inRange(stored, size, type)) {
-                return stored;
-            }
-        }
-        return size;
     }
 }
