@@ -1,0 +1,26 @@
+package dev.dmlemu.emulator;
+
+/**
+ * The offsets of up to {@link #SIZE} consecutive GATHER_ND index tuples, resolved before any of their slices is
+ * copied (see {@link GatherNdExecution}). One per workspace, reused across executions.
+ */
+final class TupleBatch {
+
+    /**
+     * Tuples per batch. On the GatherND workload of docs/performance.md, batches of 8 to 64 ran alike and all well
+     * ahead of resolving and copying tuple by tuple; 16 keeps the arrays within a few cache lines.
+     */
+    static final int SIZE = 16;
+
+    /** The input offset of each tuple's slice, in elements, or {@link #OUT_OF_RANGE}. */
+    final long[] inputOffsets = new long[SIZE];
+    /** The output offset of each tuple's slice, in elements. */
+    final long[] outputOffsets = new long[SIZE];
+    /** The indices element holding each tuple's first coordinate. */
+    final long[] indexOffsets = new long[SIZE];
+    /** The input offset of each tuple's batch coordinates. */
+    final long[] batchOffsets = new long[SIZE];
+
+    /** Marks a tuple with a coordinate out of range (an in-range slice's offset is never negative). */
+    static final long OUT_OF_RANGE = -1;
+}
