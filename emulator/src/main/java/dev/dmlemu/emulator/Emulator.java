@@ -9,6 +9,8 @@ import dev.dmlemu.featurelevels.ValidatedOperator;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -46,8 +48,8 @@ public final class Emulator implements ExecutionBackend {
 
     public Emulator(EmulatorOptions options) {
         this.options = Objects.requireNonNull(options, "options");
-        this.pool = options.threads() > 1 ? Executors.newFixedThreadPool(options.threads() - 1, daemonThreads())
-                : null;
+        this.pool = options.threads() > 1 ? new ThreadPoolExecutor(options.threads() - 1, options.threads() - 1, 0,
+                TimeUnit.MILLISECONDS, new SpinningWorkQueue(), daemonThreads()) : null;
     }
 
     public EmulatorOptions options() {

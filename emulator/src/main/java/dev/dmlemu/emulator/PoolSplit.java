@@ -15,6 +15,13 @@ import java.util.concurrent.RejectedExecutionException;
  */
 final class PoolSplit {
 
+    /**
+     * How long a thread waiting for the other side of a hand-off (a pool worker for work, the calling thread for a
+     * worker's result) polls before it blocks: about the time one pool hand-off cost when both sides blocked
+     * (docs/performance.md, "Handing work to the pool").
+     */
+    static final long SPIN_NANOS = 200_000;
+
     /** Work on units {@code [begin, end)}. */
     interface Chunk {
         void run(long begin, long end);
@@ -81,6 +88,10 @@ final class PoolSplit {
     }
 
     private <T> T join(Future<T> future) {
+        long start = System.nanoTime();
+        while (!future.isDone() && System.nanoTime() - start < SPIN_NANOS) {
+            Thread.onSpinWait();
+        }
         boolean interrupted = false;
         try {
             while (true) {
