@@ -2,6 +2,8 @@ package dev.dmlemu.bench;
 
 import java.util.List;
 import java.util.Optional;
+import java.nio.ByteBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 
 /**
@@ -15,11 +17,47 @@ public class GatherNdBenchmark extends EmulatorAgainstOrtBenchmark {
     @Param({"ND_ROWS"})
     public String workload;
 
+    private SliceCopyFloor sliceCopies;
+
     @Override
     Subject subject() {
         GatherNdWorkload w = GatherNdWorkload.named(workload);
         return new Subject(workload, new TimedWorkload.GatherNd(w), w.desc(),
                 List.of(w.data(Workload.Values.heap(w.dataBytes())), w.indices(Workload.Values.heap(w.indexBytes()))),
                 w.outputBytes(), Optional.of(w.expectedOutput(Workload.Values.heap(w.outputBytes()))));
+    }
+
+    @Override
+    void setUpFloors(Subject s, ByteBuffer emulatorOutput) {
+        GatherNdWorkload w = GatherNdWorkload.named(workload);
+        long[] offsets = w.sliceOffsets();
+        int[] byteOffsets = new int[offsets.length];
+        for (int i = 0; i < offsets.length; i++) {
+            byteOffsets[i] = Math.toIntExact(offsets[i] * 4);
+        }
+        // The emulator's own input array, so both read the same memory.
+        sliceCopies = new SliceCopyFloor(s.inputs().get(0).array(), byteOffsets,
+                Math.toIntExact(w.sliceElements() * 4), threads);
+        try {
+            sliceCopies.run();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        SameBytes.require(workload + ": slice-copy floor and emulator", ByteBuffer.wrap(sliceCopies.target()),
+                emulatorOutput, s.outputBytes(), 4);
+    }
+
+    @Override
+    void closeFloors() {
+        sliceCopies.close();
+    }
+
+    /**
+     * The slices alone ({@link SliceCopyFloor}): what copying the same slices from the same array costs in Java, with
+     * no index read and no offset computed.
+     */
+    @Benchmark
+    public void sliceCopyFloor() throws Exception {
+        sliceCopies.run();
     }
 }

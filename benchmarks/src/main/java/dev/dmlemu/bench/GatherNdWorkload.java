@@ -95,23 +95,37 @@ record GatherNdWorkload(String name, long[] data, long[] indices) {
         return target;
     }
 
-    /**
-     * The output by definition, for a workload whose tuples address whole trailing slices: row i is the data's slice
-     * at tuple i, so its element j holds the raw bits {@code offset(tuple i) * sliceElements + j}.
-     */
-    ByteBuffer expectedOutput(ByteBuffer target) {
+    /** The slice each tuple addresses, as its first element's offset in the data (whole trailing slices). */
+    long[] sliceOffsets() {
         int k = tupleLength();
         long tuples = GatherWorkload.count(indices) / k;
-        long sliceElements = GatherWorkload.count(Arrays.copyOfRange(data, k, data.length));
         ByteBuffer tupleValues = indices(Workload.Values.heap(indexBytes()));
-        for (long t = 0; t < tuples; t++) {
+        long[] offsets = new long[Math.toIntExact(tuples)];
+        for (int t = 0; t < offsets.length; t++) {
             long offset = 0;
             for (int c = 0; c < k; c++) {
-                offset = offset * data[c] + tupleValues.getLong(Math.toIntExact((t * k + c) * 8));
+                offset = offset * data[c] + tupleValues.getLong(Math.toIntExact(((long) t * k + c) * 8));
             }
+            offsets[t] = offset * sliceElements();
+        }
+        return offsets;
+    }
+
+    /** Elements per slice: the product of the data's sizes after the tuple's. */
+    long sliceElements() {
+        return GatherWorkload.count(Arrays.copyOfRange(data, tupleLength(), data.length));
+    }
+
+    /**
+     * The output by definition, for a workload whose tuples address whole trailing slices: row i is the data's slice
+     * at tuple i, so its element j holds the raw bits {@code sliceOffsets()[i] + j}.
+     */
+    ByteBuffer expectedOutput(ByteBuffer target) {
+        long[] offsets = sliceOffsets();
+        long sliceElements = sliceElements();
+        for (int t = 0; t < offsets.length; t++) {
             for (long j = 0; j < sliceElements; j++) {
-                target.putInt(Math.toIntExact((t * sliceElements + j) * 4),
-                        Math.toIntExact(offset * sliceElements + j));
+                target.putInt(Math.toIntExact((t * sliceElements + j) * 4), Math.toIntExact(offsets[t] + j));
             }
         }
         return target;

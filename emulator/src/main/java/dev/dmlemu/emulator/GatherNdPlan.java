@@ -140,6 +140,11 @@ final class GatherNdPlan {
         return Long.compareUnsigned(wrapped(raw, t), tupleSizes[t]) < 0;
     }
 
+    /** Whether {@link #wrapped} adds the dimension's size to a negative value. */
+    boolean wrapsNegative() {
+        return wrapsNegative;
+    }
+
     /** The value with its dimension's size added when it is negative and the policy wraps. */
     long wrapped(long raw, int t) {
         return wrapsNegative && raw < 0 ? raw + tupleSizes[t] : raw;

@@ -42,6 +42,19 @@ final class GatherNdSlice {
         this.contiguousRows = inputStep == 1 && outputStep == 1;
     }
 
+    /** Whether the slice is one run, contiguous in input and output, so that {@link #copyRun} can copy a part of it. */
+    boolean oneRun() {
+        return contiguousRows && rowSizes.length == 0;
+    }
+
+    /** Copies elements {@code [from, to)} of a {@link #oneRun} slice whose input and output start at element 0. */
+    void copyRun(ByteBuffer in, ByteBuffer out, long from, long to) {
+        long end = Math.min(to, rowLength);
+        if (from < end) {
+            out.put((int) (from * elementSize), in, (int) (from * elementSize), (int) ((end - from) * elementSize));
+        }
+    }
+
     CoordinateCursor rowCursor() {
         return new CoordinateCursor(rowSizes, rowInputStrides, rowOutputStrides);
     }

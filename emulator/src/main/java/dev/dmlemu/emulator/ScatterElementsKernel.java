@@ -24,12 +24,12 @@ final class ScatterElementsKernel implements OperatorKernel {
     @Override
     public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, ExecutorService pool) {
         return execution(operator.desc(ScatterElementsOperatorDesc.class), operator.indexSemantics(),
-                options.indexPolicy(), options.listener());
+                options.indexPolicy(), options.listener(), Parallelism.of(options, pool));
     }
 
     /** The execution of a desc with the given index semantics (the validator's, for a validated one). */
     static ScatterExecution execution(ScatterElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
-            ExecutionListener listener) {
+            ExecutionListener listener, Parallelism parallelism) {
         BufferTensorDesc input = GatherSpace.buffer(desc.inputTensor(), ScatterElementsOperatorDesc.INPUT_TENSOR);
         BufferTensorDesc indices = GatherSpace.buffer(desc.indicesTensor(),
                 ScatterElementsOperatorDesc.INDICES_TENSOR);
@@ -37,7 +37,7 @@ final class ScatterElementsKernel implements OperatorKernel {
                 ScatterElementsOperatorDesc.UPDATES_TENSOR);
         BufferTensorDesc output = GatherSpace.buffer(desc.outputTensor(), ScatterElementsOperatorDesc.OUTPUT_TENSOR);
         return ScatterExecution.prepare(desc, geometry(input, indices, updates, output, desc.axis()), input, indices,
-                updates, output, semantics, policy, true, listener);
+                updates, output, semantics, policy, true, listener, parallelism);
     }
 
     /**

@@ -28,12 +28,12 @@ final class ScatterNdKernel implements OperatorKernel {
     @Override
     public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, ExecutorService pool) {
         return execution(operator.desc(ScatterNdOperatorDesc.class), operator.indexSemantics(),
-                options.indexPolicy(), options.listener());
+                options.indexPolicy(), options.listener(), Parallelism.of(options, pool));
     }
 
     /** The execution of a desc with the given index semantics (the validator's, for a validated one). */
     static ScatterExecution execution(ScatterNdOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
-            ExecutionListener listener) {
+            ExecutionListener listener, Parallelism parallelism) {
         BufferTensorDesc input = GatherSpace.buffer(desc.inputTensor(), ScatterNdOperatorDesc.INPUT_TENSOR);
         BufferTensorDesc indices = GatherSpace.buffer(desc.indicesTensor(), ScatterNdOperatorDesc.INDICES_TENSOR);
         BufferTensorDesc updates = GatherSpace.buffer(desc.updatesTensor(), ScatterNdOperatorDesc.UPDATES_TENSOR);
@@ -42,7 +42,7 @@ final class ScatterNdKernel implements OperatorKernel {
         GatherNdGeometry geometry = GatherNdGeometry.of(withLeadingOnes(output, rank), withLeadingOnes(indices, rank),
                 withLeadingOnes(updates, rank), desc.inputDimensionCount(), desc.indicesDimensionCount(), 0);
         return ScatterExecution.prepare(desc, geometry, input, indices, updates, output, semantics, policy, false,
-                listener);
+                listener, parallelism);
     }
 
     /**

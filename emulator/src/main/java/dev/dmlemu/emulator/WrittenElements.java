@@ -1,13 +1,17 @@
 package dev.dmlemu.emulator;
 
+import java.util.List;
+
 /**
  * The output elements one scatter execution has written, to count the writes that land on an element an earlier
  * update already wrote: DirectML does not promise which of them wins (docs/directml-behaviour.md §12.4), so the
- * emulator reports them. One bit per output element, allocated once per execution at the output's size (writes past
- * it are dropped before they get here). Not thread-safe: scatters write on one thread, in row-major update order.
+ * emulator reports them. One bit per output element of a region (the whole output, or the part one worker writes),
+ * allocated once per execution (writes past the output are dropped before they get here). Not thread-safe: a region's
+ * elements are written by one thread, in row-major update order.
  */
 final class WrittenElements {
 
+    private final long firstElement;
     private final long[] words;
     private long overwrites;
     private long firstOverwritten = -1;
@@ -16,8 +20,14 @@ final class WrittenElements {
 
     /** @param elements how many output elements a write may land on (the last whole element's offset plus one) */
     WrittenElements(long elements) {
+        this(0, elements);
+    }
+
+    /** The elements {@code [firstElement, endElement)}, the only ones marked. */
+    WrittenElements(long firstElement, long endElement) {
+        this.firstElement = firstElement;
         // A bound output has fewer than 2^31 bytes, so fewer than 2^31 elements.
-        this.words = new long[(int) ((elements + 63) >>> 6)];
+        this.words = new long[(int) ((endElement - firstElement + 63) >>> 6)];
     }
 
     /** Which update (in row-major order of the update walk) the next marks belong to. */
@@ -27,13 +37,22 @@ final class WrittenElements {
 
     /** Records a write to output element {@code element}, which lies below the count given at construction. */
     void mark(long element) {
-        int word = (int) (element >>> 6);
-        long bit = 1L << element;
+        mark(element, currentUpdate);
+    }
+
+    /**
+     * Records a write by update {@code update} (in row-major order of the update walk), for a caller that numbers
+     * its own updates instead of calling {@link #startUpdate} for each.
+     */
+    void mark(long element, long update) {
+        long inRegion = element - firstElement;
+        int word = (int) (inRegion >>> 6);
+        long bit = 1L << inRegion;
         long before = words[word];
         if ((before & bit) != 0) {
             if (overwrites++ == 0) {
                 firstOverwritten = element;
-                firstOverwritingUpdate = currentUpdate;
+                firstOverwritingUpdate = update;
             }
         } else {
             words[word] = before | bit;
@@ -53,5 +72,22 @@ final class WrittenElements {
     /** The update (row-major number in the update walk) that made the first such write, or -1. */
     long firstOverwritingUpdate() {
         return firstOverwritingUpdate;
+    }
+
+    /**
+     * The regions' counts together: overwrites summed, and the first overwrite in update order (regions are
+     * disjoint, so each element's writes are all in one of them).
+     */
+    static WrittenElements merge(List<WrittenElements> regions) {
+        WrittenElements merged = new WrittenElements(0);
+        for (WrittenElements region : regions) {
+            merged.overwrites += region.overwrites;
+            if (region.firstOverwritingUpdate >= 0 && (merged.firstOverwritingUpdate < 0
+                    || region.firstOverwritingUpdate < merged.firstOverwritingUpdate)) {
+                merged.firstOverwritingUpdate = region.firstOverwritingUpdate;
+                merged.firstOverwritten = region.firstOverwritten;
+            }
+        }
+        return merged;
     }
 }

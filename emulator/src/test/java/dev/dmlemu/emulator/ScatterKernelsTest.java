@@ -9,13 +9,19 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.ScatterElementsOperatorDesc;
 import dev.dmlemu.desc.ScatterNdOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.testkit.RecordedScatterProbes;
 import dev.dmlemu.testkit.RecordedScatterProbes.Probe;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.function.IntUnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -86,16 +92,68 @@ class ScatterKernelsTest {
         assertArrayEquals(new float[] {1, 2, 10, 4, 5, 6, 7, 8, 20}, values);
     }
 
+    /**
+     * Output regions over a pool when the input is the output's own bytes (an in-place scatter): the copy cannot be
+     * split, so it is made first, then the regions write; rows 3 and 37 get their updates, row 5 its second one.
+     */
+    @Test
+    void inPlaceScatterOverRegionsWritesLikeOneThread() {
+        int rows = 40;
+        int columns = 64;
+        long[] targetRows = {3, 5, 37, 5};
+        BufferTensorDesc data = BufferTensorDesc.packed(TensorDataType.FLOAT32, new long[] {rows, columns});
+        BufferTensorDesc updatesShape = BufferTensorDesc.packed(TensorDataType.FLOAT32,
+                new long[] {targetRows.length, columns});
+        ScatterElementsOperatorDesc desc = new ScatterElementsOperatorDesc(data,
+                BufferTensorDesc.packed(TensorDataType.INT64, new long[] {targetRows.length, columns}), updatesShape,
+                data, 0);
+        ByteBuffer tensor = floats(rows * columns, i -> i);
+        ByteBuffer indices = ByteBuffer.allocate(targetRows.length * columns * 8).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < targetRows.length * columns; i++) {
+            indices.putLong(i * 8, targetRows[i / columns]);
+        }
+        ByteBuffer updates = floats(targetRows.length * columns, i -> -1 - i);
+        List<DuplicateWrites> reports = new ArrayList<>();
+        Parallelism regions = new Parallelism(2, Executors.newSingleThreadExecutor(), 0);
+        BufferBinding inPlace = BufferBinding.of(tensor);
+        execution(desc, IndexPolicy.DIRECTML, reports::add, regions).execute(Bindings.of(inPlace,
+                BufferBinding.of(indices), BufferBinding.of(updates), inPlace));
+        regions.pool().shutdown();
+
+        FloatBuffer out = tensor.asFloatBuffer();
+        assertEquals(0, out.get(0));
+        assertEquals(-1, out.get(3 * columns));
+        assertEquals(-1 - 3 * columns - 63, out.get(5 * columns + 63)); // the second update of row 5 wins
+        assertEquals(-1 - 2 * columns - 10, out.get(37 * columns + 10));
+        assertEquals(39 * columns + 63, out.get(39 * columns + 63));
+        assertEquals(List.of(new DuplicateWrites(OperatorType.SCATTER_ELEMENTS, columns, List.of(3L, 0L),
+                5L * columns)), reports);
+    }
+
+    private static ByteBuffer floats(int count, IntUnaryOperator value) {
+        ByteBuffer bytes = ByteBuffer.allocate(count * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < count; i++) {
+            bytes.putFloat(i * 4, value.applyAsInt(i));
+        }
+        return bytes;
+    }
+
     private static Probe probe(String name) {
         return RecordedScatterProbes.all().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
     }
 
     static ScatterExecution execution(OperatorDesc desc, IndexPolicy policy, ExecutionListener listener) {
+        return execution(desc, policy, listener, Parallelism.ONE_THREAD);
+    }
+
+    static ScatterExecution execution(OperatorDesc desc, IndexPolicy policy, ExecutionListener listener,
+            Parallelism parallelism) {
         BufferTensorDesc indices = (BufferTensorDesc) desc.tensorFields().get(1).desc();
         return desc instanceof ScatterElementsOperatorDesc elements
-                ? ScatterElementsKernel.execution(elements, Kernels.semanticsOf(indices.dataType()), policy, listener)
+                ? ScatterElementsKernel.execution(elements, Kernels.semanticsOf(indices.dataType()), policy, listener,
+                        parallelism)
                 : ScatterNdKernel.execution((ScatterNdOperatorDesc) desc, Kernels.semanticsOf(indices.dataType()),
-                        policy, listener);
+                        policy, listener, parallelism);
     }
 
     private static Bindings bindings(Probe probe, byte[] output) {

@@ -16,6 +16,7 @@ import dev.dmlemu.testkit.TensorBytes;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -26,9 +27,20 @@ import net.jqwik.api.Provide;
  * SCATTER_ELEMENTS and SCATTER_ND on the emulator against the kit's {@link NaiveScatter} on the kit's random cases
  * ({@link ScatterCases}: ranks 1-8, every axis and dimension count, every type, strided, broadcast and padded tensors,
  * duplicate, negative and out-of-range indices), under every index policy: the whole output array byte for byte, the
- * refusal under STRICT, and the count of duplicate writes reported to the listener.
+ * refusal under STRICT, and the count of duplicate writes reported to the listener. A SCATTER_ELEMENTS split into
+ * output regions over a pool gives the one-thread output and report.
  */
 class ScatterPropertiesTest {
+
+    /** Three workers, so that the calling thread and two pool threads each own a region. */
+    private static final Parallelism THREE_REGIONS = new Parallelism(3, Executors.newFixedThreadPool(2, task -> {
+        Thread thread = new Thread(task, "scatter-regions-test");
+        thread.setDaemon(true);
+        return thread;
+    }), 0);
+    /** Outputs of up to 800 elements: several 64-element regions. */
+    private static final ScatterCases ELEMENTS_LARGER = new ScatterCases(Kind.ELEMENTS,
+            CaseOptions.defaults().withShapes(800, 40));
 
     private static final ScatterCases ELEMENTS = new ScatterCases(Kind.ELEMENTS, CaseOptions.defaults());
     private static final ScatterCases ND = new ScatterCases(Kind.ND, CaseOptions.defaults());
@@ -56,11 +68,24 @@ class ScatterPropertiesTest {
         check(ND_LARGER.generate(seed), policy);
     }
 
+    @Property(tries = 400)
+    void scatterElementsInRegionsGivesTheOneThreadResult(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
+        ScatterCase c = ELEMENTS_LARGER.generate(seed);
+        List<DuplicateWrites> oneThread = check(c, policy, Parallelism.ONE_THREAD);
+        List<DuplicateWrites> regions = check(c, policy, THREE_REGIONS);
+        assertEquals(oneThread, regions, c.toString());
+    }
+
     private static void check(ScatterCase c, IndexPolicy policy) {
+        check(c, policy, Parallelism.ONE_THREAD);
+    }
+
+    /** Checks the execution against the naive reference and returns what it reported. */
+    private static List<DuplicateWrites> check(ScatterCase c, IndexPolicy policy, Parallelism parallelism) {
         NaiveScatter.Outcome expected = NaiveScatter.run(c.desc(), ReferenceComparison.model(policy), c.input(),
                 c.indices(), c.updates(), c.output());
         List<DuplicateWrites> reports = new ArrayList<>();
-        ScatterExecution execution = ScatterKernelsTest.execution(c.desc(), policy, reports::add);
+        ScatterExecution execution = ScatterKernelsTest.execution(c.desc(), policy, reports::add, parallelism);
         byte[] output = c.output().bytes().clone();
         Bindings bindings = Bindings.of(binding(c.input(), c.tensor(0)), binding(c.indices(), c.tensor(1)),
                 binding(c.updates(), c.tensor(2)), binding(new TensorBytes(output, c.output().offset()),
@@ -77,6 +102,7 @@ class ScatterPropertiesTest {
                     c.toString());
         }
         assertArrayEquals(expected.output(), output, c.toString());
+        return reports;
     }
 
     private static BufferBinding binding(TensorBytes tensor, BufferTensorDesc desc) {
