@@ -1,9 +1,5 @@
 package dev.dmlemu.bench;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-
 /**
  * A memory-traffic floor to run beside a kernel: {@code bytes} copied once from one contiguous run of a source array
  * into a target array ({@code System.arraycopy}), split into halves on two threads like the emulator's work. A
@@ -13,7 +9,7 @@ final class CopyFloor implements AutoCloseable {
 
     private final byte[] source;
     private final byte[] target;
-    private final ExecutorService pool;
+    private final Halves halves;
 
     CopyFloor(byte[] source, int bytes, int threads) {
         if (bytes > source.length) {
@@ -21,25 +17,15 @@ final class CopyFloor implements AutoCloseable {
         }
         this.source = source;
         this.target = new byte[bytes];
-        this.pool = threads > 1 ? Executors.newFixedThreadPool(1) : null;
+        this.halves = new Halves(threads);
     }
 
     void run() throws Exception {
-        int bytes = target.length;
-        if (pool == null) {
-            System.arraycopy(source, 0, target, 0, bytes);
-            return;
-        }
-        int half = bytes / 2;
-        Future<?> other = pool.submit(() -> System.arraycopy(source, half, target, half, bytes - half));
-        System.arraycopy(source, 0, target, 0, half);
-        other.get();
+        halves.run(target.length, (begin, end) -> System.arraycopy(source, begin, target, begin, end - begin));
     }
 
     @Override
     public void close() {
-        if (pool != null) {
-            pool.shutdown();
-        }
+        halves.close();
     }
 }

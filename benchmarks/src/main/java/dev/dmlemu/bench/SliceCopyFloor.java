@@ -1,9 +1,5 @@
 package dev.dmlemu.bench;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-
 /**
  * A floor for a gather of whole slices: the same slices copied from the same source array to a target array, each with
  * one {@code System.arraycopy} from an offset computed before timing, split into halves on two threads like the
@@ -15,7 +11,7 @@ final class SliceCopyFloor implements AutoCloseable {
     private final int[] sliceOffsets;
     private final int sliceBytes;
     private final byte[] target;
-    private final ExecutorService pool;
+    private final Halves halves;
 
     /** @param sliceOffsets the byte offset in {@code source} of each slice, in output order */
     SliceCopyFloor(byte[] source, int[] sliceOffsets, int sliceBytes, int threads) {
@@ -23,19 +19,11 @@ final class SliceCopyFloor implements AutoCloseable {
         this.sliceOffsets = sliceOffsets.clone();
         this.sliceBytes = sliceBytes;
         this.target = new byte[Math.multiplyExact(sliceOffsets.length, sliceBytes)];
-        this.pool = threads > 1 ? Executors.newFixedThreadPool(1) : null;
+        this.halves = new Halves(threads);
     }
 
     void run() throws Exception {
-        int slices = sliceOffsets.length;
-        if (pool == null) {
-            copy(0, slices);
-            return;
-        }
-        int half = slices / 2;
-        Future<?> other = pool.submit(() -> copy(half, slices));
-        copy(0, half);
-        other.get();
+        halves.run(sliceOffsets.length, this::copy);
     }
 
     private void copy(int begin, int end) {
@@ -51,8 +39,6 @@ final class SliceCopyFloor implements AutoCloseable {
 
     @Override
     public void close() {
-        if (pool != null) {
-            pool.shutdown();
-        }
+        halves.close();
     }
 }
