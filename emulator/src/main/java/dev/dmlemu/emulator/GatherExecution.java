@@ -144,7 +144,7 @@ final class GatherExecution implements OperatorExecution {
     }
 
     private void gatherParallel(BoundBuffers buffers, long units, int chunks) {
-        new PoolSplit(pool, desc.operatorType().name()).run(units, chunks,
+        new PoolSplit(pool, desc.operatorType().name()).share(units, chunks,
                 (begin, end) -> kernel.gather(buffers, begin, end));
     }
 

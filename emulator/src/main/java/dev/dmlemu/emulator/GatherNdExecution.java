@@ -85,7 +85,7 @@ final class GatherNdExecution implements OperatorExecution {
         if (chunks <= 1) {
             gather(bound, 0, tuples);
         } else {
-            split().run(tuples, chunks, (begin, end) -> gather(bound, begin, end));
+            split().share(tuples, chunks, (begin, end) -> gather(bound, begin, end));
         }
     }
 

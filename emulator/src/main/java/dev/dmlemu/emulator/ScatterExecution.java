@@ -165,7 +165,7 @@ final class ScatterExecution implements OperatorExecution {
             long first = block;
             int count = (int) Math.min(RESOLVED_BLOCK, updateCount - block);
             resolved.firstUpdate = first;
-            split.run(count, regions, (begin, end) -> scatterElements(indices, updates, output, null, first + begin,
+            split.share(count, regions, (begin, end) -> scatterElements(indices, updates, output, null, first + begin,
                     first + end, resolved));
             split.run((elements + 63) >>> 6, regions, (beginWord, endWord) -> {
                 long begin = beginWord << 6;
