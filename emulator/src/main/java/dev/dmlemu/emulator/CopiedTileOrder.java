@@ -66,6 +66,11 @@ final class CopiedTileOrder extends Traversal {
         Object tile = workspace.scratch();
         int b = (int) tiles.block();
         int inStep = (int) plan.inputStrides[last];
+        if (tiles.middleCount() == 1 && n == b && inStep == plan.elementSize && axisStrideBytes == (long) n * inStep) {
+            // The tile's lines lie back to back in the input: one copy, and no loop for the JIT to compile.
+            loops.copyLine(buffers, (int) at, inStep, tile, 0, n * axisLength);
+            return;
+        }
         middle.seek(0, at, 0, 0);
         int dst = 0;
         for (long mid = 0; mid < tiles.middleCount(); mid++) {
