@@ -71,11 +71,10 @@ final class PoolSplit {
 
     /**
      * Runs {@code chunk} over {@code units} cut into {@link #PIECES_PER_WORKER} contiguous ranges per worker (fewer
-     * when there are fewer units), which {@code workers} threads
-     * (the calling one among them) take in turn until none is left, and waits for all. Unlike {@link #run}, a thread
-     * that is slowed (a virtual CPU taken by its host, the JIT compiling on the same core) leaves its share to the
-     * others instead of holding up the whole execution; work whose ranges must stay with one thread uses
-     * {@link #run}.
+     * when there are fewer units), which {@code workers} threads (the calling one among them) take in turn until none
+     * is left, and waits for all. Unlike {@link #run}, a thread that is slowed (a virtual CPU taken by its host, the
+     * JIT compiling on the same core) leaves its share to the others instead of holding up the whole execution; work
+     * whose ranges must stay with one thread uses {@link #run}.
      */
     void share(long units, int workers, Chunk chunk) {
         int pieces = (int) Math.min(units, (long) workers * PIECES_PER_WORKER);
