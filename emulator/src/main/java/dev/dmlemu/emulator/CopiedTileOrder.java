@@ -10,6 +10,15 @@ import java.util.Arrays;
  */
 final class CopiedTileOrder extends Traversal {
 
+    /**
+     * How many calls a tile's rows are gathered in. HotSpot compiles a method with C2 after about 600 calls (with
+     * 15,000 calls and loop turns together), or mid-loop after 40,000 turns. A row loop called once per tile (64 times
+     * a dispatch on W3, 256 rows each) met neither before the fourth dispatch, and its two compilations then took one
+     * of two CPUs from the workers for two timed dispatches. Called 16 times per tile, it is compiled within the first
+     * two (docs/performance.md, "Compiled in the first dispatches").
+     */
+    static final int ROW_BLOCKS = 16;
+
     private final TileGeometry tiles;
     /** The middle dimensions' sizes and input strides, for the walk that copies a tile. */
     private final long[] middleSizes;
@@ -60,7 +69,7 @@ final class CopiedTileOrder extends Traversal {
      * which is what a short series of dispatches waits for.
      */
 
-    /** Copies the tile's input, for each middle coordinate and axis position {@code n} elements, from byte {@code at}. */
+    /** Copies the tile's input from byte {@code at}: per middle coordinate and axis position, {@code n} elements. */
     private void copyTile(BoundBuffers buffers, Workspace workspace, long at, int n) {
         CoordinateCursor middle = workspace.middle();
         Object tile = workspace.scratch();
@@ -82,14 +91,22 @@ final class CopiedTileOrder extends Traversal {
         }
     }
 
-    /** Gathers every row segment of the tile from its copy; the rows run [axis][middle]. */
+    /** Gathers every row segment of the tile from its copy in {@link #ROW_BLOCKS} blocks; rows run [axis][middle]. */
     private void gatherTile(BoundBuffers buffers, Workspace workspace, int n) {
+        long rowCount = tiles.rowsPerOuter();
+        long block = (rowCount + ROW_BLOCKS - 1) / ROW_BLOCKS;
+        for (long r = 0; r < rowCount; r += block) {
+            gatherRows(buffers, workspace, n, (int) (r % tiles.middleCount()), (int) Math.min(block, rowCount - r));
+        }
+    }
+
+    /** Gathers {@code count} row segments from the cursor's row on, the first at middle coordinate {@code mid}. */
+    private void gatherRows(BoundBuffers buffers, Workspace workspace, int n, int mid, int count) {
         CoordinateCursor rows = workspace.rows();
         Object tile = workspace.scratch();
         int b = (int) tiles.block();
         int mids = (int) tiles.middleCount();
-        int mid = 0;
-        for (long r = 0; r < tiles.rowsPerOuter(); r++) {
+        for (int r = 0; r < count; r++) {
             loops.tileSegment(buffers, tile, mid * axisLength * b, b, (int) rows.offset(0), (int) rows.offset(1),
                     (int) rows.offset(2), n);
             if (++mid == mids) {
