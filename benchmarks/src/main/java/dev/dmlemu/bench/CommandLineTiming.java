@@ -21,10 +21,11 @@ import picocli.CommandLine.Option;
  * The emulator as a user of the command line sees it, beside ONNX Runtime in the same run: for each workload and
  * thread count, {@code java -jar dmlemu.jar run MODEL --backend emulator --iterations N --warmup W --threads T} in a
  * fresh JVM (the JIT has not settled), the same with many warm-ups (the command line's settled time, to set beside
- * JMH's), and ONNX Runtime's CPU kernel in this process with the same warm-ups and timed runs. Each side reports its
- * median. The model files are written once per workload into a temporary folder (DxDispatch JSON with {@code .npy}
- * resources, the data of the JMH workloads: {@link TimedWorkload}), and the command line's
- * output is checked against ONNX Runtime's, byte for byte, before anything is reported.
+ * JMH's), and ONNX Runtime's CPU kernel in this process with the same warm-ups and timed runs, one series right after
+ * each command-line process. Each side reports the median of its repeats' medians, and the ratio of each back-to-back
+ * pair is shown too. The model files are written once per workload into a temporary folder (DxDispatch JSON with
+ * {@code .npy} resources, the data of the JMH workloads: {@link TimedWorkload}), and the command line's output is
+ * checked against ONNX Runtime's, byte for byte, before anything is reported.
  *
  * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar dev.dmlemu.bench.CommandLineTiming --cli
  * cli/target/dmlemu.jar} (docs/performance.md, "The command line's view").
@@ -61,8 +62,8 @@ public final class CommandLineTiming implements Callable<Integer> {
     int settledWarmup;
 
     @Option(names = "--repeats", defaultValue = "3",
-            description = "fresh command-line processes per measurement; the median of their medians is reported"
-                    + " (default 3)")
+            description = "fresh command-line processes per measurement, each followed by one ONNX Runtime series;"
+                    + " the median of each side's medians is reported (default 3)")
     int repeats;
 
     @Option(names = "--models", paramLabel = "DIR",
@@ -77,8 +78,12 @@ public final class CommandLineTiming implements Callable<Integer> {
         System.exit(new CommandLine(new CommandLineTiming()).execute(args));
     }
 
-    /** One row of the table. */
-    record Row(String workload, int threads, double cliMs, double ortMs, double settledMs) {}
+    /**
+     * One row of the table.
+     *
+     * @param ratios ONNX Runtime's time over the command line's, per repeat (each pair measured back to back), sorted
+     */
+    record Row(String workload, int threads, double cliMs, double ortMs, double settledMs, double[] ratios) {}
 
     @Override
     public Integer call() throws Exception {
@@ -91,14 +96,16 @@ public final class CommandLineTiming implements Callable<Integer> {
                 w.writeModel(folder);
                 settle();
                 for (int t : threads) {
+                    // Each command-line process is followed by one ONNX Runtime series, so both sides sample the
+                    // same stretch of a machine whose speed drifts by tens of percent within minutes.
                     double[] cold = new double[repeats];
+                    double[] ort = new double[repeats];
                     for (int r = 0; r < repeats; r++) {
                         cold[r] = runCli(folder, t, warmup, r == 0, w);
+                        ort[r] = timeOrt(w, t);
                     }
-                    double cliMs = median(cold);
                     double settledMs = settledWarmup > 0 ? runCli(folder, t, settledWarmup, false, w) : Double.NaN;
-                    double ortMs = timeOrt(w, t);
-                    Row row = new Row(name, t, cliMs, ortMs, settledMs);
+                    Row row = new Row(name, t, median(cold), median(ort), settledMs, pairedRatios(ort, cold));
                     rows.add(row);
                     System.err.println(describe(row));
                 }
@@ -118,6 +125,15 @@ public final class CommandLineTiming implements Callable<Integer> {
     private static void settle() throws InterruptedException {
         System.gc();
         Thread.sleep(2000);
+    }
+
+    private static double[] pairedRatios(double[] ort, double[] cli) {
+        double[] ratios = new double[ort.length];
+        for (int i = 0; i < ratios.length; i++) {
+            ratios[i] = ort[i] / cli[i];
+        }
+        Arrays.sort(ratios);
+        return ratios;
     }
 
     private static double median(double[] values) {
@@ -196,20 +212,22 @@ public final class CommandLineTiming implements Callable<Integer> {
     }
 
     private String describe(Row r) {
-        return String.format(Locale.ROOT, "%s, %d thread(s): command line %.1f ms, ONNX Runtime %.1f ms (%.2fx),"
-                + " settled command line %.1f ms", r.workload(), r.threads(), r.cliMs(), r.ortMs(),
-                r.ortMs() / r.cliMs(), r.settledMs());
+        return String.format(Locale.ROOT, "%s, %d thread(s): command line %.1f ms, ONNX Runtime %.1f ms (%.2fx;"
+                + " back-to-back pairs %.2f-%.2fx), settled command line %.1f ms", r.workload(), r.threads(),
+                r.cliMs(), r.ortMs(), r.ortMs() / r.cliMs(), r.ratios()[0], r.ratios()[r.ratios().length - 1],
+                r.settledMs());
     }
 
     private String table(List<Row> rows) {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "| workload | threads | command line, %d runs after %d warm-ups (ms) |"
-                + " ONNX Runtime, same (ms) | ratio | command line after %d warm-ups (ms) |%n", iterations, warmup,
-                settledWarmup));
-        b.append("| --- | --- | --- | --- | --- | --- |\n");
+                + " ONNX Runtime, same (ms) | ratio | back-to-back pairs | command line after %d warm-ups (ms) |%n",
+                iterations, warmup, settledWarmup));
+        b.append("| --- | --- | --- | --- | --- | --- | --- |\n");
         for (Row r : rows) {
-            b.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.1f | **%.2f×** | %.1f |%n", r.workload(),
-                    r.threads(), r.cliMs(), r.ortMs(), r.ortMs() / r.cliMs(), r.settledMs()));
+            b.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.1f | **%.2f×** | %.2f–%.2f× | %.1f |%n",
+                    r.workload(), r.threads(), r.cliMs(), r.ortMs(), r.ortMs() / r.cliMs(), r.ratios()[0],
+                    r.ratios()[r.ratios().length - 1], r.settledMs()));
         }
         return b.toString();
     }
