@@ -4,7 +4,6 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.featurelevels.ValidatedOperator;
-import java.util.concurrent.ExecutorService;
 
 /**
  * {@code DML_OPERATOR_GATHER} on the emulator: a gather whose indices are read through strides that skip the output
@@ -20,10 +19,10 @@ final class DmlGatherKernel implements OperatorKernel {
     }
 
     @Override
-    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, ExecutorService pool) {
+    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism) {
         GatherOperatorDesc desc = operator.desc(GatherOperatorDesc.class);
         return GatherExecution.prepare(desc, space(desc), operator.indexSemantics(), options.indexPolicy(),
-                options.threads(), pool, KernelTuning.DEFAULT);
+                parallelism, KernelTuning.DEFAULT);
     }
 
     /**

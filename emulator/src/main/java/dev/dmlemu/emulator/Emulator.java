@@ -39,6 +39,7 @@ public final class Emulator implements ExecutionBackend {
     private final EmulatorOptions options;
     /** Workers besides the calling thread; null with one thread. */
     private final ExecutorService pool;
+    private final Parallelism parallelism;
     private volatile boolean closed;
 
     /** An emulator with {@link EmulatorOptions#defaults()}: DirectML's index behaviour, one thread. */
@@ -50,6 +51,7 @@ public final class Emulator implements ExecutionBackend {
         this.options = Objects.requireNonNull(options, "options");
         this.pool = options.threads() > 1 ? new ThreadPoolExecutor(options.threads() - 1, options.threads() - 1, 0,
                 TimeUnit.MILLISECONDS, new SpinningWorkQueue(), daemonThreads()) : null;
+        this.parallelism = Parallelism.of(options, pool);
     }
 
     public EmulatorOptions options() {
@@ -81,7 +83,7 @@ public final class Emulator implements ExecutionBackend {
         OperatorType type = operator.desc().operatorType();
         OperatorKernel kernel = EmulatorKernels.of(type).orElseThrow(() -> new OperatorExecutionException(
                 "the emulator does not implement " + type.cName()));
-        return new EmulatedOperator(this, operator, kernel.prepare(operator, options, pool));
+        return new EmulatedOperator(this, operator, kernel.prepare(operator, options, parallelism));
     }
 
     void checkOpen() {

@@ -4,7 +4,6 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.featurelevels.ValidatedOperator;
-import java.util.concurrent.ExecutorService;
 
 /**
  * {@code DML_OPERATOR_GATHER_ELEMENTS} on the emulator: the output walks the indices' coordinates, and the index
@@ -18,10 +17,10 @@ final class GatherElementsKernel implements OperatorKernel {
     }
 
     @Override
-    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, ExecutorService pool) {
+    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism) {
         GatherElementsOperatorDesc desc = operator.desc(GatherElementsOperatorDesc.class);
         return GatherExecution.prepare(desc, space(desc), operator.indexSemantics(), options.indexPolicy(),
-                options.threads(), pool, KernelTuning.DEFAULT);
+                parallelism, KernelTuning.DEFAULT);
     }
 
     /**

@@ -1,13 +1,9 @@
 package dev.dmlemu.emulator;
 
-import dev.dmlemu.desc.BufferTensorDesc;
-import dev.dmlemu.desc.BufferTensorMath;
-import dev.dmlemu.desc.ElementAddressing;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.IndexSemantics;
-import java.util.concurrent.ExecutorService;
 
 /**
  * One prepared gather (GatherElements or Gather): the kernel plus how an execution is split over threads. Executions may run
@@ -18,33 +14,21 @@ import java.util.concurrent.ExecutorService;
  */
 final class GatherExecution implements OperatorExecution {
 
-    /** Below this many output elements one thread is faster than handing work to the pool. */
-    static final long PARALLEL_THRESHOLD = 1 << 15;
-
     private final OperatorDesc desc;
     private final GatherKernel kernel;
-    private final int threads;
-    private final ExecutorService pool;
-    private final long parallelThreshold;
+    private final Parallelism parallelism;
     /** The views of the last bindings executed, or null. */
     private volatile BoundBuffers lastBound;
 
-    private GatherExecution(OperatorDesc desc, GatherKernel kernel, int threads, ExecutorService pool,
-            long parallelThreshold) {
+    private GatherExecution(OperatorDesc desc, GatherKernel kernel, Parallelism parallelism) {
         this.desc = desc;
         this.kernel = kernel;
-        this.threads = threads;
-        this.pool = pool;
-        this.parallelThreshold = parallelThreshold;
+        this.parallelism = parallelism;
     }
 
-    /**
-     * Plans a desc for execution.
-     *
-     * @param pool the emulator's pool, or null for one thread
-     */
+    /** Plans a desc for execution. */
     static GatherExecution prepare(OperatorDesc desc, GatherSpace space, IndexSemantics semantics,
-            IndexPolicy policy, int threads, ExecutorService pool, KernelTuning tuning) {
+            IndexPolicy policy, Parallelism parallelism, KernelTuning tuning) {
         if (space.readsPastInput() && policy != IndexPolicy.DIRECTML) {
             throw new OperatorExecutionException(desc.operatorType().name() + ": OutputTensor.Sizes[0] "
                     + space.sizes()[0] + " with IndexDimensions 0 reads past the input, which only the directml"
@@ -59,11 +43,9 @@ final class GatherExecution implements OperatorExecution {
                     + " past the input's start, beyond the 2^31 bytes the emulator addresses");
         }
         GatherPlan plan = GatherPlan.compile(space, semantics, policy);
-        // An output layout that writes some element twice (DirectML accepts a few; the validator warns) is written in
-        // row-major order, last write wins: splitting it over threads would make the result depend on scheduling.
-        int effectiveThreads = pool == null || outputMayOverlap(space.output()) ? 1 : threads;
+        Parallelism split = parallelism.forOutput(space.output());
         return new GatherExecution(desc, new GatherKernel(plan, tuning.forcedTile(), tuning.rowCopyMin(),
-                tuning.tileCopyMax(), effectiveThreads), effectiveThreads, pool, tuning.parallelThreshold());
+                tuning.tileCopyMax(), split.threads()), split);
     }
 
     /** The largest input byte offset the non-index dimensions reach, before any index is added. */
@@ -73,16 +55,6 @@ final class GatherExecution implements OperatorExecution {
             farthest = Math.addExact(farthest, Math.multiplyExact(space.sizes()[d] - 1, space.inputStrides()[d]));
         }
         return Math.multiplyExact(farthest, space.input().dataType().sizeInBytes());
-    }
-
-    /**
-     * Whether some output elements share an address (a layout DirectML accepts with a warning): such an output is
-     * written in row-major order on one thread, so that the last write wins whatever the scheduling.
-     */
-    static boolean outputMayOverlap(BufferTensorDesc output) {
-        return output.strides()
-                .map(strides -> BufferTensorMath.addressing(output.sizes(), strides) != ElementAddressing.DISTINCT)
-                .orElse(false);
     }
 
     GatherPlan plan() {
@@ -113,11 +85,11 @@ final class GatherExecution implements OperatorExecution {
             lastBound = buffers;
         }
         long count = plan.elementCount;
-        int chunks = count >= parallelThreshold ? (int) Math.min(threads, count) : 1;
         if (plan.policy == IndexPolicy.STRICT) {
-            long first = chunks == 1
+            int checkChunks = parallelism.chunks(count, count);
+            long first = checkChunks == 1
                     ? kernel.firstOutOfRange(buffers.indices(), 0, count)
-                    : firstOutOfRangeParallel(buffers, count, chunks);
+                    : firstOutOfRangeParallel(buffers, count, checkChunks);
             if (first >= 0) {
                 long raw = kernel.indexAt(buffers.indices(), first);
                 throw new IndexOutOfRangeException(plan.coordinateOf(first), plan.indexText(raw), plan.indexType,
@@ -125,7 +97,7 @@ final class GatherExecution implements OperatorExecution {
             }
         }
         long units = kernel.units();
-        chunks = (int) Math.min(chunks, units);
+        int chunks = parallelism.chunks(count, units);
         if (chunks <= 1) {
             kernel.gather(buffers, 0, units);
             return;
@@ -144,12 +116,12 @@ final class GatherExecution implements OperatorExecution {
     }
 
     private void gatherParallel(BoundBuffers buffers, long units, int chunks) {
-        new PoolSplit(pool, desc.operatorType().name()).share(units, chunks,
+        parallelism.split(desc.operatorType().name()).share(units, chunks,
                 (begin, end) -> kernel.gather(buffers, begin, end));
     }
 
     private long firstOutOfRangeParallel(BoundBuffers buffers, long count, int chunks) {
-        return new PoolSplit(pool, desc.operatorType().name()).first(count, chunks,
+        return parallelism.split(desc.operatorType().name()).first(count, chunks,
                 (begin, end) -> kernel.firstOutOfRange(buffers.indices(), begin, end));
     }
 }

@@ -6,7 +6,6 @@ import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.IndexSemantics;
 import java.nio.ByteBuffer;
-import java.util.concurrent.ExecutorService;
 
 /**
  * One prepared GATHER_ND or GATHER_ND1: for each index tuple, in row-major output order, the input offset its
@@ -20,35 +19,28 @@ final class GatherNdExecution implements OperatorExecution {
     private final OperatorDesc desc;
     private final GatherNdPlan plan;
     private final GatherNdOutOfRange outOfRange;
-    private final int threads;
-    private final ExecutorService pool;
-    private final long parallelThreshold;
+    private final Parallelism parallelism;
     private final WorkspacePool workspaces;
     /** The views of the last bindings executed, or null. */
     private volatile BoundBuffers lastBound;
 
-    private GatherNdExecution(OperatorDesc desc, GatherNdPlan plan, int threads, ExecutorService pool,
-            long parallelThreshold) {
+    private GatherNdExecution(OperatorDesc desc, GatherNdPlan plan, Parallelism parallelism) {
         this.desc = desc;
         this.plan = plan;
         this.outOfRange = GatherNdOutOfRange.of(plan.policy);
-        this.threads = threads;
-        this.pool = pool;
-        this.parallelThreshold = parallelThreshold;
-        this.workspaces = new WorkspacePool(threads,
+        this.parallelism = parallelism;
+        this.workspaces = new WorkspacePool(parallelism.threads(),
                 () -> new Workspace(plan.tupleCursor(), plan.slice.rowCursor(), new TupleBatch()));
     }
 
     /**
      * Plans a desc for execution.
      *
-     * @param pool the emulator's pool, or null for one thread
-     * @param parallelThreshold executions of fewer output elements run on one thread
      * @throws OperatorExecutionException when the policy has no answer for the desc (batches past the input's)
      */
     static GatherNdExecution prepare(OperatorDesc desc, GatherNdGeometry geometry, BufferTensorDesc input,
             BufferTensorDesc indices, BufferTensorDesc output, IndexSemantics semantics, IndexPolicy policy,
-            int threads, ExecutorService pool, long parallelThreshold) {
+            Parallelism parallelism) {
         if (geometry.readsPastInput() && policy != IndexPolicy.DIRECTML) {
             throw new OperatorExecutionException(desc.operatorType().name() + ": the indices' batch sizes exceed "
                     + "the input's, so the output reads batches past the input, which only the directml index policy"
@@ -56,8 +48,7 @@ final class GatherNdExecution implements OperatorExecution {
                     + " policy has no answer for it");
         }
         GatherNdPlan plan = GatherNdPlan.compile(geometry, input, indices, output, semantics, policy);
-        int effectiveThreads = pool == null || GatherExecution.outputMayOverlap(output) ? 1 : threads;
-        return new GatherNdExecution(desc, plan, effectiveThreads, pool, parallelThreshold);
+        return new GatherNdExecution(desc, plan, parallelism.forOutput(output));
     }
 
     GatherNdPlan plan() {
@@ -72,7 +63,7 @@ final class GatherNdExecution implements OperatorExecution {
             lastBound = buffers;
         }
         long tuples = plan.tupleCount;
-        int chunks = plan.elementCount >= parallelThreshold ? (int) Math.min(threads, tuples) : 1;
+        int chunks = parallelism.chunks(plan.elementCount, tuples);
         ByteBuffer indices = buffers.indices();
         if (plan.policy == IndexPolicy.STRICT) {
             long first = chunks <= 1 ? plan.firstOutOfRange(indices, 0, tuples)
@@ -163,6 +154,6 @@ final class GatherNdExecution implements OperatorExecution {
     }
 
     private PoolSplit split() {
-        return new PoolSplit(pool, desc.operatorType().name());
+        return parallelism.split(desc.operatorType().name());
     }
 }

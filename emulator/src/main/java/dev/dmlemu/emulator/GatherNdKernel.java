@@ -7,7 +7,6 @@ import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.featurelevels.IndexSemantics;
 import dev.dmlemu.featurelevels.ValidatedOperator;
-import java.util.concurrent.ExecutorService;
 import java.util.function.ToLongFunction;
 
 /**
@@ -54,14 +53,12 @@ final class GatherNdKernel<D extends OperatorDesc> implements OperatorKernel {
     }
 
     @Override
-    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, ExecutorService pool) {
-        return prepare(operator.desc(descType), operator.indexSemantics(), options.indexPolicy(), options.threads(),
-                pool, GatherExecution.PARALLEL_THRESHOLD);
+    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism) {
+        return prepare(operator.desc(descType), operator.indexSemantics(), options.indexPolicy(), parallelism);
     }
 
     /** Plans a desc; the tests reach this without a validator. */
-    GatherNdExecution prepare(D desc, IndexSemantics semantics, IndexPolicy policy,
-            int threads, ExecutorService pool, long parallelThreshold) {
+    GatherNdExecution prepare(D desc, IndexSemantics semantics, IndexPolicy policy, Parallelism parallelism) {
         BufferTensorDesc input = GatherSpace.buffer(desc.tensorFields().get(0).desc(),
                 GatherNdOperatorDesc.INPUT_TENSOR);
         BufferTensorDesc indices = GatherSpace.buffer(desc.tensorFields().get(1).desc(),
@@ -70,7 +67,6 @@ final class GatherNdKernel<D extends OperatorDesc> implements OperatorKernel {
                 GatherNdOperatorDesc.OUTPUT_TENSOR);
         GatherNdGeometry geometry = GatherNdGeometry.of(input, indices, output, inputDimensionCount.applyAsLong(desc),
                 indicesDimensionCount.applyAsLong(desc), batchDimensionCount.applyAsLong(desc));
-        return GatherNdExecution.prepare(desc, geometry, input, indices, output, semantics, policy, threads, pool,
-                parallelThreshold);
+        return GatherNdExecution.prepare(desc, geometry, input, indices, output, semantics, policy, parallelism);
     }
 }

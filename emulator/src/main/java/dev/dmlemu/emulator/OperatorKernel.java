@@ -2,7 +2,6 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.featurelevels.ValidatedOperator;
-import java.util.concurrent.ExecutorService;
 
 /** How the emulator runs one operator type: it plans a validated desc once, for any number of executions. */
 interface OperatorKernel {
@@ -10,7 +9,7 @@ interface OperatorKernel {
     OperatorType operatorType();
 
     /**
-     * @param pool the emulator's worker pool, or null with one thread
+     * @param parallelism the emulator's threads and worker pool
      */
-    OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, ExecutorService pool);
+    OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism);
 }

@@ -6,7 +6,6 @@ import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.ScatterElementsOperatorDesc;
 import dev.dmlemu.featurelevels.IndexSemantics;
 import dev.dmlemu.featurelevels.ValidatedOperator;
-import java.util.concurrent.ExecutorService;
 
 /**
  * {@code DML_OPERATOR_SCATTER_ELEMENTS} on the emulator: each update is written at its own coordinate with the Axis
@@ -22,9 +21,9 @@ final class ScatterElementsKernel implements OperatorKernel {
     }
 
     @Override
-    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, ExecutorService pool) {
+    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism) {
         return execution(operator.desc(ScatterElementsOperatorDesc.class), operator.indexSemantics(),
-                options.indexPolicy(), options.listener(), Parallelism.of(options, pool));
+                options.indexPolicy(), options.listener(), parallelism);
     }
 
     /** The execution of a desc with the given index semantics (the validator's, for a validated one). */

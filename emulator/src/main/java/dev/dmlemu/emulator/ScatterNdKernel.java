@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
 
 /**
  * {@code DML_OPERATOR_SCATTER_ND} on the emulator: each index tuple picks a slice of the output, which the matching
@@ -26,9 +25,9 @@ final class ScatterNdKernel implements OperatorKernel {
     }
 
     @Override
-    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, ExecutorService pool) {
+    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism) {
         return execution(operator.desc(ScatterNdOperatorDesc.class), operator.indexSemantics(),
-                options.indexPolicy(), options.listener(), Parallelism.of(options, pool));
+                options.indexPolicy(), options.listener(), parallelism);
     }
 
     /** The execution of a desc with the given index semantics (the validator's, for a validated one). */

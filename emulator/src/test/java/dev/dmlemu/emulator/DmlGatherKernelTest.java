@@ -108,8 +108,7 @@ class DmlGatherKernelTest {
         assertArrayEquals(expected,
                 run(Kernels.prepare(slices(), IndexPolicy.DIRECTML), counting(48), ints(3, -1), 32));
         GatherExecution threaded = GatherExecution.prepare(slices(), DmlGatherKernel.space(slices()),
-                IndexSemantics.SIGNED_WRAP, IndexPolicy.DIRECTML, 3, POOL,
-                KernelTuning.DEFAULT.withParallelThreshold(1));
+                IndexSemantics.SIGNED_WRAP, IndexPolicy.DIRECTML, Kernels.threeThreads(POOL), KernelTuning.DEFAULT);
         assertArrayEquals(expected, run(threaded, counting(48), ints(3, -1), 32));
     }
 

@@ -51,7 +51,7 @@ class DmlGatherPropertiesTest {
     @Property(tries = 1500)
     void matchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherCase c = SMALL.generate(seed);
-        check(c, policy, Kernels.prepare(c.desc(), policy, 1, null, KernelTuning.DEFAULT));
+        check(c, policy, Kernels.prepare(c.desc(), policy, Parallelism.ONE_THREAD, KernelTuning.DEFAULT));
     }
 
     /**
@@ -61,14 +61,15 @@ class DmlGatherPropertiesTest {
     @Property(tries = 600)
     void paddingRowsMatchTheNaiveReference(@ForAll("seeds") long seed) {
         GatherCase c = PADDED.generate(seed);
-        check(c, IndexPolicy.DIRECTML, Kernels.prepare(c.desc(), IndexPolicy.DIRECTML, 1, null, KernelTuning.DEFAULT));
+        check(c, IndexPolicy.DIRECTML,
+                Kernels.prepare(c.desc(), IndexPolicy.DIRECTML, Parallelism.ONE_THREAD, KernelTuning.DEFAULT));
     }
 
     /** Split across three threads; chunk borders fall mid-row. */
     @Property(tries = 200)
     void splitAcrossThreadsMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherCase c = LARGE.generate(seed);
-        check(c, policy, Kernels.prepare(c.desc(), policy, 3, POOL, KernelTuning.DEFAULT.withParallelThreshold(1)));
+        check(c, policy, Kernels.prepare(c.desc(), policy, Kernels.threeThreads(POOL), KernelTuning.DEFAULT));
     }
 
     /**
@@ -81,9 +82,8 @@ class DmlGatherPropertiesTest {
         long tile = 1 + (seed >>> 4) % 4;
         boolean split = (seed & 2) == 0;
         long tileCopyMax = (seed & 8) == 0 ? GatherKernel.TILE_COPY_MAX : 0;
-        check(c, policy, Kernels.prepare(c.desc(), policy, split ? 3 : 1, split ? POOL : null,
-                KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(tile).withTileCopyMax(tileCopyMax)
-                        .withRowCopyMin(1)));
+        check(c, policy, Kernels.prepare(c.desc(), policy, split ? Kernels.threeThreads(POOL) : Parallelism.ONE_THREAD,
+                KernelTuning.DEFAULT.withForcedTile(tile).withTileCopyMax(tileCopyMax).withRowCopyMin(1)));
     }
 
     /**
@@ -107,8 +107,8 @@ class DmlGatherPropertiesTest {
             }
             IndexPolicy policy = policies[(int) Math.floorMod(seed, (long) policies.length)];
             boolean split = (seed & 8) == 0;
-            GatherExecution execution = Kernels.prepare(c.desc(), policy, split ? 3 : 1, split ? POOL : null,
-                    KernelTuning.DEFAULT.withParallelThreshold(1));
+            GatherExecution execution = Kernels.prepare(c.desc(), policy,
+                    split ? Kernels.threeThreads(POOL) : Parallelism.ONE_THREAD, KernelTuning.DEFAULT);
             if (!execution.sliced()) {
                 continue;
             }

@@ -42,7 +42,7 @@ class GatherNdPropertiesTest {
     @Property(tries = 2000)
     void matchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherNdCase c = SMALL.generate(seed);
-        check(c, policy, Kernels.prepareNd(c.desc(), policy, 1, null, GatherExecution.PARALLEL_THRESHOLD));
+        check(c, policy, Kernels.prepareNd(c.desc(), policy, Parallelism.ONE_THREAD));
     }
 
     /**
@@ -52,15 +52,14 @@ class GatherNdPropertiesTest {
     @Property(tries = 600)
     void batchesPastTheInputMatchTheNaiveReference(@ForAll("seeds") long seed) {
         GatherNdCase c = BATCHES_PAST_INPUT.generate(seed);
-        check(c, IndexPolicy.DIRECTML, Kernels.prepareNd(c.desc(), IndexPolicy.DIRECTML, 1, null,
-                GatherExecution.PARALLEL_THRESHOLD));
+        check(c, IndexPolicy.DIRECTML, Kernels.prepareNd(c.desc(), IndexPolicy.DIRECTML, Parallelism.ONE_THREAD));
     }
 
     /** Larger shapes, split across three threads; chunk borders fall between tuples. */
     @Property(tries = 300)
     void splitAcrossThreadsMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherNdCase c = LARGE.generate(seed);
-        check(c, policy, Kernels.prepareNd(c.desc(), policy, 3, POOL, 1));
+        check(c, policy, Kernels.prepareNd(c.desc(), policy, Kernels.threeThreads(POOL)));
     }
 
     private static void check(GatherNdCase c, IndexPolicy policy, GatherNdExecution execution) {

@@ -48,7 +48,7 @@ class GatherPropertiesTest {
     @Property(tries = 1500)
     void matchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherElementsCase c = SMALL.generate(seed);
-        check(c, policy, Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy, 1, null,
+        check(c, policy, Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy, Parallelism.ONE_THREAD,
                 KernelTuning.DEFAULT));
     }
 
@@ -62,7 +62,8 @@ class GatherPropertiesTest {
         GatherElementsCase c = ROWS.generate(seed);
         boolean split = (seed & 2) == 0;
         GatherExecution execution = Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
-                split ? 3 : 1, split ? POOL : null, KernelTuning.DEFAULT.withParallelThreshold(1).withRowCopyMin(1));
+                split ? Kernels.threeThreads(POOL) : Parallelism.ONE_THREAD,
+                KernelTuning.DEFAULT.withRowCopyMin(1));
         Bindings bindings = check(c, policy, execution, null);
         check(withDataReversed(c), policy, execution, bindings);
     }
@@ -89,8 +90,8 @@ class GatherPropertiesTest {
             IndexPolicy policy = policies[(int) Math.floorMod(seed, (long) policies.length)];
             boolean split = (seed & 8) == 0;
             GatherExecution execution = Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
-                    split ? 3 : 1, split ? POOL : null,
-                    KernelTuning.DEFAULT.withParallelThreshold(1).withRowCopyMin(1));
+                    split ? Kernels.threeThreads(POOL) : Parallelism.ONE_THREAD,
+                    KernelTuning.DEFAULT.withRowCopyMin(1));
             if (!execution.rowsBulk()) {
                 continue;
             }
@@ -112,8 +113,8 @@ class GatherPropertiesTest {
         boolean split = (seed & 2) == 0;
         long tileCopyMax = (seed & 8) == 0 ? GatherKernel.TILE_COPY_MAX : 0;
         check(c, policy, Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
-                split ? 3 : 1, split ? POOL : null,
-                KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(tile).withTileCopyMax(tileCopyMax)));
+                split ? Kernels.threeThreads(POOL) : Parallelism.ONE_THREAD,
+                KernelTuning.DEFAULT.withForcedTile(tile).withTileCopyMax(tileCopyMax)));
     }
 
     /**
@@ -148,8 +149,8 @@ class GatherPropertiesTest {
             boolean split = (seed & 8) == 0;
             long tile = 1 + (seed >>> 4) % 4;
             GatherExecution execution = Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
-                    split ? 3 : 1, split ? POOL : null,
-                    KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(tile));
+                    split ? Kernels.threeThreads(POOL) : Parallelism.ONE_THREAD,
+                    KernelTuning.DEFAULT.withForcedTile(tile));
             if (!execution.tilesBulk()) {
                 continue;
             }
@@ -194,8 +195,8 @@ class GatherPropertiesTest {
     @Property(tries = 40)
     void splitAcrossThreadsMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherElementsCase c = LARGE.generate(seed);
-        check(c, policy, Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy, 3, POOL,
-                KernelTuning.DEFAULT.withParallelThreshold(1)));
+        check(c, policy, Kernels.prepare(c.desc(), Kernels.semanticsOf(c.indexType()), policy,
+                Kernels.threeThreads(POOL), KernelTuning.DEFAULT));
     }
 
     private static void check(GatherElementsCase c, IndexPolicy policy, GatherExecution execution) {

@@ -26,43 +26,41 @@ final class Kernels {
 
     static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexPolicy policy) {
         BufferTensorDesc indices = (BufferTensorDesc) desc.indicesTensor();
-        return prepare(desc, semanticsOf(indices.dataType()), policy, 1, null, KernelTuning.DEFAULT);
+        return prepare(desc, semanticsOf(indices.dataType()), policy, Parallelism.ONE_THREAD, KernelTuning.DEFAULT);
+    }
+
+    /** Three threads on {@code pool} that split executions of any size, so that small cases reach the split. */
+    static Parallelism threeThreads(ExecutorService pool) {
+        return new Parallelism(3, pool, 1);
     }
 
     /** A GatherElements execution with every knob of {@link GatherExecution#prepare} in reach. */
     static GatherExecution prepare(GatherElementsOperatorDesc desc, IndexSemantics semantics, IndexPolicy policy,
-            int threads, ExecutorService pool, KernelTuning tuning) {
-        return GatherExecution.prepare(desc, GatherElementsKernel.space(desc), semantics, policy, threads, pool,
-                tuning);
+            Parallelism parallelism, KernelTuning tuning) {
+        return GatherExecution.prepare(desc, GatherElementsKernel.space(desc), semantics, policy, parallelism, tuning);
     }
 
     /** A Gather execution on one thread with the default tuning. */
     static GatherExecution prepare(GatherOperatorDesc desc, IndexPolicy policy) {
-        return prepare(desc, policy, 1, null, KernelTuning.DEFAULT);
+        return prepare(desc, policy, Parallelism.ONE_THREAD, KernelTuning.DEFAULT);
     }
 
     /** A Gather execution with the semantics the validator gives its index type from 3_0. */
-    static GatherExecution prepare(GatherOperatorDesc desc, IndexPolicy policy, int threads, ExecutorService pool,
+    static GatherExecution prepare(GatherOperatorDesc desc, IndexPolicy policy, Parallelism parallelism,
             KernelTuning tuning) {
         BufferTensorDesc indices = (BufferTensorDesc) desc.indicesTensor();
         return GatherExecution.prepare(desc, DmlGatherKernel.space(desc), semanticsOf(indices.dataType()), policy,
-                threads, pool, tuning);
+                parallelism, tuning);
     }
 
-    /**
-     * A GATHER_ND or GATHER_ND1 execution with the semantics the validator gives its index type from 3_0.
-     *
-     * @param parallelThreshold executions of fewer output elements run on one thread
-     */
-    static GatherNdExecution prepareNd(OperatorDesc desc, IndexPolicy policy, int threads, ExecutorService pool,
-            long parallelThreshold) {
+    /** A GATHER_ND or GATHER_ND1 execution with the semantics the validator gives its index type from 3_0. */
+    static GatherNdExecution prepareNd(OperatorDesc desc, IndexPolicy policy, Parallelism parallelism) {
         BufferTensorDesc indices = (BufferTensorDesc) desc.tensorFields().get(1).desc();
         IndexSemantics semantics = semanticsOf(indices.dataType());
         if (desc instanceof GatherNd1OperatorDesc nd1) {
-            return GatherNdKernel.gatherNd1().prepare(nd1, semantics, policy, threads, pool, parallelThreshold);
+            return GatherNdKernel.gatherNd1().prepare(nd1, semantics, policy, parallelism);
         }
-        return GatherNdKernel.gatherNd().prepare((GatherNdOperatorDesc) desc, semantics, policy, threads, pool,
-                parallelThreshold);
+        return GatherNdKernel.gatherNd().prepare((GatherNdOperatorDesc) desc, semantics, policy, parallelism);
     }
 
     /** Runs a GatherElements, Gather, GatherNd or GatherNd1 desc on whole buffers and returns the output buffer. */
@@ -70,7 +68,7 @@ final class Kernels {
             ByteBuffer output) {
         OperatorExecution execution = desc instanceof GatherOperatorDesc gather ? prepare(gather, policy)
                 : desc instanceof GatherElementsOperatorDesc elements ? prepare(elements, policy)
-                : prepareNd(desc, policy, 1, null, GatherExecution.PARALLEL_THRESHOLD);
+                : prepareNd(desc, policy, Parallelism.ONE_THREAD);
         execution.execute(
                 Bindings.of(BufferBinding.of(input), BufferBinding.of(indices), BufferBinding.of(output)));
         return output;

@@ -73,7 +73,7 @@ class PlainRunTest {
     private static void run(GatherElementsOperatorDesc desc, ByteBuffer output) {
         // Rows of 6 are copied when the shortest copied row is 1 element, which puts them on the plain-run loops.
         GatherExecution execution = Kernels.prepare(desc, IndexSemantics.SIGNED_WRAP, IndexPolicy.CLAMP_AXIS,
-                1, null, KernelTuning.DEFAULT.withRowCopyMin(1));
+                Parallelism.ONE_THREAD, KernelTuning.DEFAULT.withRowCopyMin(1));
         assertTrue(execution.rowsBulk(), "the case must take the copied-row loops");
         TensorDataType data = ((BufferTensorDesc) desc.inputTensor()).dataType();
         TensorDataType index = ((BufferTensorDesc) desc.indicesTensor()).dataType();

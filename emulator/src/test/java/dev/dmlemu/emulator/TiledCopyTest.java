@@ -44,7 +44,7 @@ class TiledCopyTest {
                 for (GatherElementsOperatorDesc desc : descs) {
                     for (IndexPolicy policy : IndexPolicy.values()) {
                         GatherExecution execution = Kernels.prepare(desc, IndexSemantics.SIGNED_WRAP,
-                                policy, 1, null, KernelTuning.DEFAULT);
+                                policy, Parallelism.ONE_THREAD, KernelTuning.DEFAULT);
                         assertTrue(execution.tilesBulk(), () -> element + "/" + index + " " + desc + " " + policy);
                     }
                 }
@@ -103,8 +103,8 @@ class TiledCopyTest {
     }
 
     private static void run(GatherElementsOperatorDesc desc, ByteBuffer input, ByteBuffer indices, ByteBuffer output) {
-        GatherExecution execution = Kernels.prepare(desc, IndexSemantics.SIGNED_WRAP, IndexPolicy.DIRECTML, 1,
-                null, KernelTuning.DEFAULT.withParallelThreshold(1).withForcedTile(1));
+        GatherExecution execution = Kernels.prepare(desc, IndexSemantics.SIGNED_WRAP, IndexPolicy.DIRECTML,
+                Parallelism.ONE_THREAD, KernelTuning.DEFAULT.withForcedTile(1));
         assertTrue(execution.tilesBulk(), "the tiled copy is taken");
         execution.execute(Bindings.of(BufferBinding.of(input), BufferBinding.of(indices), BufferBinding.of(output)));
     }

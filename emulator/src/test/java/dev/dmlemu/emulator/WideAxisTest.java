@@ -58,7 +58,7 @@ class WideAxisTest {
                     TensorBytes.of(inputBytes), TensorBytes.of(indexBytes), TensorBytes.of(initial));
             for (long tile : new long[] {0, 2}) {
                 GatherExecution execution = Kernels.prepare(desc, Kernels.semanticsOf(indices.dataType()),
-                        policy, 1, null, KernelTuning.DEFAULT.withForcedTile(tile));
+                        policy, Parallelism.ONE_THREAD, KernelTuning.DEFAULT.withForcedTile(tile));
                 assertFalse(execution.rowsBulk() || execution.tilesBulk(), "no copying order takes a wide axis");
                 ByteBuffer out = ByteBuffer.allocate(initial.length).order(ByteOrder.LITTLE_ENDIAN);
                 execution.execute(Bindings.of(BufferBinding.of(le(inputBytes)), BufferBinding.of(le(indexBytes)),

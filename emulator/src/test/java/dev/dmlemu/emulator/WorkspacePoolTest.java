@@ -63,8 +63,8 @@ class WorkspacePoolTest {
         GatherElementsOperatorDesc desc = new GatherElementsOperatorDesc(
                 BufferTensorDesc.packed(TensorDataType.INT32, n, n), BufferTensorDesc.packed(TensorDataType.INT32, n, n),
                 BufferTensorDesc.packed(TensorDataType.INT32, n, n), 0);
-        GatherExecution execution = Kernels.prepare(desc, IndexSemantics.SIGNED_WRAP, IndexPolicy.DIRECTML, 1,
-                null, KernelTuning.DEFAULT.withForcedTile(16));
+        GatherExecution execution = Kernels.prepare(desc, IndexSemantics.SIGNED_WRAP, IndexPolicy.DIRECTML,
+                Parallelism.ONE_THREAD, KernelTuning.DEFAULT.withForcedTile(16));
         assertEquals(true, execution.tilesBulk());
         SplittableRandom random = new SplittableRandom(5);
         int[] indices = new int[n * n];
