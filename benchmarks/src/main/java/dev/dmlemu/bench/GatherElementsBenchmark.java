@@ -1,13 +1,6 @@
 package dev.dmlemu.bench;
 
 import ai.onnxruntime.OrtException;
-import dev.dmlemu.desc.FeatureLevel;
-import dev.dmlemu.emulator.Emulator;
-import dev.dmlemu.emulator.EmulatorOptions;
-import dev.dmlemu.execution.Bindings;
-import dev.dmlemu.execution.BufferBinding;
-import dev.dmlemu.execution.PreparedOperator;
-import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -48,9 +41,7 @@ public class GatherElementsBenchmark {
     @Param({"1", "2"})
     public int threads;
 
-    private Emulator emulator;
-    private PreparedOperator prepared;
-    private Bindings bindings;
+    private EmulatorRun emulatorRun;
 
     /** The floor's view of the same bytes: indices in, output out, no gather. */
     private byte[] floorIndices;
@@ -67,14 +58,9 @@ public class GatherElementsBenchmark {
         Workload.Values values = w.values();
         int es = w.elementSize();
         int indexSize = w.indexType().sizeInBytes();
-        ByteBuffer inputBytes = values.stridedInput(Workload.Values.heap(values.inputBytes()));
-        ByteBuffer indexBytes = values.indices(Workload.Values.heap((long) w.indexCount() * indexSize));
-        ByteBuffer outputBytes = Workload.Values.heap((long) w.indexCount() * es);
-        emulator = new Emulator(EmulatorOptions.builder().threads(threads).build());
-        prepared = emulator.prepare(new FeatureLevelValidator().validate(w.desc(), FeatureLevel.LEVEL_6_4).validated());
-        bindings = Bindings.of(BufferBinding.of(inputBytes), BufferBinding.of(indexBytes),
-                BufferBinding.of(outputBytes));
-        floorIndices = indexBytes.array();
+        emulatorRun = new EmulatorRun(values, threads);
+        ByteBuffer outputBytes = emulatorRun.output();
+        floorIndices = emulatorRun.indices().array();
         floorOutput = new byte[w.indexCount() * es];
         floorIndexSize = indexSize;
         floorElementSize = es;
@@ -82,7 +68,7 @@ public class GatherElementsBenchmark {
         ort = OrtNode.gatherElements(values, threads);
 
         // Both must compute the same thing before either is timed.
-        prepared.execute(bindings);
+        emulatorRun.run();
         ort.run();
         ByteBuffer ortOut = ort.output();
         for (int i = 0; i < w.indexCount() * es; i++) {
@@ -94,8 +80,7 @@ public class GatherElementsBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws OrtException {
-        prepared.close();
-        emulator.close();
+        emulatorRun.close();
         if (floorPool != null) {
             floorPool.shutdown();
         }
@@ -104,7 +89,7 @@ public class GatherElementsBenchmark {
 
     @Benchmark
     public void emulator() {
-        prepared.execute(bindings);
+        emulatorRun.run();
     }
 
     /**
