@@ -69,8 +69,7 @@ public final class BuildsSideBySide implements Callable<Integer> {
                     builds.get(b).run();
                     times[k] = System.nanoTime() - start;
                 }
-                Arrays.sort(times);
-                medians[b][round] = times[perRound / 2] / 1e6;
+                medians[b][round] = Median.of(times) / 1e6;
             }
         }
         System.out.printf(Locale.ROOT, "%s, %d thread(s), %d rounds of %d dispatches per build:%n", workload, threads,
@@ -78,8 +77,8 @@ public final class BuildsSideBySide implements Callable<Integer> {
         for (int b = 0; b < builds.size(); b++) {
             double[] sorted = medians[b].clone();
             Arrays.sort(sorted);
-            System.out.printf(Locale.ROOT, "  %s: median %.2f ms (rounds %.2f-%.2f)%n", jars.get(b), sorted[rounds / 2],
-                    sorted[0], sorted[rounds - 1]);
+            System.out.printf(Locale.ROOT, "  %s: median %.2f ms (rounds %.2f-%.2f)%n", jars.get(b),
+                    Median.of(sorted), sorted[0], sorted[rounds - 1]);
         }
         for (int b = 1; b < builds.size(); b++) {
             double[] ratios = new double[rounds];
@@ -88,7 +87,7 @@ public final class BuildsSideBySide implements Callable<Integer> {
             }
             Arrays.sort(ratios);
             System.out.printf(Locale.ROOT, "  %s / %s per round: median %.3f (%.3f-%.3f)%n", jars.get(b).getFileName(),
-                    jars.get(0).getFileName(), ratios[rounds / 2], ratios[0], ratios[rounds - 1]);
+                    jars.get(0).getFileName(), Median.of(ratios), ratios[0], ratios[rounds - 1]);
         }
         return 0;
     }

@@ -105,7 +105,7 @@ public final class CommandLineTiming implements Callable<Integer> {
                         ort[r] = timeOrt(w, t);
                     }
                     double settledMs = settledWarmup > 0 ? runCli(folder, t, settledWarmup, false, w) : Double.NaN;
-                    Row row = new Row(name, t, median(cold), median(ort), settledMs, pairedRatios(ort, cold));
+                    Row row = new Row(name, t, Median.of(cold), Median.of(ort), settledMs, pairedRatios(ort, cold));
                     rows.add(row);
                     System.err.println(describe(row));
                 }
@@ -134,13 +134,6 @@ public final class CommandLineTiming implements Callable<Integer> {
         }
         Arrays.sort(ratios);
         return ratios;
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private void deleteUnlessKept(Path folder) throws IOException {
@@ -204,10 +197,7 @@ public final class CommandLineTiming implements Callable<Integer> {
                 ort.run();
                 nanos[i] = System.nanoTime() - start;
             }
-            Arrays.sort(nanos);
-            double median = iterations % 2 == 1 ? nanos[iterations / 2]
-                    : (nanos[iterations / 2 - 1] + nanos[iterations / 2]) / 2.0;
-            return median / 1e6;
+            return Median.of(nanos) / 1e6;
         }
     }
 

@@ -130,26 +130,27 @@ public final class DispatchTimeline implements Callable<Integer> {
         double windowCompileMs = 0;
         for (int i = 0; i < timeline.size(); i++) {
             Dispatch d = timeline.get(i);
+            boolean timed = i >= warmup && i < warmup + iterations;
             StringBuilder during = new StringBuilder();
             for (Compilation c : compilations) {
                 double ms = c.overlapMs(d.start(), d.end());
                 if (ms > 0) {
                     during.append(String.format(Locale.ROOT, " %s%s %.0f", c.method(), c.osr() ? " (OSR)" : "", ms));
-                    if (i >= warmup && i < warmup + iterations) {
+                    if (timed) {
                         windowCompileMs += ms;
                     }
                 }
             }
             System.out.printf(Locale.ROOT, "  %2d %7.1f%s%s%n", i, (d.end() - d.start()) * 1e3,
-                    i >= warmup && i < warmup + iterations ? " *" : "  ", during);
+                    timed ? " *" : "  ", during);
         }
         double[] window = timeline.subList(warmup, warmup + iterations).stream()
-                .mapToDouble(d -> (d.end() - d.start()) * 1e3).sorted().toArray();
+                .mapToDouble(d -> (d.end() - d.start()) * 1e3).toArray();
         double[] rest = timeline.subList(warmup + iterations, timeline.size()).stream()
-                .mapToDouble(d -> (d.end() - d.start()) * 1e3).sorted().toArray();
+                .mapToDouble(d -> (d.end() - d.start()) * 1e3).toArray();
         System.out.printf(Locale.ROOT, "  timed window (*): median %.1f ms, %.0f ms of C2 compilation within it;"
-                + " later dispatches: median %s%n", window[window.length / 2], windowCompileMs,
-                rest.length == 0 ? "-" : String.format(Locale.ROOT, "%.1f ms", rest[rest.length / 2]));
+                + " later dispatches: median %s%n", Median.of(window), windowCompileMs,
+                rest.length == 0 ? "-" : String.format(Locale.ROOT, "%.1f ms", Median.of(rest)));
     }
 
     /** The child JVM: prepares the workload, then prints each dispatch's start and end in nanoseconds of uptime. */
