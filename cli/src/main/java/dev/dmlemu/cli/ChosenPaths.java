@@ -16,6 +16,9 @@ final class ChosenPaths {
     private ChosenPaths() {}
 
     /**
+     * Walks a relative path component by component as the OS does: {@code evil/..} is the parent of wherever
+     * {@code evil} leads, not the current directory, so the path is never normalised before it is checked.
+     *
      * @param option how the path was given, for the message, e.g. {@code --output-dir}
      * @throws CliFailure exit code 2 when a component of a relative path is a symbolic link
      */
@@ -23,9 +26,14 @@ final class ChosenPaths {
         if (given.isAbsolute() || given.getRoot() != null) {
             return;
         }
-        Path at = Path.of("").toAbsolutePath();
-        for (Path name : given.normalize()) {
-            at = at.resolve(name);
+        Path at = currentDirectory();
+        for (Path name : given) {
+            String component = name.toString();
+            if (component.isEmpty() || component.equals(".")) {
+                continue;
+            }
+            // No component so far was a link, so ".." is the parent of a real folder: the lexical parent.
+            at = component.equals("..") ? parentOf(at) : at.resolve(name);
             if (Files.isSymbolicLink(at)) {
                 String target;
                 try {
@@ -38,5 +46,20 @@ final class ChosenPaths {
                         + " carry links: give the real path, or an absolute one");
             }
         }
+    }
+
+    /** The current directory as a real path, so that ".." from it goes where the OS goes. */
+    private static Path currentDirectory() {
+        Path cwd = Path.of("").toAbsolutePath();
+        try {
+            return cwd.toRealPath();
+        } catch (IOException e) {
+            return cwd;
+        }
+    }
+
+    private static Path parentOf(Path at) {
+        Path parent = at.getParent();
+        return parent == null ? at : parent;
     }
 }

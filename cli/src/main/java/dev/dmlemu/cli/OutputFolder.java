@@ -67,40 +67,52 @@ final class OutputFolder {
             return Result.refused("is an absolute path; writeFile targets are relative to the output folder "
                     + folder + " (" + WRITE_ANYWHERE + " allows any path)");
         }
-        Path target = folder.resolve(given).normalize();
+        // The lexical form judges '..'; the OS walks the path as written (a link, then '..'), and so does the check
+        // of the folder the file lands in.
+        Path written = folder.resolve(given);
+        Path target = written.normalize();
         if (confined && !target.startsWith(folder)) {
             return Result.refused("leaves the output folder " + folder + " through '..' (" + WRITE_ANYWHERE
                     + " allows any path)");
         }
-        if (target.getFileName() == null || target.equals(folder)) {
+        Path fileName = written.getFileName();
+        if (fileName == null || target.equals(folder) || fileName.toString().equals("..")
+                || fileName.toString().equals(".")) {
             return Result.refused("names no file");
         }
-        if (target.getFileName().toString().length() > MAX_NAME_LENGTH) {
+        if (fileName.toString().length() > MAX_NAME_LENGTH) {
             // The temporary file beside it carries the name too, and file systems stop at 255 bytes.
             return Result.refused("has a file name longer than " + MAX_NAME_LENGTH + " characters");
         }
         if (target.startsWith(folder) && Files.notExists(folder, LinkOption.NOFOLLOW_LINKS)) {
-            return target.getParent().equals(folder) ? new Result(Optional.of(target), Optional.empty())
-                    : Result.refused("is in a folder that does not exist (" + target.getParent() + ")");
+            if (!written.getParent().equals(folder)) {
+                return Result.refused("is in a folder that does not exist (" + target.getParent() + ")");
+            }
+            return WritableFolders.refusalToCreate(folder).map(Result::refused)
+                    .orElseGet(() -> new Result(Optional.of(target), Optional.empty()));
         }
         Path parent;
         Path realFolder;
         try {
             realFolder = folder.toRealPath();
-            parent = target.getParent().toRealPath();
+            parent = written.getParent().toRealPath();
         } catch (NoSuchFileException e) {
             return Result.refused("is in a folder that does not exist (" + target.getParent() + ")");
         } catch (IOException e) {
-            return Result.refused("cannot be written: " + e.getMessage());
+            return Result.refused("cannot be written: " + WritableFolders.describe(e));
         }
         if (!Files.isDirectory(parent)) {
             return Result.refused("is in " + target.getParent() + ", which is not a folder");
         }
         if (confined && !parent.startsWith(realFolder)) {
-            return Result.refused("is in " + target.getParent() + ", which a symbolic link leads to " + parent
+            return Result.refused("is in " + written.getParent() + ", which a symbolic link leads to " + parent
                     + ", outside the output folder " + folder + " (" + WRITE_ANYWHERE + " allows it)");
         }
-        Path file = parent.resolve(target.getFileName());
+        if (!Files.isWritable(parent)) {
+            // The file is written beside its target and renamed, so its folder must take new files.
+            return Result.refused("is in the folder " + parent + ", which cannot be written (permission denied)");
+        }
+        Path file = parent.resolve(fileName);
         Optional<BasicFileAttributes> existing = attributes(file);
         if (existing.isPresent() && existing.get().isSymbolicLink()) {
             return Result.refused("is a symbolic link (" + file + "); dmlemu never writes through one");
@@ -110,7 +122,7 @@ final class OutputFolder {
                     + " (" + file + ")");
         }
         if (existing.isPresent() && !Files.isWritable(file)) {
-            return Result.refused("is read-only (" + file + ")");
+            return Result.refused("is read-only (" + file + "; permission denied)");
         }
         return new Result(Optional.of(file), Optional.empty());
     }

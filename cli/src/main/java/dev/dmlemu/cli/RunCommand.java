@@ -370,7 +370,7 @@ final class RunCommand implements Callable<Integer> {
             throw input.problemAt(write.where() + ".targetPath", "'" + write.targetPath() + "' " + e.getMessage());
         } catch (IOException e) {
             throw input.problemAt(write.where() + ".targetPath", "cannot write " + write.targetPath() + ": "
-                    + OneLine.of(String.valueOf(e.getMessage())));
+                    + WritableFolders.describe(e));
         }
     }
 
