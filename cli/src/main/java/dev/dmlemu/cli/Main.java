@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 
 /** The {@code dmlemu} entry point. {@link #run} is the in-process form that tests drive. */
 public final class Main {
@@ -37,7 +38,7 @@ public final class Main {
     static int run(Object topCommand, String[] args, PrintStream out, PrintStream err) {
         PrintWriter outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
         PrintWriter errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
-        Failures failures = new Failures(outWriter, errWriter, List.of(args));
+        Failures failures = new Failures(outWriter, errWriter);
         CommandLine commandLine = new CommandLine(topCommand);
         commandLine.setOut(outWriter);
         commandLine.setErr(errWriter);
@@ -46,32 +47,44 @@ public final class Main {
                 ? failure.exitCode().code() : ExitCode.INTERNAL_ERROR.code());
         commandLine.setParameterExceptionHandler((exception, arguments) -> failures.usage(exception));
         commandLine.setExecutionExceptionHandler((exception, failed, parseResult) ->
-                exception instanceof CliFailure failure ? failures.report(failure) : failures.internal(exception));
+                exception instanceof CliFailure failure ? failures.report(failure, failed.getCommandSpec())
+                        : failures.internal(exception, failed.getCommandSpec()));
         int code;
         try {
             code = commandLine.execute(args);
         } catch (Throwable error) {
             // Errors (out of memory, stack overflow) pass through picocli untouched; they end here, never as a trace.
-            code = failures.internal(error);
+            code = failures.internal(error, executed(commandLine));
         }
         outWriter.flush();
         errWriter.flush();
         return code;
     }
 
-    /** How failures are shown: a line on stderr; with --json an error object on stdout; with --debug the trace. */
+    /** The innermost command the arguments named, or the top one when they were not parsed. */
+    private static CommandSpec executed(CommandLine commandLine) {
+        ParseResult parsed = commandLine.getParseResult();
+        if (parsed == null) {
+            return commandLine.getCommandSpec();
+        }
+        while (parsed.hasSubcommand()) {
+            parsed = parsed.subcommand();
+        }
+        return parsed.commandSpec();
+    }
+
+    /**
+     * How failures are shown: a line on stderr; with --json an error object on stdout; with --debug the trace. Both
+     * flags are read from the failed command's parsed options (as far as they were parsed), never from the words:
+     * {@code --json=true} is JSON, and a model file named {@code --json} after {@code --} is not.
+     */
     private static final class Failures {
         private final PrintWriter out;
         private final PrintWriter err;
-        private final boolean json;
-        private final boolean debug;
 
-        Failures(PrintWriter out, PrintWriter err, List<String> args) {
+        Failures(PrintWriter out, PrintWriter err) {
             this.out = out;
             this.err = err;
-            // Read from the words themselves: a failure may come before (or instead of) a parse result.
-            this.json = args.contains("--json");
-            this.debug = args.contains("--debug");
         }
 
         int usage(CommandLine.ParameterException exception) {
@@ -79,45 +92,41 @@ public final class Main {
             String message = OneLine.of(String.valueOf(exception.getMessage()));
             err.println("dmlemu: " + message);
             err.println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for usage.");
-            printJson(ExitCode.UNUSABLE_INPUT, message, null);
+            printJson(failed.getCommandSpec(), ExitCode.UNUSABLE_INPUT, message, null);
             return ExitCode.UNUSABLE_INPUT.code();
         }
 
-        int report(CliFailure failure) {
+        int report(CliFailure failure, CommandSpec failed) {
             String message = OneLine.of(failure.getMessage());
             err.println("dmlemu: " + message);
-            printJson(failure.exitCode(), message, failure.location().orElse(null));
+            printJson(failed, failure.exitCode(), message, failure.location().orElse(null));
             return failure.exitCode().code();
         }
 
-        int internal(Throwable error) {
-            String message;
-            if (error instanceof OutOfMemoryError) {
-                message = "internal error: the Java heap (maximum " + (Runtime.getRuntime().maxMemory() >> 20)
-                        + " MiB) ran out although dmlemu checks memory before large allocations; raise it with"
-                        + " DMLEMU_JAVA_OPTS=-Xmx<size>, and please report the command line and input";
-            } else {
-                message = "internal error: " + OneLine.of(error.toString())
-                        + " (please report it with the command line and input; --debug shows where)";
-            }
+        int internal(Throwable error, CommandSpec failed) {
+            String message = InternalErrors.message(error);
             err.println("dmlemu: " + message);
-            if (debug) {
-                StringWriter trace = new StringWriter();
-                error.printStackTrace(new PrintWriter(trace));
-                err.print(trace);
+            if (isSet(failed, "--debug")) {
+                err.print(InternalErrors.trace(error));
             }
-            printJson(ExitCode.INTERNAL_ERROR, message, null);
+            printJson(failed, ExitCode.INTERNAL_ERROR, message, null);
             return ExitCode.INTERNAL_ERROR.code();
         }
 
         /** {@code {"error": {"exitCode", "kind", "message", "file", "path", "line", "column"}}}. */
-        private void printJson(ExitCode code, String message, CliFailure.Location location) {
-            if (!json) {
+        private void printJson(CommandSpec failed, ExitCode code, String message, CliFailure.Location location) {
+            if (!isSet(failed, "--json")) {
                 return;
             }
             ObjectNode root = Json.object();
             root.set("error", Json.error(code, message, location));
             out.println(Json.write(root));
         }
+    }
+
+    /** Whether the command's boolean option {@code name} was given as true (parsed, not read off the words). */
+    static boolean isSet(CommandSpec command, String name) {
+        OptionSpec option = command.findOption(name);
+        return option != null && Boolean.TRUE.equals(option.getValue());
     }
 }

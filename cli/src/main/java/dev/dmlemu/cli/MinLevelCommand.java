@@ -43,7 +43,7 @@ final class MinLevelCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return ModelBatch.run(models, this::check, json, spec.commandLine().getOut());
+        return ModelBatch.run(models, this::check, ModelBatch.Output.of(spec, json));
     }
 
     private ModelBatch.FileResult check(Path model) {

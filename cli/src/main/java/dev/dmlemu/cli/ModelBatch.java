@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * One command over one or several model files in one JVM ({@code dmlemu validate models/*.json}): CI checks hundreds
@@ -13,7 +14,10 @@ import java.util.Optional;
  * {@code --json}) as they are, and a failure ends the command as usual. Several files: each file's lines led by its
  * name, a file that cannot be used gets its failure line instead, and a summary ends the output; with {@code --json},
  * an array with one object per file (its {@code file}, then the one-file object or an {@code error}). The exit code
- * is the highest of the files' codes.
+ * is the highest of the files' codes. An internal error in one of several files (exit code 70) is reported in its
+ * place like any failure, and the batch goes on: the JSON array is always closed. A file name begins its lines, so it
+ * is quoted when it could read as a CI log command ({@link OneLine#lineStart}); and {@code -} (standard input) may be
+ * given once, since a second {@code -} would read an empty document.
  */
 final class ModelBatch {
 
@@ -25,9 +29,32 @@ final class ModelBatch {
         FileResult check(Path model);
     }
 
+    /**
+     * How the batch reports: {@code --json} or text, and whether an internal error's stack trace goes to
+     * {@code err} ({@code --debug}); both as parsed.
+     */
+    record Output(boolean json, boolean debug, PrintWriter out, PrintWriter err) {
+
+        /** The command's own {@code --json}, its {@code --debug} and its streams. */
+        static Output of(CommandSpec command, boolean json) {
+            return new Output(json, Main.isSet(command, "--debug"), command.commandLine().getOut(),
+                    command.commandLine().getErr());
+        }
+    }
+
     private ModelBatch() {}
 
-    static int run(List<Path> models, PerFile perFile, boolean json, PrintWriter out) {
+    /** Refuses a second {@code -}: standard input has one document, and the second read would get nothing. */
+    static void requireStandardInputOnce(List<Path> models) {
+        if (models.stream().filter(ModelInput::isStandardInput).count() > 1) {
+            throw CliFailure.unusableInput("- (standard input) may be given once");
+        }
+    }
+
+    static int run(List<Path> models, PerFile perFile, Output output) {
+        requireStandardInputOnce(models);
+        boolean json = output.json();
+        PrintWriter out = output.out();
         if (models.size() == 1) {
             FileResult result = perFile.check(models.get(0));
             if (json) {
@@ -47,6 +74,10 @@ final class ModelBatch {
                 result = perFile.check(model);
             } catch (CliFailure failure) {
                 result = new FileResult(failure.exitCode(), List.of(failureLine(name, failure)), errorObject(failure));
+            } catch (RuntimeException | Error error) {
+                String message = internalError(error, output);
+                result = new FileResult(ExitCode.INTERNAL_ERROR, List.of(message),
+                        errorObject(ExitCode.INTERNAL_ERROR, message, null));
             }
             byCode[result.code().ordinal()]++;
             if (result.code().code() > worst.code()) {
@@ -58,7 +89,7 @@ final class ModelBatch {
                 entry.setAll(result.json());
             } else {
                 for (String line : result.lines()) {
-                    out.println(name + ": " + line);
+                    out.println(OneLine.lineStart(name) + ": " + line);
                 }
             }
         }
@@ -84,7 +115,11 @@ final class ModelBatch {
      * lines led by its name (on stdout and stderr alike) as they come, a failure line in place of the rest of a file
      * that fails, and the summary; with {@code --json}, an array of the files' objects.
      */
-    static int runStreamed(List<Path> models, Streamed perFile, boolean json, PrintWriter out, PrintWriter err) {
+    static int runStreamed(List<Path> models, Streamed perFile, Output output) {
+        requireStandardInputOnce(models);
+        boolean json = output.json();
+        PrintWriter out = output.out();
+        PrintWriter err = output.err();
         if (models.size() == 1) {
             return perFile.run(models.get(0), out, err, Optional.empty()).code();
         }
@@ -96,24 +131,23 @@ final class ModelBatch {
         for (int i = 0; i < models.size(); i++) {
             Path model = models.get(i);
             String name = OneLine.of(model.toString());
+            String lineStart = OneLine.lineStart(name) + ": ";
             if (json && i > 0) {
                 out.println(",");
             }
             ExitCode code;
             try {
                 code = json ? perFile.run(model, out, err, Optional.of(model.toString()))
-                        : perFile.run(model, LinePrefixWriter.printWriter(out, name + ": "),
-                                LinePrefixWriter.printWriter(err, name + ": "), Optional.of(model.toString()));
+                        : perFile.run(model, LinePrefixWriter.printWriter(out, lineStart),
+                                LinePrefixWriter.printWriter(err, lineStart), Optional.of(model.toString()));
             } catch (CliFailure failure) {
                 code = failure.exitCode();
-                if (json) {
-                    ObjectNode entry = Json.object();
-                    entry.put("file", model.toString());
-                    entry.setAll(errorObject(failure));
-                    out.println(Json.write(entry));
-                } else {
-                    out.println(name + ": " + failureLine(name, failure));
-                }
+                report(output, model, lineStart + failureLine(name, failure), errorObject(failure));
+            } catch (RuntimeException | Error error) {
+                // A bug met in one file is that file's result; the others still run, and the array still closes.
+                code = ExitCode.INTERNAL_ERROR;
+                String message = internalError(error, output);
+                report(output, model, lineStart + message, errorObject(code, message, null));
             }
             byCode[code.ordinal()]++;
             if (code.code() > worst.code()) {
@@ -126,6 +160,27 @@ final class ModelBatch {
         return worst.code();
     }
 
+    /** A file's failure in its place: its line, or its entry of the array. */
+    private static void report(Output output, Path model, String line, ObjectNode error) {
+        if (output.json()) {
+            ObjectNode entry = Json.object();
+            entry.put("file", model.toString());
+            entry.setAll(error);
+            output.out().println(Json.write(entry));
+        } else {
+            output.out().println(line);
+        }
+    }
+
+    /** An internal error's one-line message; its trace on stderr with --debug. */
+    private static String internalError(Throwable error, Output output) {
+        if (output.debug()) {
+            output.err().print(InternalErrors.trace(error));
+            output.err().flush();
+        }
+        return InternalErrors.message(error);
+    }
+
     /** A failure's message without the file's name, which messages about a model file start with. */
     private static String failureLine(String name, CliFailure failure) {
         String message = OneLine.of(failure.getMessage());
@@ -133,15 +188,20 @@ final class ModelBatch {
     }
 
     private static ObjectNode errorObject(CliFailure failure) {
+        return errorObject(failure.exitCode(), OneLine.of(failure.getMessage()), failure.location().orElse(null));
+    }
+
+    private static ObjectNode errorObject(ExitCode code, String message, CliFailure.Location location) {
         ObjectNode error = Json.object();
-        error.set("error", Json.error(failure.exitCode(), OneLine.of(failure.getMessage()),
-                failure.location().orElse(null)));
+        error.set("error", Json.error(code, message, location));
         return error;
     }
 
     private static String summary(int files, int[] byCode) {
+        int internal = byCode[ExitCode.INTERNAL_ERROR.ordinal()];
         return files + " model files: " + byCode[ExitCode.SUCCESS.ordinal()] + " passed, "
                 + byCode[ExitCode.INVALID_OPERATOR.ordinal()] + " invalid, "
-                + byCode[ExitCode.UNUSABLE_INPUT.ordinal()] + " unusable";
+                + byCode[ExitCode.UNUSABLE_INPUT.ordinal()] + " unusable"
+                + (internal == 0 ? "" : ", " + internal + " internal " + (internal == 1 ? "error" : "errors"));
     }
 }

@@ -110,9 +110,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         checkCounts();
-        if (models.stream().filter(ModelInput::isStandardInput).count() > 1) {
-            throw CliFailure.unusableInput("- (standard input) may be given once");
-        }
+        ModelBatch.requireStandardInputOnce(models);
         EmulatorOptions emulatorOptions;
         try {
             emulatorOptions = EmulatorOptions.builder()
@@ -136,7 +134,7 @@ final class RunCommand implements Callable<Integer> {
                         : Optional.empty()));
             }
             return ModelBatch.runStreamed(models, (model, out, err, file) -> runOne(model, session, level, out, err,
-                    file), json, spec.commandLine().getOut(), spec.commandLine().getErr());
+                    file), ModelBatch.Output.of(spec, json));
         }
     }
 
