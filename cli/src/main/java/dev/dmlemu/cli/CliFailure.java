@@ -1,6 +1,7 @@
 package dev.dmlemu.cli;
 
 import dev.dmlemu.model.ModelFormatException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,11 +18,30 @@ final class CliFailure extends RuntimeException {
 
     private final ExitCode exitCode;
     private final transient Location location;
+    private final transient List<String> written;
 
     private CliFailure(ExitCode exitCode, String message, Location location) {
+        this(exitCode, message, location, List.of());
+    }
+
+    private CliFailure(ExitCode exitCode, String message, Location location, List<String> written) {
         super(message, null, false, false);
         this.exitCode = exitCode;
         this.location = location;
+        this.written = List.copyOf(written);
+    }
+
+    /**
+     * This failure, met after the run wrote {@code files}: they stay (each is whole), and the failure reports them,
+     * as {@code --json}'s {@code files} does on success.
+     */
+    CliFailure afterWriting(List<String> files) {
+        return files.isEmpty() ? this : new CliFailure(exitCode, getMessage(), location, files);
+    }
+
+    /** The files the run wrote before it failed, in order. */
+    List<String> written() {
+        return written;
     }
 
     static CliFailure unusableInput(String message) {

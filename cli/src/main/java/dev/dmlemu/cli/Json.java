@@ -29,6 +29,21 @@ final class Json {
 
     private Json() {}
 
+    /**
+     * A failure's whole object: {@code {"error": {...}}}, and {@code "files"} when the run wrote files before it
+     * failed.
+     */
+    static ObjectNode failure(CliFailure failure) {
+        ObjectNode root = object();
+        root.set("error", error(failure.exitCode(), OneLine.of(failure.getMessage()),
+                failure.location().orElse(null)));
+        if (!failure.written().isEmpty()) {
+            ArrayNode files = root.putArray("files");
+            failure.written().forEach(files::add);
+        }
+        return root;
+    }
+
     /** A failure as {@code --json} reports it: exitCode, kind, message, and where in which file when known. */
     static ObjectNode error(ExitCode code, String message, CliFailure.Location location) {
         ObjectNode error = object();

@@ -16,7 +16,12 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        // An interrupted run (SIGINT, SIGTERM) leaves no temporary file and says which files it wrote.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> WriteLedger.interrupted(System.err),
+                "dmlemu-interrupted"));
+        int code = run(args, System.out, System.err);
+        WriteLedger.commandEnded();
+        System.exit(code);
     }
 
     /**
@@ -99,7 +104,9 @@ public final class Main {
         int report(CliFailure failure, CommandSpec failed) {
             String message = OneLine.of(failure.getMessage());
             err.println("dmlemu: " + message);
-            printJson(failed, failure.exitCode(), message, failure.location().orElse(null));
+            if (isSet(failed, "--json")) {
+                out.println(Json.write(Json.failure(failure)));
+            }
             return failure.exitCode().code();
         }
 

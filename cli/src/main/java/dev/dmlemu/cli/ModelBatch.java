@@ -188,7 +188,7 @@ final class ModelBatch {
     }
 
     private static ObjectNode errorObject(CliFailure failure) {
-        return errorObject(failure.exitCode(), OneLine.of(failure.getMessage()), failure.location().orElse(null));
+        return Json.failure(failure);
     }
 
     private static ObjectNode errorObject(ExitCode code, String message, CliFailure.Location location) {

@@ -2,17 +2,17 @@ package dev.dmlemu.cli;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -22,7 +22,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * an absolute path, a {@code ..} that leaves the folder or a parent that is a symbolic link leading out is refused.
  * {@code --write-anywhere} lifts that confinement. Either way a target that is a symbolic link is refused, and every
  * file is written to a temporary file beside it and then renamed over it, so a failed run leaves no half-written file
- * and a link that appears at the target meanwhile is replaced, never followed.
+ * and a link that appears at the target meanwhile is replaced, never followed. A target is never a file the run
+ * reads (its model file, its sources), and its folder must take new files when the run is planned. The files written
+ * and the temporary files being written are kept in a {@link WriteLedger}, which an interrupted run's shutdown hook
+ * reads.
  */
 final class OutputFolder {
 
@@ -40,14 +43,35 @@ final class OutputFolder {
 
     private final Path folder;
     private final boolean confined;
+    private final Map<Path, String> readFiles;
+    private final WriteLedger ledger = new WriteLedger();
 
     /**
      * @param folder the output folder (relative to the current directory); created when a target needs it
      * @param confined whether targets must stay inside it
      */
     OutputFolder(Path folder, boolean confined) {
+        this(folder, confined, Map.of());
+    }
+
+    /**
+     * @param readFiles the real paths of the files the run reads, each with what it is ({@code "the model file"}):
+     *     never a target, so a run cannot overwrite its own inputs
+     */
+    OutputFolder(Path folder, boolean confined, Map<Path, String> readFiles) {
         this.folder = folder.toAbsolutePath().normalize();
         this.confined = confined;
+        this.readFiles = Map.copyOf(readFiles);
+    }
+
+    /** The files written so far, in order. */
+    List<Path> written() {
+        return ledger.written();
+    }
+
+    /** The run is over and has reported its files; an interruption from now on has nothing of it to tell. */
+    void finish() {
+        ledger.finish();
     }
 
     /**
@@ -84,7 +108,7 @@ final class OutputFolder {
             // The temporary file beside it carries the name too, and file systems stop at 255 bytes.
             return Result.refused("has a file name longer than " + MAX_NAME_LENGTH + " characters");
         }
-        if (target.startsWith(folder) && Files.notExists(folder, LinkOption.NOFOLLOW_LINKS)) {
+        if (target.startsWith(folder) && !Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
             if (!written.getParent().equals(folder)) {
                 return Result.refused("is in a folder that does not exist (" + target.getParent() + ")");
             }
@@ -124,7 +148,30 @@ final class OutputFolder {
         if (existing.isPresent() && !Files.isWritable(file)) {
             return Result.refused("is read-only (" + file + "; permission denied)");
         }
+        Optional<String> read = readAs(file);
+        if (read.isPresent()) {
+            return Result.refused("is " + read.get() + " (" + file + "), which this run reads; a run never writes a"
+                    + " file it reads");
+        }
         return new Result(Optional.of(file), Optional.empty());
+    }
+
+    /** What {@code file} is to this run when the run reads it: the same path, or the same file by another name. */
+    private Optional<String> readAs(Path file) {
+        String same = readFiles.get(file);
+        if (same != null || !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.ofNullable(same);
+        }
+        for (Map.Entry<Path, String> read : readFiles.entrySet()) {
+            try {
+                if (Files.isSameFile(file, read.getKey())) {
+                    return Optional.of(read.getValue());
+                }
+            } catch (IOException e) {
+                // A read file that is gone is not this one.
+            }
+        }
+        return Optional.empty();
     }
 
     /** A resolved target, or why there is none. */
@@ -159,15 +206,11 @@ final class OutputFolder {
                 content.writeTo(channel);
             }
             keepPermissions(file, temporary);
-            try {
-                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            ledger.commit(temporary, file);
             moved = true;
         } finally {
             if (!moved) {
-                Files.deleteIfExists(temporary);
+                ledger.discard(temporary);
             }
         }
         return file;
@@ -190,13 +233,12 @@ final class OutputFolder {
         }
     }
 
-    private static Path createTemporaryBeside(Path file) throws IOException {
+    private Path createTemporaryBeside(Path file) throws IOException {
         for (int attempt = 0; ; attempt++) {
             Path temporary = file.resolveSibling("." + file.getFileName() + "."
                     + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
             try {
-                // CREATE_NEW fails on any existing name, a dangling link included: nothing is written through a link.
-                FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                ledger.create(temporary);
                 return temporary;
             } catch (FileAlreadyExistsException e) {
                 if (attempt >= 8) {

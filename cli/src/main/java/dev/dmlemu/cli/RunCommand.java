@@ -102,10 +102,34 @@ final class RunCommand implements Callable<Integer> {
     /** What one timed dispatch measured. */
     record Timing(String dispatchable, int iterations, double medianMs, double minMs) {}
 
-    /** A dispatch whose output depends on something DirectML does not promise. */
-    record Warning(String dispatchable, String message) {}
+    /**
+     * A dispatch whose output depends on something DirectML does not promise, or a command whose effect a user may
+     * not expect.
+     *
+     * @param member what the warning is about, as its --json member: {@code dispatch} or {@code command}
+     * @param name the dispatchable's name, or the command's JSON path
+     */
+    record Warning(String member, String name, String message) {
+
+        static Warning dispatch(String dispatchable, String message) {
+            return new Warning("dispatch", dispatchable, message);
+        }
+
+        /** The line on stderr without --json. */
+        String line() {
+            return member.equals("dispatch") ? "warning: dispatch '" + OneLine.of(name) + "': " + message
+                    : "warning: " + name + ": " + message;
+        }
+    }
+
+    /** Which file of the batch first planned to write a target. */
+    private record TargetOwner(int fileIndex, String file) {}
 
     private final ExecutionReports reports = new ExecutionReports();
+
+    /** Every target the batch's files planned so far: a second file writing one is warned about. */
+    private final Map<Path, TargetOwner> batchTargets = new HashMap<>();
+    private int fileIndex;
 
     @Override
     public Integer call() {
@@ -141,6 +165,7 @@ final class RunCommand implements Callable<Integer> {
     /** One model file: validated, then run; its text goes to {@code out} and {@code err}. */
     private ExitCode runOne(Path model, BackendSession session, FeatureLevel level, PrintWriter out, PrintWriter err,
             Optional<String> file) {
+        fileIndex++;
         ModelInput input = ModelInput.read(model, reading);
         ModelVerdict verdict = ModelVerdict.of(input.operators(), level);
         if (!verdict.isValid()) {
@@ -213,15 +238,29 @@ final class RunCommand implements Callable<Integer> {
             PrintWriter out, PrintWriter err, Optional<String> file) {
         ChosenPaths.requireNoLink("--output-dir", outputDir);
         ResourcePlan resourcePlan = ResourcePlan.of(input, reading);
-        OutputFolder outputs = new OutputFolder(outputDir, !writeAnywhere);
+        OutputFolder outputs = new OutputFolder(outputDir, !writeAnywhere, ReadFiles.of(input));
+        try {
+            return execute(input, session, level, verdict, resourcePlan, outputs, out, err, file);
+        } finally {
+            // Every written file has been reported by now, as a line or in --json's files.
+            outputs.finish();
+        }
+    }
+
+    private ExitCode execute(ModelInput input, BackendSession session, FeatureLevel level, ModelVerdict verdict,
+            ResourcePlan resourcePlan, OutputFolder outputs, PrintWriter out, PrintWriter err,
+            Optional<String> file) {
         long executions = iterations == 0 ? 1 : (long) warmup + iterations;
         RunPlan plan = RunPlan.of(input, input.operators(), resourcePlan, outputs,
                 new RunPlan.Budget(maxElements, maxOutputBytes, executions, json));
+        List<Warning> warnings = new ArrayList<>(targetsWrittenBefore(input, plan, outputs));
+        if (!json) {
+            warnings.forEach(warning -> err.println(warning.line()));
+        }
         ResourceBuffers resources = ResourceBuffers.materialize(input, resourcePlan);
         Map<String, ByteBuffer> initialized = initializationCopies(input, plan, resources);
         Map<String, PreparedOperator> prepared = new HashMap<>();
         List<Timing> timings = new ArrayList<>();
-        List<Warning> warnings = new ArrayList<>();
         List<String> written = new ArrayList<>();
         try {
             for (RunPlan.Step step : plan.steps()) {
@@ -237,11 +276,10 @@ final class RunCommand implements Callable<Integer> {
                     dispatch(input, dispatch, operator, Bindings.byFieldName(dispatch.desc(), byField))
                             .ifPresent(timings::add);
                     reports.takeFirst().ifPresent(found -> {
-                        Warning warning = new Warning(dispatch.dispatchable(), found.describe());
+                        Warning warning = Warning.dispatch(dispatch.dispatchable(), found.describe());
                         warnings.add(warning);
                         if (!json) {
-                            err.println("warning: dispatch '" + OneLine.of(warning.dispatchable()) + "': "
-                                    + warning.message());
+                            err.println(warning.line());
                         }
                     });
                 } else if (step instanceof RunPlan.Print print) {
@@ -252,6 +290,15 @@ final class RunCommand implements Callable<Integer> {
                     written.add(writeFile(input, outputs, write, resources.get(write.resource())));
                 }
             }
+        } catch (CliFailure failure) {
+            // The files already written stay (each is whole): the failure names them, on stderr or in --json.
+            if (!json) {
+                written.forEach(path -> err.println("wrote " + OneLine.of(path)));
+            }
+            throw failure.afterWriting(written);
+        } catch (RuntimeException | Error error) {
+            written.forEach(path -> err.println("wrote " + OneLine.of(path)));
+            throw error;
         } finally {
             prepared.values().forEach(PreparedOperator::close);
         }
@@ -265,6 +312,33 @@ final class RunCommand implements Callable<Integer> {
             written.forEach(path -> err.println("wrote " + OneLine.of(path)));
         }
         return ExitCode.SUCCESS;
+    }
+
+    /**
+     * A warning for each target an earlier file of the batch planned to write too: the later file's values replace
+     * the earlier ones, which the user may not expect. A file writing one target twice is its own business.
+     */
+    private List<Warning> targetsWrittenBefore(ModelInput input, RunPlan plan, OutputFolder outputs) {
+        List<Warning> warnings = new ArrayList<>();
+        Map<Path, TargetOwner> mine = new LinkedHashMap<>();
+        for (RunPlan.Step step : plan.steps()) {
+            if (step instanceof RunPlan.Write write) {
+                Optional<Path> target = outputs.resolve(write.targetPath()).file();
+                if (target.isEmpty()) {
+                    continue;
+                }
+                TargetOwner earlier = batchTargets.get(target.get());
+                if (earlier != null && earlier.fileIndex() != fileIndex) {
+                    warnings.add(new Warning("command", write.where() + ".targetPath", "'"
+                            + OneLine.of(write.targetPath()) + "' (" + OneLine.of(target.get().toString())
+                            + ") is written by " + OneLine.of(earlier.file()) + " too, earlier in this batch;"
+                            + " this file's values replace those"));
+                }
+                mine.putIfAbsent(target.get(), new TargetOwner(fileIndex, input.path().toString()));
+            }
+        }
+        mine.forEach(batchTargets::putIfAbsent);
+        return warnings;
     }
 
     /**
@@ -415,7 +489,7 @@ final class RunCommand implements Callable<Integer> {
             g.writeArrayFieldStart("warnings");
             for (Warning warning : warnings) {
                 g.writeStartObject();
-                g.writeStringField("dispatch", warning.dispatchable());
+                g.writeStringField(warning.member(), warning.name());
                 g.writeStringField("message", warning.message());
                 g.writeEndObject();
             }

@@ -25,7 +25,7 @@ final class WritableFolders {
      */
     static Optional<String> refusalToCreate(Path folder) {
         Path existing = folder;
-        while (existing != null && Files.notExists(existing, LinkOption.NOFOLLOW_LINKS)) {
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
             existing = existing.getParent();
         }
         if (existing == null) {
