@@ -72,7 +72,7 @@ record ResourcePlan(Map<String, Planned> resources) {
             Path path = input.sources().locate(file.sourcePath());
             if (!file.isNpy()) {
                 TensorDataType type = decl.initialValuesDataType();
-                return RawFile.dataSize(path, file.sourcePath(), type) / (type.sizeInBits() / 8);
+                return RawFile.elementCount(RawFile.dataSize(path, file.sourcePath(), type), type);
             }
             return NpyFile.readHeader(path).elementCount();
         } catch (ModelFormatException e) {

@@ -118,7 +118,7 @@ final class TensorRules {
         if (!tooSmall && (total & 3) != 0) {
             out.report(RuleId.TOTAL_SIZE_UNALIGNED, field + ".TotalTensorSizeInBytes", Long.toUnsignedString(total)
                     + " is not a multiple of 4; DirectML accepts it, but bound buffer sizes must be DWORD "
-                    + "aligned (round up to " + Long.toUnsignedString((total + 3) & ~3L) + ")");
+                    + "aligned (" + roundedUp(total) + ")");
         }
 
         long alignment = buffer.guaranteedBaseOffsetAlignment();
@@ -278,5 +278,11 @@ final class TensorRules {
 
     static String needs(String what, Optional<FeatureLevel> from) {
         return from.isPresent() ? what + " needs " + from.get().cName() : "no feature level supports " + what;
+    }
+
+    /** The aligned size to suggest; past 2^64 - 4 no UINT64 is one, and the rounding would wrap to 0. */
+    private static String roundedUp(long total) {
+        return Long.compareUnsigned(total, -4L) > 0 ? "no UINT64 size at or above it is a multiple of 4"
+                : "round up to " + Long.toUnsignedString((total + 3) & ~3L);
     }
 }

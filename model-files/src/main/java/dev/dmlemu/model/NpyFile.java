@@ -54,6 +54,9 @@ public final class NpyFile {
 
         /** {@code product(shape)}. */
         public long elementCount() {
+            if (shape.contains(0L)) {
+                return 0; // the other dimensions may multiply past 2^63: (M, M, 0)
+            }
             long count = 1;
             for (long size : shape) {
                 count *= size; // cannot overflow: readHeader checked the byte size
@@ -154,9 +157,10 @@ public final class NpyFile {
             }
             long dataSize;
             try {
-                long count = 1;
+                // A zero dimension makes the array empty whatever the others are: (M, M, 0) needs 0 bytes.
+                long count = shape.contains(0L) ? 0 : 1;
                 for (long dim : shape) {
-                    count = Math.multiplyExact(count, dim);
+                    count = count == 0 ? 0 : Math.multiplyExact(count, dim);
                 }
                 dataSize = Math.multiplyExact(count, (long) type.sizeInBytes());
             } catch (ArithmeticException e) {

@@ -40,12 +40,26 @@ public final class RawFile {
         if (size == 0) {
             throw fail(sourcePath, "is empty; initial values must be non-empty");
         }
+        // A byte holds whole UINT4/INT4 elements (two, packed), so only wider types can leave a partial element.
         long bits = type.sizeInBits();
-        if (bits < 8 || size % (bits / 8) != 0) {
+        if (bits >= 8 && size % (bits / 8) != 0) {
             throw fail(sourcePath, "has " + size + " bytes, not a whole number of " + type.name() + " elements ("
-                    + Math.max(bits, 8) / 8 + " bytes each)");
+                    + bits / 8 + " bytes each)");
         }
         return size;
+    }
+
+    /**
+     * The elements of {@code type} in {@code size} bytes (from {@link #dataSize}): two per byte for the 4-bit types;
+     * {@link Long#MAX_VALUE} when that count would not fit in a long.
+     */
+    public static long elementCount(long size, TensorDataType type) {
+        long bits = type.sizeInBits();
+        if (bits >= 8) {
+            return size / (bits / 8);
+        }
+        long perByte = 8 / bits;
+        return size > Long.MAX_VALUE / perByte ? Long.MAX_VALUE : size * perByte;
     }
 
     /** Reads exactly {@code size} bytes (from {@link #dataSize}) into {@code target} from its position on. */

@@ -111,6 +111,22 @@ class NpyFileTest {
     }
 
     @Test
+    void anEmptyArrayNeedsNoBytesHoweverLargeItsOtherDimensions() throws IOException {
+        // (M, M, 0) with M = 2^63 - 1 holds no element: M * M overflows, but the product is 0.
+        long m = Long.MAX_VALUE;
+        String dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + m + ", " + m + ", 0), }";
+        Path empty = file("empty.npy", npy(1, dict, new byte[0]));
+        NpyFile.Header header = NpyFile.readHeader(empty);
+        assertEquals(List.of(m, m, 0L), header.shape());
+        assertEquals(0, header.dataSizeInBytes());
+        assertEquals(0, header.elementCount());
+        // With data it does not have room for, the header lies about its size, and says by how much.
+        Path withData = file("with-data.npy", npy(1, dict, new byte[4]));
+        assertEquals(withData + ": header lies about its size: shape (" + m + ", " + m + ", 0) of <f4 needs 0 bytes"
+                + " of data but the file holds 4", readFails(withData).getMessage());
+    }
+
+    @Test
     void headerThatLiesAboutItsSize() throws IOException {
         String dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }";
         Path shortFile = file("short.npy", npy(1, dict, new byte[20]));
