@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.dmlemu.desc.FeatureLevel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,9 +25,11 @@ import java.util.Set;
  * to overwrite or read ({@code ../outside/secret.npy}); it is compared after every input.
  *
  * <p>Input layout: byte 0 selects the feature level (low 4 bits), the command (bits 4-5: run, run --json with
- * strict indices, 2 threads and 2 timed iterations, validate --json, min-level) and whether a {@code .npy} file
- * comes first (bit 7: then bytes 1-2 are its length, big-endian, and that many bytes are written to
- * {@code fuzz.npy} and, as a raw file, {@code fuzz.dat}). The rest is the model file. The regression inputs (the examples, each behind a selector byte,
+ * strict indices, 2 threads and 2 timed iterations, validate --json, min-level), whether the command gets a batch
+ * list (bit 6: the model file, standard input holding the same bytes, and the model file again, so that one batch
+ * reads a model twice and writes its targets twice) and whether a {@code .npy} file comes first (bit 7: then bytes 1-2
+ * are its length, big-endian, and that many bytes are written to {@code fuzz.npy} and, as a raw file,
+ * {@code fuzz.dat}). The rest is the model file. With {@code --json}, stdout is one JSON document, batch or not. The regression inputs (the examples, each behind a selector byte,
  * attacks on the folders, and every crash found) run in every {@code mvn verify}; the {@code fuzz-cli} execution
  * fuzzes.
  */
@@ -67,27 +70,47 @@ class ModelFuzzTest {
         Path model = Files.write(DIR.resolve("model.json"), modelBytes);
         String level = LEVELS[(selector & 0x0F) % LEVELS.length].shortName();
         List<String> args = new ArrayList<>();
+        List<String> files = (selector & 0x40) != 0 ? List.of(model.toString(), "-", model.toString())
+                : List.of(model.toString());
         List<String> runOptions = List.of("--backend", "emulator", "--feature-level", level, "--max-resource-bytes",
                 MAX_RESOURCE_BYTES, "--max-elements", MAX_ELEMENTS, "--output-dir", DIR.toString());
         switch ((selector >> 4) & 0x3) {
             case 0 -> {
-                args.addAll(List.of("run", model.toString()));
+                args.add("run");
+                args.addAll(files);
                 args.addAll(runOptions);
             }
             case 1 -> {
-                args.addAll(List.of("run", model.toString(), "--json", "--index-policy", "strict", "--threads", "2",
-                        "--iterations", "2"));
+                args.add("run");
+                args.addAll(files);
+                args.addAll(List.of("--json", "--index-policy", "strict", "--threads", "2", "--iterations", "2"));
                 args.addAll(runOptions);
             }
-            case 2 -> args.addAll(List.of("validate", model.toString(), "--feature-level", level, "--json"));
-            default -> args.addAll(List.of("min-level", model.toString()));
+            case 2 -> {
+                args.add("validate");
+                args.addAll(files);
+                args.addAll(List.of("--feature-level", level, "--json"));
+            }
+            default -> {
+                args.add("min-level");
+                args.addAll(files);
+            }
         }
-        Cli.Result result = Cli.run(args.toArray(String[]::new));
+        Cli.Result result = Cli.runWithInput(modelBytes, args.toArray(String[]::new));
         assertTrue(Set.of(0, 1, 2).contains(result.code()), () -> "exit code " + result.code() + ": " + result.err());
         result.assertNoStackTrace();
-        if (result.code() == 2) {
+        if (result.code() == 2 && files.size() == 1) {
             assertTrue(result.err().startsWith("dmlemu: ") || result.err().contains("\ndmlemu: "),
                     () -> "exit 2 without a message: " + result.err());
+        } else if (files.size() > 1 && !args.contains("--json")) {
+            // A batch reports each file's failure in its place on stdout, then a summary.
+            assertTrue(result.out().contains("\n" + files.size() + " model files: ")
+                    || result.out().startsWith(files.size() + " model files: "), () -> "no summary: " + result.out());
+        }
+        if (args.contains("--json")) {
+            JsonNode json = result.json();
+            assertTrue(files.size() == 1 || json.isArray() && json.size() == files.size() || result.code() == 2
+                    && json.has("error"), () -> "one JSON document per command: " + result.out());
         }
         assertEquals(OUTSIDE_BEFORE, snapshotOutside(), "the folder beside the model changed");
     }
