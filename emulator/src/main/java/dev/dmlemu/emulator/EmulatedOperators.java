@@ -8,7 +8,7 @@ public final class EmulatedOperators {
 
     private EmulatedOperators() {}
 
-    /** Every operator with a kernel in {@link EmulatorKernels}, in registration order. */
+    /** Every operator with a kernel in {@code EmulatorKernels}, in registration order. */
     public static List<OperatorType> all() {
         return EmulatorKernels.operators();
     }

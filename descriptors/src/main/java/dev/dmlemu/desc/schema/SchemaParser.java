@@ -20,9 +20,13 @@ final class SchemaParser {
     private final Map<String, SchemaOperator> operators = new LinkedHashMap<>();
     private final Map<String, String> aliases = new LinkedHashMap<>();
     private final Map<Integer, String> namesByCode = new HashMap<>();
+    /** Fusable activations named so far, checked once every operator is known (one may come later in the file). */
+    private final List<PendingName> pendingFusable = new ArrayList<>();
 
     private Block block;
     private int lineNumber;
+
+    private record PendingName(String operator, int line) {}
 
     /** The enum or operator whose indented lines are being read. */
     private interface Block {
@@ -210,10 +214,6 @@ final class SchemaParser {
             }
         }
     }
-
-    private record PendingName(String operator, int line) {}
-
-    private final List<PendingName> pendingFusable = new ArrayList<>();
 
     private void checkFusableActivationsExist() {
         for (PendingName pending : pendingFusable) {
