@@ -3,10 +3,11 @@
  * Linux, kept alive for a whole backend session, it answers one request at a
  * time on stdin/stdout and exits at end of input or on QUIT.
  *
- *   dmlemu-host.exe [PATH-OF-DirectML.dll]   (default: beside the .exe)
+ *   dmlemu-host.exe [--self-test] [PATH-OF-DirectML.dll]   (default: beside the .exe)
  *
- * Exit codes: 0 end of input or QUIT; 2 a framing error (the stream cannot
- * be resynchronised); 3 an unhandled exception (see host_crash.c).
+ * Exit codes: 0 end of input or QUIT; 1 --self-test failed; 2 a framing
+ * error (the stream cannot be resynchronised); 3 an unhandled exception
+ * (see host_crash.c).
  */
 #include <windows.h>
 #include <shellapi.h>
@@ -15,6 +16,7 @@
 
 #include "host_crash.h"
 #include "host_requests.h"
+#include "host_selftest.h"
 
 /* Answers a request when the device could not be opened. */
 static int device_failed(const char *where, int32_t hr)
@@ -48,9 +50,18 @@ int main(void)
     dmlemu_core *core = NULL;
     static dmlemu_device_info info;
     const char *where = "";
-    int32_t open_hr = dmlemu_core_open(argv != NULL && argc > 1 ? argv[1] : NULL, &core, &info, &where);
+    int arg = 1, self_test = argv != NULL && argc > 1 && wcscmp(argv[1], L"--self-test") == 0;
+    if (self_test) arg++;
+    int32_t open_hr = dmlemu_core_open(argv != NULL && argc > arg ? argv[arg] : NULL, &core, &info, &where);
     if (open_hr != 0) host_log("dmlemu-host: %s failed: HRESULT 0x%08lx", where, (unsigned long)(uint32_t)open_hr);
     if (argv) LocalFree(argv);
+    if (self_test) {
+        int failed = core == NULL ? 1 : host_selftest(core, &info);
+        if (core == NULL) printf("SELFTEST FAIL %s failed: HRESULT 0x%08lx\n", where, (unsigned long)(uint32_t)open_hr);
+        fflush(stdout);
+        dmlemu_core_close(core);
+        return failed;
+    }
 
     for (;;) {
         uint8_t header[16];
