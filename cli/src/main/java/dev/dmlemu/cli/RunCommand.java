@@ -95,8 +95,9 @@ final class RunCommand implements Callable<Integer> {
     long maxOutputBytes;
 
     @Option(names = "--max-elements", paramLabel = "N", defaultValue = "17179869184",
-            description = "refuse runs whose dispatches would compute more output elements in all, every execution"
-                    + " counted (default ${DEFAULT-VALUE}, 2^34)")
+            description = "refuse runs whose dispatches would read and write more tensor elements in all (every"
+                    + " tensor of each dispatch, updates included), every execution counted (default ${DEFAULT-VALUE},"
+                    + " 2^34)")
     long maxElements;
 
     /** What one timed dispatch measured. */
