@@ -123,15 +123,45 @@ class HeapLimitsIT {
                 outcome.err());
     }
 
+    /**
+     * A model on standard input is read in chunks and then joined, twice its size at the peak: counted, so 20 MB of
+     * the padded docs example in a 64 MiB heap is refused with exit 2 (it exited 70 out of memory), while 2 MB run.
+     */
+    @Test
+    void aModelOnStandardInputCountsItsBuffers() throws Exception {
+        String docs = Files.readString(Path.of("..", "examples", "docs-example.json"));
+        Path big = Files.writeString(dir.resolve("padded-20mb.json"), docs + " ".repeat(20_000_000));
+        Outcome refused = dmlemu(big, "64m", "run", "-", "--backend", "emulator");
+        refused.assertNoCrash();
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains("<stdin>: the model has "), refused.err());
+        assertTrue(refused.err().contains("bytes the Java heap can give now"), refused.err());
+        assertTrue(refused.err().contains("DMLEMU_JAVA_OPTS=-Xmx"), refused.err());
+        assertTrue(refused.err().contains("give the model by its path"), refused.err());
+
+        Path small = Files.writeString(dir.resolve("padded-2mb.json"), docs + " ".repeat(2_000_000));
+        Outcome ran = dmlemu(small, "64m", "run", "-", "--backend", "emulator");
+        assertEquals(0, ran.code(), ran.err());
+        assertEquals("Resource 'Y': 4, 8, 3, 7, 2, 3\n", ran.out());
+    }
+
     private Outcome dmlemu(String heap, String... args) throws IOException, InterruptedException {
+        return dmlemu(null, heap, args);
+    }
+
+    private Outcome dmlemu(Path stdin, String heap, String... args) throws IOException, InterruptedException {
         assertTrue(Files.isRegularFile(JAR), "the packaged jar is built before integration tests: " + JAR);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Xmx" + heap, "-jar", JAR.toString()));
         command.addAll(List.of(args));
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
-        Process process = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        if (stdin != null) {
+            builder.redirectInput(stdin.toFile());
+        }
+        Process process = builder.start();
         if (!process.waitFor(180, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("dmlemu did not finish in 180 s: " + command);
