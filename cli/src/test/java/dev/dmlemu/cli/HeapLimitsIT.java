@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.model.NpyFile;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -143,6 +146,36 @@ class HeapLimitsIT {
         Outcome ran = dmlemu(small, "64m", "run", "-", "--backend", "emulator");
         assertEquals(0, ran.code(), ran.err());
         assertEquals("Resource 'Y': 4, 8, 3, 7, 2, 3\n", ran.out());
+    }
+
+    /**
+     * onnx has run's heap honesty: a (20000, 20000) Gather-13 output (1.6 GB, allowed by a raised
+     * --max-resource-bytes) in a 256 MiB heap, and 20 million inline values of an 80 MB .npy in a 512 MiB heap, are
+     * exit 2 naming the bytes and how to raise the heap (they exited 70 out of memory).
+     */
+    @Test
+    void onnxOutputsAndInlineValuesBeyondTheHeapAreRefused() throws Exception {
+        Path data = dir.resolve("row.npy");
+        NpyFile.write(data, TensorDataType.FLOAT32, List.of(1L, 20000L), ByteBuffer.allocate(80_000));
+        Path indices = dir.resolve("indices.npy");
+        NpyFile.write(indices, TensorDataType.INT64, List.of(20000L), ByteBuffer.allocate(160_000));
+        Outcome gather = dmlemu("256m", "onnx", "--frontend", "onnx-gather-13", "--data", data.toString(),
+                "--indices", indices.toString(), "--backend", "emulator", "--max-resource-bytes", "100000000000");
+        gather.assertNoCrash();
+        assertEquals(2, gather.code(), gather.err());
+        assertTrue(gather.err().contains("the output needs 3200000000 bytes, more than the "), gather.err());
+        assertTrue(gather.err().contains("DMLEMU_JAVA_OPTS=-Xmx"), gather.err());
+
+        Path big = dir.resolve("big.npy");
+        NpyFile.write(big, TensorDataType.FLOAT32, List.of(20_000_000L), ByteBuffer.allocate(80_000_000));
+        Path two = dir.resolve("two.npy");
+        NpyFile.write(two, TensorDataType.INT64, List.of(2L), ByteBuffer.allocate(16));
+        Outcome inline = dmlemu("512m", "onnx", "--frontend", "onnx-gather-13", "--data", big.toString(),
+                "--indices", two.toString(), "--print-desc", "--inline-values");
+        inline.assertNoCrash();
+        assertEquals(2, inline.code(), inline.err());
+        assertTrue(inline.err().contains("writing 20000002 inline values needs "), inline.err());
+        assertTrue(inline.err().contains("DMLEMU_JAVA_OPTS=-Xmx"), inline.err());
     }
 
     private Outcome dmlemu(String heap, String... args) throws IOException, InterruptedException {
