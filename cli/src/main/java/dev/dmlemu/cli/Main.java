@@ -15,6 +15,7 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        StderrTerminal.markProcess();
         System.exit(run(args, System.out, System.err));
     }
 

@@ -226,9 +226,13 @@ final class RunCommand implements Callable<Integer> {
         List<Timing> timings = new ArrayList<>();
         List<Warning> warnings = new ArrayList<>();
         List<String> written = new ArrayList<>();
+        int dispatches = (int) plan.steps().stream().filter(RunPlan.Dispatch.class::isInstance).count();
+        int dispatchNumber = 0;
+        Progress progress = Progress.start(err, json);
         try {
             for (RunPlan.Step step : plan.steps()) {
                 if (step instanceof RunPlan.Dispatch dispatch) {
+                    dispatchNumber++;
                     PreparedOperator operator = prepare(input, session, verdict, dispatch, prepared);
                     Map<String, BufferBinding> byField = new LinkedHashMap<>();
                     for (RunPlan.PlannedBinding binding : dispatch.bindings()) {
@@ -237,12 +241,16 @@ final class RunCommand implements Callable<Integer> {
                                 : new BufferBinding(resources.get(binding.resource()).bytes(), binding.offset(),
                                         binding.available()));
                     }
-                    dispatch(input, dispatch, operator, Bindings.byFieldName(dispatch.desc(), byField))
+                    int number = dispatchNumber;
+                    dispatch(input, dispatch, operator, Bindings.byFieldName(dispatch.desc(), byField),
+                            (execution, ofAll) -> progress.at(number, dispatches, dispatch.dispatchable(),
+                                    dispatch.where(), execution, ofAll))
                             .ifPresent(timings::add);
                     reports.takeFirst().ifPresent(found -> {
                         Warning warning = new Warning(dispatch.dispatchable(), found.describe());
                         warnings.add(warning);
                         if (!json) {
+                            progress.clear();
                             err.println("warning: dispatch '" + OneLine.of(warning.dispatchable()) + "': "
                                     + warning.message());
                         }
@@ -256,6 +264,7 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         } finally {
+            progress.close();
             prepared.values().forEach(PreparedOperator::close);
         }
         if (json) {
@@ -322,18 +331,27 @@ final class RunCommand implements Callable<Integer> {
         return operator;
     }
 
+    /** Told the execution about to start (from 1) and the dispatch's executions in all. */
+    private interface ExecutionListener {
+        void starting(long execution, long executions);
+    }
+
     private Optional<Timing> dispatch(ModelInput input, RunPlan.Dispatch step, PreparedOperator operator,
-            Bindings bindings) {
+            Bindings bindings, ExecutionListener listener) {
         try {
             if (iterations == 0) {
+                listener.starting(1, 1);
                 operator.execute(bindings);
                 return Optional.empty();
             }
+            long executions = (long) warmup + iterations;
             for (int i = 0; i < warmup; i++) {
+                listener.starting(i + 1, executions);
                 operator.execute(bindings);
             }
             long[] nanos = new long[iterations];
             for (int i = 0; i < iterations; i++) {
+                listener.starting(warmup + i + 1L, executions);
                 long start = System.nanoTime();
                 operator.execute(bindings);
                 nanos[i] = System.nanoTime() - start;
