@@ -26,7 +26,8 @@ import java.util.Set;
  * <p>Input layout: byte 0 selects the feature level (low 4 bits), the command (bits 4-5: run, run --json with
  * strict indices, 2 threads and 2 timed iterations, validate --json, min-level) and whether a {@code .npy} file
  * comes first (bit 7: then bytes 1-2 are its length, big-endian, and that many bytes are written to
- * {@code fuzz.npy} and, as a raw file, {@code fuzz.dat}). The rest is the model file. The regression inputs (the examples, each behind a selector byte,
+ * {@code fuzz.npy} and, as a raw file, {@code fuzz.dat}). The rest is the model file. Bit 6 picks the other
+ * surfaces: the model on standard input, or an {@code onnx} node ({@link #otherSurface}). The regression inputs (the examples, each behind a selector byte,
  * attacks on the folders, and every crash found) run in every {@code mvn verify}; the {@code fuzz-cli} execution
  * fuzzes.
  */
@@ -69,6 +70,10 @@ class ModelFuzzTest {
         List<String> args = new ArrayList<>();
         List<String> runOptions = List.of("--backend", "emulator", "--feature-level", level, "--max-resource-bytes",
                 MAX_RESOURCE_BYTES, "--max-elements", MAX_ELEMENTS, "--output-dir", DIR.toString());
+        if ((selector & 0x40) != 0) {
+            check(otherSurface(selector, modelBytes, runOptions));
+            return;
+        }
         switch ((selector >> 4) & 0x3) {
             case 0 -> {
                 args.addAll(List.of("run", model.toString()));
@@ -82,7 +87,42 @@ class ModelFuzzTest {
             case 2 -> args.addAll(List.of("validate", model.toString(), "--feature-level", level, "--json"));
             default -> args.addAll(List.of("min-level", model.toString()));
         }
-        Cli.Result result = Cli.run(args.toArray(String[]::new));
+        check(Cli.run(args.toArray(String[]::new)));
+    }
+
+    /**
+     * Bit 6 of the selector: the model on standard input ({@code run -}, command 0), or an {@code onnx} node (commands
+     * 1 to 3: run --json strict, --print-desc --inline-values, run under the directml policy) whose data (and
+     * updates) is {@code fuzz.npy} and whose indices are the rest of the input; the low 4 bits pick the frontend.
+     */
+    private static Cli.Result otherSurface(int selector, byte[] rest, List<String> runOptions) throws IOException {
+        int command = (selector >> 4) & 0x3;
+        if (command == 0) {
+            List<String> args = new ArrayList<>(List.of("run", "-"));
+            args.addAll(runOptions);
+            return Cli.runWithInput(rest, args.toArray(String[]::new));
+        }
+        FrontendOption frontend = FrontendOption.values()[(selector & 0x0F) % FrontendOption.values().length];
+        Path indices = Files.write(DIR.resolve("indices.npy"), rest);
+        List<String> args = new ArrayList<>(List.of("onnx", "--frontend", frontend.toString(), "--data",
+                DIR.resolve("fuzz.npy").toString(), "--indices", indices.toString(), "--backend", "emulator",
+                "--max-resource-bytes", MAX_RESOURCE_BYTES, "--max-elements", MAX_ELEMENTS, "--max-output-bytes",
+                MAX_RESOURCE_BYTES));
+        if (frontend.frontend().operator().hasUpdates()) {
+            args.addAll(List.of("--updates", DIR.resolve("fuzz.npy").toString()));
+        }
+        if (frontend.frontend().requiresAxis()) {
+            args.addAll(List.of("--axis", "0"));
+        }
+        switch (command) {
+            case 1 -> args.addAll(List.of("--json", "--index-policy", "strict"));
+            case 2 -> args.addAll(List.of("--print-desc", "--inline-values"));
+            default -> args.addAll(List.of("--index-policy", "directml"));
+        }
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    private static void check(Cli.Result result) {
         assertTrue(Set.of(0, 1, 2).contains(result.code()), () -> "exit code " + result.code() + ": " + result.err());
         result.assertNoStackTrace();
         if (result.code() == 2) {
