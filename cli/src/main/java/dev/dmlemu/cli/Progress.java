@@ -28,6 +28,9 @@ final class Progress implements AutoCloseable {
     private final long started;
     private final ScheduledExecutorService ticker;
     private String state = "";
+    private volatile long execution;
+    private volatile long executions;
+    private int dispatchNumber;
     private int shownWidth;
 
     Progress(PrintWriter err, LongSupplier clock, boolean enabled, boolean ticking) {
@@ -57,15 +60,26 @@ final class Progress implements AutoCloseable {
         return new Progress(err, System::nanoTime, shows(StderrTerminal.isTerminal(), json), true);
     }
 
-    /** The run is now in dispatch {@code number} of {@code total}, execution {@code execution} of its executions. */
+    /**
+     * The run is now in dispatch {@code number} of {@code total}, execution {@code execution} of its executions.
+     * Called before every execution, so it only stores numbers (the line is composed when drawn).
+     */
     void at(int number, int total, String dispatchable, String where, long execution, long executions) {
-        at("dispatch " + number + " of " + total + " ('" + OneLine.of(dispatchable) + "', " + where + ")"
-                + (executions > 1 ? ", execution " + execution + " of " + executions : ""));
+        if (!enabled) {
+            return;
+        }
+        if (number != dispatchNumber) {
+            at("dispatch " + number + " of " + total + " ('" + OneLine.of(dispatchable) + "', " + where + ")");
+            dispatchNumber = number;
+        }
+        this.executions = executions;
+        this.execution = execution;
     }
 
     /** The run is now doing {@code what} ({@code dispatch 1 of 1 (...)}). */
     synchronized void at(String what) {
         state = what;
+        executions = 0;
     }
 
     /** Redraws the line, once the run has gone on long enough. */
@@ -77,7 +91,9 @@ final class Progress implements AutoCloseable {
         if (elapsed < DELAY_NANOS) {
             return;
         }
-        String line = String.format(Locale.ROOT, "dmlemu: %s, %d s", state, elapsed / 1_000_000_000L);
+        long of = executions;
+        String line = String.format(Locale.ROOT, "dmlemu: %s%s, %d s", state,
+                of > 1 ? ", execution " + execution + " of " + of : "", elapsed / 1_000_000_000L);
         err.print("\r" + line + " ".repeat(Math.max(0, shownWidth - line.length())));
         err.flush();
         shownWidth = Math.max(shownWidth, line.length()); // the columns drawn so far, spaces included
