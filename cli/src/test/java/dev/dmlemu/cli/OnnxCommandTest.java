@@ -722,6 +722,63 @@ class OnnxCommandTest {
         assertEquals(shape(2, 1), NpyFile.read(target).shape());
     }
 
+    // ---- budgets ---------------------------------------------------------------------------------------------
+
+    /**
+     * Gather-13 of a (1, 40000) row by 40000 indices is a (40000, 40000) output: 6.4 GB, refused by the resource
+     * budget before anything is allocated (it overflowed an int and exited 70).
+     */
+    @Test
+    void anOutputBeyondTheResourceBudgetIsRefused() {
+        Path data = npy("data.npy", TensorDataType.FLOAT32, shape(1, 40000),
+                ByteBuffer.allocate(160_000).order(ByteOrder.LITTLE_ENDIAN));
+        Path idx = npy("indices.npy", TensorDataType.INT64, shape(40000),
+                ByteBuffer.allocate(320_000).order(ByteOrder.LITTLE_ENDIAN));
+        Result r = dmlemu(args("onnx", "--frontend", "onnx-gather-13", "--data", data, "--indices", idx,
+                "--backend", "emulator"));
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("the inputs and the output need 12800"), r.err());
+        assertTrue(r.err().contains("more than the limit of 268435456 bytes (raise it with --max-resource-bytes)"),
+                r.err());
+        assertFalse(r.err().contains("internal error"), r.err());
+    }
+
+    /** The GatherElements docs example reads and writes 9 + 6 + 6 = 21 elements. */
+    @Test
+    void theWorkBudgetCountsEveryTensor() {
+        Path data = floats("data.npy", shape(3, 3), 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        Path idx = int64s("indices.npy", shape(2, 3), 1, 2, 0, 2, 0, 0);
+        Result fits = dmlemu(args("onnx", "--data", data, "--indices", idx, "--backend", "emulator",
+                "--max-elements", "21"));
+        assertEquals(0, fits.code(), fits.err());
+        Result over = dmlemu(args("onnx", "--data", data, "--indices", idx, "--backend", "emulator",
+                "--max-elements", "20"));
+        assertEquals(2, over.code(), over.err());
+        assertTrue(over.err().contains("the dispatch would read and write 21 tensor elements"), over.err());
+        assertTrue(over.err().contains("more than the limit of 20 (raise it with --max-elements)"), over.err());
+    }
+
+    /** 6 printed values count 26 bytes each; 15 inline values in a --print-desc model likewise. */
+    @Test
+    void theOutputBudgetCountsPrintedAndInlineValues() {
+        Path data = floats("data.npy", shape(3, 3), 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        Path idx = int64s("indices.npy", shape(2, 3), 1, 2, 0, 2, 0, 0);
+        Result printed = dmlemu(args("onnx", "--data", data, "--indices", idx, "--backend", "emulator",
+                "--max-output-bytes", "155"));
+        assertEquals(2, printed.code(), printed.err());
+        assertTrue(printed.err().contains("its 6 output values would write about 156 bytes, more than the limit of"
+                + " 155 (raise it with --max-output-bytes)"), printed.err());
+        assertEquals(0, dmlemu(args("onnx", "--data", data, "--indices", idx, "--backend", "emulator",
+                "--max-output-bytes", "156")).code());
+        Result inline = dmlemu(args("onnx", "--data", data, "--indices", idx, "--print-desc", "--inline-values",
+                "--max-output-bytes", "389"));
+        assertEquals(2, inline.code(), inline.err());
+        assertTrue(inline.err().contains("the model file with 15 inline values would write about 390 bytes"),
+                inline.err());
+        assertEquals(0, dmlemu(args("onnx", "--data", data, "--indices", idx, "--print-desc", "--inline-values",
+                "--max-output-bytes", "390")).code());
+    }
+
     // ---- unusable input --------------------------------------------------------------------------------------
 
     @Test

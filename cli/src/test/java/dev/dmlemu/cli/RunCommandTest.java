@@ -39,6 +39,18 @@ class RunCommandTest {
                 result.err());
     }
 
+    /** The reproduction: the docs example in FLOAT16 with X as a sequence printed 0s. */
+    @Test
+    void float16SequencesRunTheDocsExample() throws Exception {
+        String model = Files.readString(Path.of(docs)).replace("FLOAT32", "FLOAT16")
+                .replace("[1, 2, 3, 4, 5, 6, 7, 8, 9]", "{\"valueCount\": 9, \"valueStart\": 1, \"valueDelta\": 1}")
+                .replace("{ \"type\": \"print\", \"resource\": \"Y\" }",
+                        "{\"type\": \"print\", \"resource\": \"X\"}, {\"type\": \"print\", \"resource\": \"Y\"}");
+        Cli.Result result = Cli.run("run", Cli.write(dir, "half.json", model).toString(), "--backend", "emulator");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'X': 1, 2, 3, 4, 5, 6, 7, 8, 9\nResource 'Y': 4, 8, 3, 7, 2, 3\n", result.out());
+    }
+
     @Test
     void autoFallsBackToTheEmulatorOffWindowsAndSaysWhy() {
         assumeFalse(Cli.isWindows(), "on Windows auto may pick the real DirectML");
