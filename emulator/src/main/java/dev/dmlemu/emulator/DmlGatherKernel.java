@@ -21,19 +21,8 @@ final class DmlGatherKernel implements OperatorKernel {
     @Override
     public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism) {
         GatherOperatorDesc desc = operator.desc(GatherOperatorDesc.class);
-        GatherSpace space = space(desc);
-        long indicesBytes = ZeroExtendedIndices.bytesRead(space);
-        if (indicesBytes <= space.indices().totalTensorSizeInBytes()) {
-            return GatherExecution.prepare(desc, space, operator.indexSemantics(), options.indexPolicy(),
-                    parallelism, KernelTuning.DEFAULT);
-        }
-        // Some index reads fall past the indices (IndexDimensions 0, §10.4): DirectML reads 0 there.
-        GatherOperatorDesc extended = new GatherOperatorDesc(desc.inputTensor(),
-                space.indices().withTotalTensorSizeInBytes(indicesBytes), desc.outputTensor(), desc.axis(),
-                desc.indexDimensions());
-        GatherExecution gather = GatherExecution.prepare(extended, space(extended), operator.indexSemantics(),
-                options.indexPolicy(), parallelism, KernelTuning.DEFAULT);
-        return new ZeroExtendedIndices(desc, gather, space.indices().totalTensorSizeInBytes(), indicesBytes);
+        return GatherExecution.prepare(desc, space(desc), operator.indexSemantics(), options.indexPolicy(),
+                parallelism, KernelTuning.DEFAULT);
     }
 
     /**

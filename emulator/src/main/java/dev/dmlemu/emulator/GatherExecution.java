@@ -17,13 +17,17 @@ final class GatherExecution implements OperatorExecution {
     private final OperatorDesc desc;
     private final GatherKernel kernel;
     private final Parallelism parallelism;
+    /** Set when some index reads fall past the indices' TotalTensorSizeInBytes (GATHER, §10.4); null otherwise. */
+    private final ZeroExtendedIndices extendedIndices;
     /** The views of the last bindings executed, or null. */
     private volatile BoundBuffers lastBound;
 
-    private GatherExecution(OperatorDesc desc, GatherKernel kernel, Parallelism parallelism) {
+    private GatherExecution(OperatorDesc desc, GatherKernel kernel, Parallelism parallelism,
+            ZeroExtendedIndices extendedIndices) {
         this.desc = desc;
         this.kernel = kernel;
         this.parallelism = parallelism;
+        this.extendedIndices = extendedIndices;
     }
 
     /** Plans a desc for execution. */
@@ -45,7 +49,7 @@ final class GatherExecution implements OperatorExecution {
         GatherPlan plan = GatherPlan.compile(space, semantics, policy);
         Parallelism split = parallelism.forOutput(space.output());
         return new GatherExecution(desc, new GatherKernel(plan, tuning.forcedTile(), tuning.rowCopyMin(),
-                tuning.tileCopyMax(), split.threads()), split);
+                tuning.tileCopyMax(), split.threads()), split, ZeroExtendedIndices.ifNeeded(desc, space));
     }
 
     /** The largest input byte offset the non-index dimensions reach, before any index is added. */
@@ -80,7 +84,10 @@ final class GatherExecution implements OperatorExecution {
     public void execute(Bindings bindings) {
         GatherPlan plan = kernel.plan();
         BoundBuffers buffers = lastBound;
-        if (buffers == null || buffers.source() != bindings) {
+        if (extendedIndices != null) {
+            // A fresh copy each time: the caller may change the indices between executions of the same bindings.
+            buffers = BoundBuffers.bind(plan, desc, extendedIndices.copy(bindings));
+        } else if (buffers == null || buffers.source() != bindings) {
             buffers = BoundBuffers.bind(plan, desc, bindings);
             lastBound = buffers;
         }
