@@ -18,16 +18,16 @@ final class GatherExecution implements OperatorExecution {
     private final GatherKernel kernel;
     private final Parallelism parallelism;
     /** Set when some index reads fall past the indices' TotalTensorSizeInBytes (GATHER, §10.4); null otherwise. */
-    private final ZeroExtendedIndices extendedIndices;
+    private final IndicesPerOutputElement perElement;
     /** The views of the last bindings executed, or null. */
     private volatile BoundBuffers lastBound;
 
     private GatherExecution(OperatorDesc desc, GatherKernel kernel, Parallelism parallelism,
-            ZeroExtendedIndices extendedIndices) {
+            IndicesPerOutputElement perElement) {
         this.desc = desc;
         this.kernel = kernel;
         this.parallelism = parallelism;
-        this.extendedIndices = extendedIndices;
+        this.perElement = perElement;
     }
 
     /** Plans a desc for execution. */
@@ -46,10 +46,12 @@ final class GatherExecution implements OperatorExecution {
                     + space.sizes()[0] + " with IndexDimensions 0 reads up to byte " + farthest
                     + " past the input's start, beyond the 2^31 bytes the emulator addresses");
         }
-        GatherPlan plan = GatherPlan.compile(space, semantics, policy);
+        IndicesPerOutputElement perElement = IndicesPerOutputElement.ifNeeded(desc, space);
+        GatherPlan plan = GatherPlan.compile(perElement == null ? space : perElement.denseSpace(space), semantics,
+                policy);
         Parallelism split = parallelism.forOutput(space.output());
         return new GatherExecution(desc, new GatherKernel(plan, tuning.forcedTile(), tuning.rowCopyMin(),
-                tuning.tileCopyMax(), split.threads()), split, ZeroExtendedIndices.ifNeeded(desc, space));
+                tuning.tileCopyMax(), split.threads()), split, perElement);
     }
 
     /** The largest input byte offset the non-index dimensions reach, before any index is added. */
@@ -84,9 +86,10 @@ final class GatherExecution implements OperatorExecution {
     public void execute(Bindings bindings) {
         GatherPlan plan = kernel.plan();
         BoundBuffers buffers = lastBound;
-        if (extendedIndices != null) {
+        if (perElement != null) {
             // A fresh copy each time: the caller may change the indices between executions of the same bindings.
-            buffers = BoundBuffers.bind(plan, desc, extendedIndices.copy(bindings));
+            // The caller's bindings were checked against the desc; the copy is bound as it is.
+            buffers = BoundBuffers.bindChecked(plan, perElement.copy(bindings));
         } else if (buffers == null || buffers.source() != bindings) {
             buffers = BoundBuffers.bind(plan, desc, bindings);
             lastBound = buffers;

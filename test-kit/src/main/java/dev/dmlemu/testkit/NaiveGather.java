@@ -32,7 +32,7 @@ import java.util.OptionalLong;
  * after their leading 1s, their sizes (L of them) must be the first L sizes of the input after its leading 1s, with
  * L at most Axis. Each output element then takes an index of its own: the j-th of those L indices dimensions is read at
  * the output coordinate of the j-th output dimension after the output's leading 1s (at 0 when there is none), and an
- * index whose bytes lie past the indices' TotalTensorSizeInBytes reads as 0.
+ * index not wholly inside the indices' TotalTensorSizeInBytes reads as 0.
  *
  * <p>Descs outside these rules are refused with an {@link IllegalArgumentException}. Output bytes the output strides
  * do not address keep their values; overlapping output elements are written in row-major order, the last write wins.
@@ -142,16 +142,16 @@ public final class NaiveGather {
         return in.stridesGiven() || rank == 4 || rank == 8 ? 0 : Shapes.productExact(in.sizes());
     }
 
-    /** Bytes past the indices' TotalTensorSizeInBytes read as 0 (measured: docs/directml-behaviour.md §10.4). */
+    /**
+     * An index not wholly inside the indices' TotalTensorSizeInBytes reads as 0 (measured past the end, inferred for a
+     * partial last index from the input's rule: docs/directml-behaviour.md §10.4).
+     */
     private static long readIndex(TensorLayout idx, TensorBytes indices, long[] coordinate) {
         long at = Shapes.offset(coordinate, idx.strides()) * idx.elementSize();
-        byte[] element = new byte[idx.elementSize()];
-        for (int b = 0; b < element.length; b++) {
-            if (at + b < idx.totalBytes()) {
-                element[b] = indices.bytes()[Math.toIntExact(indices.offset() + at + b)];
-            }
+        if (at + idx.elementSize() > idx.totalBytes()) {
+            return 0;
         }
-        return LittleEndian.index(idx.type(), element, 0);
+        return LittleEndian.index(idx.type(), indices.bytes(), Math.toIntExact(indices.offset() + at));
     }
 
     /**
