@@ -18,8 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * GATHER with IndexDimensions 0 and one index per output element (docs/directml-behaviour.md §10.4), through the
- * validator and the emulator as an application runs it: every desc of {@link RecordedScalarIndexProbes} that
+ * GATHER with IndexDimensions 0, most with one index per output element (docs/directml-behaviour.md §10.4), through
+ * the validator and the emulator as an application runs it: every desc of {@link RecordedScalarIndexProbes} that
  * DirectML.dll 1.15.4 ran is valid, and the emulator writes DirectML's output bit for bit, reads of the indices past
  * their TotalTensorSizeInBytes included.
  */

@@ -20,10 +20,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * GATHER with IndexDimensions 0 and indices sizes other than 1, as the real DirectML.dll 1.15.4 (feature level 6_4)
- * answered them through the referee (docs/directml-behaviour.md §10.4): 7,140 descs sent to CreateOperator alone, and
- * 632 accepted descs run end to end with the output DirectML wrote. The records are copied from the referee's output
- * into {@code gather-scalar-indices-probes.txt} next to this class, whose header gives the format.
+ * GATHER with IndexDimensions 0, as the real DirectML.dll 1.15.4 (feature level 6_4) answered it through the referee
+ * (docs/directml-behaviour.md §10.4): 7,140 descs sent to CreateOperator alone (6,736 with indices sizes other than
+ * 1), and 632 accepted descs run end to end with the output DirectML wrote (318 with indices sizes other than 1; the
+ * rest, all-1 indices with out-of-range values, strides and padding rows, are controls). The records are copied from
+ * the referee's output into {@code gather-scalar-indices-probes.txt} next to this class, whose header gives the
+ * format.
  */
 public final class RecordedScalarIndexProbes {
 
