@@ -272,6 +272,22 @@ class OnnxCommandTest {
                 + "GatherElements-6 indices must lie in [0, 1]"), r.err());
     }
 
+    /**
+     * Issue 27: {@code onnx --json} writes its output values as {@code run --json} does. Each FLOAT32 value of
+     * {@link JsonFloatBits} (negative zero, 2.0, extremes, NaN, infinities) gathered in place and read back by
+     * Jackson's default tree is a float node with the element's bits.
+     */
+    @Test
+    void jsonFloatsReadBackBitForBit() throws IOException {
+        int count = JsonFloatBits.FLOAT32.length;
+        Path data = npy("bits.npy", TensorDataType.FLOAT32, shape(count), JsonFloatBits.buffer(TensorDataType.FLOAT32));
+        Path idx = int32s("identity.npy", shape(count), java.util.stream.IntStream.range(0, count).toArray());
+        Result r = dmlemu(args("onnx", "--data", data, "--indices", idx, "--json"));
+        assertEquals(0, r.code(), r.err());
+        JsonFloatBits.assertReadBack(TensorDataType.FLOAT32,
+                new ObjectMapper().readTree(r.out()).at("/resources/output/values"));
+    }
+
     // ---- refusals --------------------------------------------------------------------------------------------
 
     @Test
@@ -335,7 +351,7 @@ class OnnxCommandTest {
         assertEquals("strict", json.get("indexPolicy").asText());
         JsonNode output = json.get("resources").get("output");
         assertEquals("FLOAT32", output.get("dataType").asText());
-        assertEquals("[7,5,3,4,2,3]", output.get("values").toString());
+        assertEquals("[7.0,5.0,3.0,4.0,2.0,3.0]", output.get("values").toString());
         assertEquals("{}", json.get("timings").toString());
         assertEquals("[2,3]", json.get("shape").toString());
         JsonNode desc = json.get("desc");
@@ -671,7 +687,7 @@ class OnnxCommandTest {
         assertEquals(List.of("backend", "featureLevel", "indexPolicy", "resources", "timings", "files", "shape",
                 "desc", "bindingNotes"), fieldNames(json));
         // out[p, i, j] = data[p, idx[i, j]]: row 0 [3, 1, 3, 2], row 1 [6, 4, 6, 5].
-        assertEquals("[3,1,3,2,6,4,6,5]", json.get("resources").get("output").get("values").toString());
+        assertEquals("[3.0,1.0,3.0,2.0,6.0,4.0,6.0,5.0]", json.get("resources").get("output").get("values").toString());
         assertEquals("FLOAT32", json.get("resources").get("output").get("dataType").asText());
         assertEquals("[2,2,2]", json.get("shape").toString());
         JsonNode desc = json.get("desc");
