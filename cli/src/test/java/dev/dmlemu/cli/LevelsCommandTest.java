@@ -137,6 +137,19 @@ class LevelsCommandTest {
                 + "FLOAT32, FLOAT16, INT32, INT16, UINT32, UINT16"), result.out());
     }
 
+    /** REDUCE's tables depend on its Function: a "When" column instead of "Applies to". */
+    @Test
+    void reduceShowsWhichFunctionsEachTableIsFor() {
+        Cli.Result result = Cli.run("levels", "--operator", "REDUCE");
+        assertEquals(0, result.code(), result.err());
+        List<String> lines = result.outLines();
+        assertEquals(List.of("Table", "When", "Tensor", "Kind", "Dimensions", "Data types"),
+                List.of(lines.get(2).split("  +")));
+        assertTrue(lines.get(3).matches("1_0 +Function = DML_REDUCE_FUNCTION_ARGMIN \\| DML_REDUCE_FUNCTION_ARGMAX +"
+                + "InputTensor +input +4 +FLOAT32, FLOAT16"), lines.get(3));
+        assertTrue(lines.get(4).matches(" +OutputTensor +output +4 +UINT32"), lines.get(4));
+    }
+
     /** Every operator of the schema prints, or says why it has no tables. */
     @Test
     void everyOperatorPrintsOrSaysWhy() {

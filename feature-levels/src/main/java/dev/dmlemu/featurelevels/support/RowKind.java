@@ -9,6 +9,7 @@ public enum RowKind {
     OPTIONAL_INPUT("optional-in", "Optional input", TensorKind.INPUT),
     INPUT_ARRAY("in-array", "Array of inputs", TensorKind.INPUT),
     OUTPUT("out", "Output", TensorKind.OUTPUT),
+    OUTPUT_ARRAY("out-array", "Array of outputs", TensorKind.OUTPUT),
     OPTIONAL_OUTPUT("optional-out", "Optional output", TensorKind.OUTPUT);
 
     private final String token;

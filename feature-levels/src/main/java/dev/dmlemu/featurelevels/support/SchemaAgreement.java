@@ -21,15 +21,20 @@ public final class SchemaAgreement {
      * Disagreements the project knows of and keeps, each with why; {@link #problems} leaves them out. The schema
      * is not changed here: its levels come from the feature-level history and its directions from the field names.
      */
-    public static final Map<String, String> KNOWN = Map.of(
-            "SCATTER_ELEMENTS: oldest table is 1_0, the schema says 2_0",
-            "the docs page says the operator came with 1_0 (as DML_OPERATOR_SCATTER) and has a 1_0 table; the "
-                    + "feature level history lists it under 2_0; ScatterSupport follows the docs",
-            "QUANTIZED_LINEAR_AVERAGE_POOLING 6_2: OutputScaleTensor is in, the schema has OUTPUT",
-            "the docs table makes the output's scale an input; the schema calls every Output* field written",
-            "QUANTIZED_LINEAR_AVERAGE_POOLING 6_2: OutputZeroPointTensor is optional-in, the schema has OUTPUT",
-            "the docs table makes the output's zero point an optional input; the schema calls every Output* field "
-                    + "written");
+    public static final Map<String, String> KNOWN = Map.ofEntries(
+            Map.entry("SCATTER_ELEMENTS: oldest table is 1_0, the schema says 2_0",
+                    "the docs page says the operator came with 1_0 (as DML_OPERATOR_SCATTER) and has a 1_0 table; the "
+                            + "feature level history lists it under 2_0; ScatterSupport follows the docs"),
+            outputQuantizationInput("QUANTIZED_LINEAR_AVERAGE_POOLING 6_2: OutputScaleTensor is in"),
+            outputQuantizationInput("QUANTIZED_LINEAR_AVERAGE_POOLING 6_2: OutputZeroPointTensor is optional-in"),
+            outputQuantizationInput("ELEMENT_WISE_QUANTIZED_LINEAR_ADD 4_0: OutputScaleTensor is in"),
+            outputQuantizationInput("ELEMENT_WISE_QUANTIZED_LINEAR_ADD 4_0: OutputZeroPointTensor is optional-in"));
+
+    /** The output's scale or zero point: read by the operator, though its name starts with Output. */
+    private static Map.Entry<String, String> outputQuantizationInput(String problem) {
+        return Map.entry(problem + ", the schema has OUTPUT", "the docs table makes the output's quantization "
+                + "parameter an input; the schema calls every Output* field written");
+    }
 
     private SchemaAgreement() {}
 
@@ -98,7 +103,7 @@ public final class SchemaAgreement {
 
     /** An optional row must be an optional field; an array row an array field; a read row an input. */
     private static void checkKind(String where, DocumentedTensor row, SchemaField field, List<String> problems) {
-        boolean array = row.kind() == RowKind.INPUT_ARRAY;
+        boolean array = row.kind() == RowKind.INPUT_ARRAY || row.kind() == RowKind.OUTPUT_ARRAY;
         boolean optional = row.kind() == RowKind.OPTIONAL_INPUT || row.kind() == RowKind.OPTIONAL_OUTPUT;
         if (array != (field.kind() == FieldKind.TENSOR_ARRAY)) {
             problems.add(where + ": " + row.field() + " is " + row.kind().token() + ", the schema has "

@@ -132,6 +132,34 @@ class SupportCatalogTest {
     }
 
     @Test
+    void reduceHasTablesPerFunction() {
+        DocumentedSupport reduce = CATALOG.support("REDUCE").orElseThrow();
+        assertTrue(reduce.isConditional());
+        assertEquals(java.util.Optional.empty(), reduce.toOperatorSupport(OperatorType.GATHER));
+        BlockCondition arg = new BlockCondition("Function",
+                List.of("DML_REDUCE_FUNCTION_ARGMIN", "DML_REDUCE_FUNCTION_ARGMAX"));
+        DocumentedBlock arg21 = reduce.blocks().stream()
+                .filter(b -> b.condition().equals(java.util.Optional.of(arg)) && b.since() == FeatureLevel.LEVEL_2_1)
+                .findFirst().orElseThrow();
+        assertRow(arg21, "InputTensor", RowKind.INPUT, 4, 4, FLOAT32, FLOAT16, INT32, INT16, INT8, UINT32, UINT16, UINT8);
+        assertRow(arg21, "OutputTensor", RowKind.OUTPUT, 4, 4, UINT32);
+        BlockCondition minMax = new BlockCondition("Function",
+                List.of("DML_REDUCE_FUNCTION_MIN", "DML_REDUCE_FUNCTION_MAX"));
+        List<FeatureLevel> minMaxLevels = reduce.blocks().stream()
+                .filter(b -> b.condition().equals(java.util.Optional.of(minMax))).map(DocumentedBlock::since).toList();
+        assertEquals(List.of(FeatureLevel.LEVEL_1_0, FeatureLevel.LEVEL_2_1, FeatureLevel.LEVEL_3_0,
+                FeatureLevel.LEVEL_5_0), minMaxLevels);
+        assertEquals(List.of(), reduce.constraints());
+    }
+
+    @Test
+    void splitsOutputTensorsAreAnArray() {
+        DocumentedSupport split = CATALOG.support("SPLIT").orElseThrow();
+        assertRow(split.blocks().get(0), "OutputTensors", RowKind.OUTPUT_ARRAY, 4, 4,
+                FLOAT32, FLOAT16, INT32, INT16, UINT32, UINT16);
+    }
+
+    @Test
     void foldsDocsLeaveTheDataTypesEmpty() {
         DocumentedSupport fold = CATALOG.support("FOLD").orElseThrow();
         assertEquals(List.of(FeatureLevel.LEVEL_6_4), levels(fold));
