@@ -25,6 +25,12 @@ public final class SchemaAgreement {
             Map.entry("SCATTER_ELEMENTS: oldest table is 1_0, the schema says 2_0",
                     "the docs page says the operator came with 1_0 (as DML_OPERATOR_SCATTER) and has a 1_0 table; the "
                             + "feature level history lists it under 2_0; ScatterSupport follows the docs"),
+            Map.entry("TOP_K: oldest table is 2_0, the schema says 1_0",
+                    "the docs page says the operator came with 2_0 and its oldest table is 2_0; the schema has 1_0 "
+                            + "from the header guard of its code"),
+            Map.entry("MAX_UNPOOLING: oldest table is 3_0, the schema says 2_0",
+                    "the docs page says the operator came with 3_0 and its oldest table is 3_0; the feature level "
+                            + "history and the header guard say 2_0"),
             outputQuantizationInput("QUANTIZED_LINEAR_AVERAGE_POOLING 6_2: OutputScaleTensor is in"),
             outputQuantizationInput("QUANTIZED_LINEAR_AVERAGE_POOLING 6_2: OutputZeroPointTensor is optional-in"),
             outputQuantizationInput("ELEMENT_WISE_QUANTIZED_LINEAR_ADD 4_0: OutputScaleTensor is in"),
