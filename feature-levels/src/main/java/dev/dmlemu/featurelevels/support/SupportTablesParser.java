@@ -151,7 +151,7 @@ final class SupportTablesParser {
         if (words.length == 2) {
             return Optional.empty();
         }
-        if (words.length < 5 && !(words.length == 4 && words[2].equals("when")) || !words[2].equals("when")) {
+        if (words.length < 5 || !words[2].equals("when")) {
             throw new SupportDataException(number, "write 'since LEVEL when FIELD CONSTANT...'");
         }
         return Optional.of(new BlockCondition(words[3], Arrays.asList(words).subList(4, words.length)));
