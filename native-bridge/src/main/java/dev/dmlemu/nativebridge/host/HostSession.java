@@ -24,7 +24,8 @@ public final class HostSession implements AutoCloseable {
     private final HostLimits limits;
     private HostProcess process;
     private HostHello hello;
-    private int generation;
+    /** Counts the hosts this session has ended or lost: the current or next host's number, from 1. */
+    private int generation = 1;
     private boolean closed;
 
     private HostSession(HostLauncher launcher, HostLimits limits) {
@@ -50,7 +51,10 @@ public final class HostSession implements AutoCloseable {
         return hello;
     }
 
-    /** How many hosts this session has started; a handle is valid only in the generation that made it. */
+    /**
+     * The number of the current host (or the next one, after a host ended); a handle is valid only in the generation
+     * that made it.
+     */
     public synchronized int generation() {
         return generation;
     }
@@ -129,9 +133,15 @@ public final class HostSession implements AutoCloseable {
     public synchronized void restart() {
         if (process != null) {
             process.close();
-            process = null;
+            discard();
         }
         live();
+    }
+
+    /** The host is gone: its handles with it. */
+    private void discard() {
+        process = null;
+        generation++;
     }
 
     private byte[] request(HostProtocol.Opcode opcode, Payload payload, long maxResponse, String step,
@@ -142,7 +152,7 @@ public final class HostSession implements AutoCloseable {
             response = host.call(opcode, payload, maxResponse, limits.requestTimeout(), step, knownBug);
         } catch (RuntimeException e) {
             host.kill();
-            process = null;
+            discard();
             throw e;
         }
         if (response.status() != HostStatus.OK) {
@@ -160,6 +170,9 @@ public final class HostSession implements AutoCloseable {
         }
         if (process != null && process.isAlive()) {
             return process;
+        }
+        if (process != null) {
+            discard();
         }
         HostProcess started;
         try {
@@ -191,7 +204,6 @@ public final class HostSession implements AutoCloseable {
             throw e;
         }
         process = started;
-        generation++;
         return process;
     }
 

@@ -11,7 +11,7 @@ import java.util.Optional;
  * The DirectML.dll bugs known to end its process, recognised from the desc by the validator's rules for them, so a
  * dead host can be explained instead of only reported.
  */
-final class KnownDirectMlBugs {
+public final class KnownDirectMlBugs {
 
     private static final FeatureLevelValidator VALIDATOR = new FeatureLevelValidator();
 
@@ -19,7 +19,7 @@ final class KnownDirectMlBugs {
     }
 
     /** The bug {@code desc} triggers, in words, or empty. */
-    static Optional<String> matching(OperatorDesc desc) {
+    public static Optional<String> matching(OperatorDesc desc) {
         try {
             for (Diagnostic diagnostic : VALIDATOR.validate(desc, FeatureLevel.newest()).diagnostics()) {
                 if (diagnostic.rule() == RuleId.CREATE_OPERATOR_FAIL_FAST) {
