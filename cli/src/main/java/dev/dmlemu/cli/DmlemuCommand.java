@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             MinLevelCommand.class,
             LevelsCommand.class,
             OnnxCommand.class,
+            CompareCommand.class,
             SetupDirectMlCommand.class,
             DoctorCommand.class,
             picocli.AutoComplete.GenerateCompletion.class},
