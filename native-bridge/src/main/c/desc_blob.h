@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dml_core.h" /* DMLEMU_API */
+
 /* Largest blob accepted: a desc tree is a few KiB; this bounds the copy. */
 #define DMLEMU_DESC_BLOB_MAX ((uint64_t)64 << 20)
 
@@ -19,9 +21,9 @@
  * On success returns the copy (free with desc_blob_free) and *error = NULL;
  * on failure returns NULL and points *error at a static message.
  */
-void *desc_blob_relocate(const uint8_t *blob, uint64_t size, const uint32_t *relocs,
+DMLEMU_API void *desc_blob_relocate(const uint8_t *blob, uint64_t size, const uint32_t *relocs,
                          uint32_t reloc_count, const char **error);
 
-void desc_blob_free(void *copy);
+DMLEMU_API void desc_blob_free(void *copy);
 
 #endif

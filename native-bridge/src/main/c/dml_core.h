@@ -11,6 +11,13 @@
 
 #include <stdint.h>
 
+/* Built as the Windows DLL (build.sh --dll), the core exports exactly these functions. */
+#ifdef DMLEMU_BUILD_DLL
+#define DMLEMU_API __declspec(dllexport)
+#else
+#define DMLEMU_API
+#endif
+
 typedef struct dmlemu_core dmlemu_core;
 
 typedef struct dmlemu_device_info {
@@ -40,7 +47,7 @@ enum dmlemu_stage {
  * DirectML device. Returns 0 (S_OK) or the failing HRESULT; *where names the
  * failing call (a static string).
  */
-int32_t dmlemu_core_open(const wchar_t *dll_path, dmlemu_core **out, dmlemu_device_info *info,
+DMLEMU_API int32_t dmlemu_core_open(const wchar_t *dll_path, dmlemu_core **out, dmlemu_device_info *info,
                          const char **where);
 
 typedef struct dmlemu_create_result {
@@ -57,7 +64,7 @@ typedef struct dmlemu_create_result {
  * mode 1: also compile and initialize, keeping it under a new handle.
  * Returns 0, or -1 when out of memory before DirectML was called.
  */
-int dmlemu_core_create(dmlemu_core *core, const void *desc, uint32_t mode, uint32_t execution_flags,
+DMLEMU_API int dmlemu_core_create(dmlemu_core *core, const void *desc, uint32_t mode, uint32_t execution_flags,
                        dmlemu_create_result *result);
 
 #define DMLEMU_BUFFER_UPLOAD 1u
@@ -83,13 +90,13 @@ typedef struct dmlemu_binding {
  * The caller has checked every binding against its buffer.
  * Returns 0 with stage and hresult set, 1 for an unknown handle, -1 for out of memory.
  */
-int dmlemu_core_execute(dmlemu_core *core, uint64_t handle, const dmlemu_binding *bindings,
+DMLEMU_API int dmlemu_core_execute(dmlemu_core *core, uint64_t handle, const dmlemu_binding *bindings,
                         uint32_t input_count, uint32_t output_count, const dmlemu_buffer *buffers,
                         uint32_t buffer_count, uint32_t *stage, uint32_t *hresult);
 
 /* Returns 0, or 1 for an unknown handle. */
-int dmlemu_core_release(dmlemu_core *core, uint64_t handle);
+DMLEMU_API int dmlemu_core_release(dmlemu_core *core, uint64_t handle);
 
-void dmlemu_core_close(dmlemu_core *core);
+DMLEMU_API void dmlemu_core_close(dmlemu_core *core);
 
 #endif

@@ -7,7 +7,8 @@
  *
  * Exit codes: 0 end of input or QUIT; 1 --self-test failed; 2 a framing
  * error (the stream cannot be resynchronised); 3 an unhandled exception
- * (see host_crash.c).
+ * (see host_crash.c); 75 no display adapter yet, before reading any input
+ * (run-host.sh starts the host again).
  */
 #include <windows.h>
 #include <shellapi.h>
@@ -54,6 +55,10 @@ int main(void)
     if (self_test) arg++;
     int32_t open_hr = dmlemu_core_open(argv != NULL && argc > arg ? argv[arg] : NULL, &core, &info, &where);
     if (open_hr != 0) host_log("dmlemu-host: %s failed: HRESULT 0x%08lx", where, (unsigned long)(uint32_t)open_hr);
+    /* Under Wine, a process started while the previous session's desktop process (explorer.exe) is shutting
+     * down gets no window driver, so DXGI finds no adapter (DXGI_ERROR_UNSUPPORTED) for its whole life. A new
+     * process a moment later works: say so with an exit code the launcher retries on. */
+    if (open_hr == (int32_t)0x887a0004) return 75;
     if (argv) LocalFree(argv);
     if (self_test) {
         int failed = core == NULL ? 1 : host_selftest(core, &info);

@@ -202,8 +202,8 @@ printf '%s\n' "$new_manifest" > "$manifest.tmp"
 mv "$manifest.tmp" "$manifest"
 rm -f "$cache/selftest.ok"
 say "self-test: running the GatherElements docs example on the real DirectML.dll"
-if out="$(bash "$here/run-host.sh" "$cache" --self-test 2>"$cache/selftest.log")" && [[ "$out" == "SELFTEST OK"* ]]; then
-  say "$out"
+if out="$(bash "$here/run-host.sh" "$cache" --self-test 2>"$cache/selftest.log" 9>&-)" && [[ "$out" == "SELFTEST OK"* ]]; then
+  printf '%s\n' "$out" | sed 's/^/setup-directml: /'
   : > "$cache/selftest.ok"
   say "ready (manifest $manifest)"
 else
