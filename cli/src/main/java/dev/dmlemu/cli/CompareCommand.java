@@ -44,8 +44,10 @@ import picocli.CommandLine.Spec;
             "after setup-directml) and compares every output resource: 'identical', or the first differing elements",
             "(index, both values, both bit patterns) and a count. An output a scatter wrote several times to one",
             "element is reported as undefined (DirectML promises no winner), not as a difference.",
-            "Exit code 0 when everything agrees, 4 when an output differs, 1 for a model dmlemu finds invalid",
-            "(DirectML's CreateOperator verdict is printed next to it), 3 when DirectML is unavailable."})
+            "A model dmlemu finds invalid is not run: DirectML's CreateOperator verdict on each refused dispatchable",
+            "is printed next to dmlemu's, and they agree when DirectML refuses it too (or ends its process on it).",
+            "Exit code 0 when everything agrees, 4 when an output or a verdict differs, 3 when DirectML is",
+            "unavailable."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -128,7 +130,10 @@ final class CompareCommand implements Callable<Integer> {
         return differs ? ExitCode.OUTPUTS_DIFFER : ExitCode.SUCCESS;
     }
 
-    /** dmlemu's verdict and, for each dispatchable it refuses, DirectML's own CreateOperator verdict. */
+    /**
+     * dmlemu's verdict and, for each dispatchable it refuses, DirectML's own CreateOperator verdict; they agree when
+     * DirectML does not accept it either.
+     */
     private ExitCode reportInvalid(ModelInput input, ModelVerdict verdict, DirectMlBackend real, PrintWriter out,
             Optional<String> file) {
         ObjectNode root = Json.object();
@@ -136,23 +141,28 @@ final class CompareCommand implements Callable<Integer> {
         root.put("valid", false);
         ObjectNode byDispatchable = root.putObject("directml");
         List<String> lines = new ArrayList<>();
+        boolean agree = true;
         for (Map.Entry<String, ValidationResult> entry : verdict.results().entrySet()) {
             if (entry.getValue().isValid()) {
                 continue;
             }
             String name = entry.getKey();
             CreateVerdict created = realVerdict(input, name, real);
+            boolean same = created.outcome() != CreateVerdict.Outcome.ACCEPTED;
+            agree &= same;
             byDispatchable.put(name, created.describe());
             lines.add("dispatchable '" + OneLine.of(name) + "': dmlemu: invalid ("
-                    + entry.getValue().errors().get(0).rule() + "); DirectML CreateOperator: " + created.describe());
+                    + entry.getValue().errors().get(0).rule() + "); DirectML CreateOperator: " + created.describe()
+                    + (same ? "" : " -- DISAGREES"));
         }
+        root.put("agrees", agree);
         if (json) {
             out.println(Json.write(root));
         } else {
             lines.forEach(out::println);
             out.println(verdict.verdictLine());
         }
-        return ExitCode.INVALID_OPERATOR;
+        return agree ? ExitCode.SUCCESS : ExitCode.OUTPUTS_DIFFER;
     }
 
     static CreateVerdict realVerdict(ModelInput input, String dispatchable, DirectMlBackend real) {

@@ -10,7 +10,10 @@ public enum ExitCode {
     UNUSABLE_INPUT(2),
     /** The requested backend is not available here; the message says why. */
     BACKEND_UNAVAILABLE(3),
-    /** {@code compare}: an output of the emulator and of the real DirectML differ; the differences were printed. */
+    /**
+     * {@code compare}: an output of the emulator and of the real DirectML differ, or DirectML accepts a desc dmlemu
+     * refuses; the differences were printed.
+     */
     OUTPUTS_DIFFER(4),
     /**
      * dmlemu itself failed (a bug, or the Java heap ran out despite the checks made before allocating): one line on

@@ -142,6 +142,8 @@ final class ModelBatch {
     private static String summary(int files, int[] byCode) {
         return files + " model files: " + byCode[ExitCode.SUCCESS.ordinal()] + " passed, "
                 + byCode[ExitCode.INVALID_OPERATOR.ordinal()] + " invalid, "
-                + byCode[ExitCode.UNUSABLE_INPUT.ordinal()] + " unusable";
+                + byCode[ExitCode.UNUSABLE_INPUT.ordinal()] + " unusable"
+                + (byCode[ExitCode.OUTPUTS_DIFFER.ordinal()] == 0 ? ""
+                        : ", " + byCode[ExitCode.OUTPUTS_DIFFER.ordinal()] + " differ from DirectML");
     }
 }
