@@ -40,10 +40,11 @@ import picocli.CommandLine.Spec;
  * dispatch wrote compared element by element.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Runs each model's dispatches on the emulator and on the real DirectML (Windows, or Linux",
-            "after setup-directml) and compares every output resource: 'identical', or the first differing elements",
-            "(index, both values, both bit patterns) and a count. An output a scatter wrote several times to one",
-            "element is reported as undefined (DirectML promises no winner), not as a difference.",
+        description = {"Runs each model on the emulator and on the real DirectML and compares every output.",
+            "DirectML runs on Windows, or on Linux after setup-directml. Each output resource prints 'identical', or",
+            "the first differing elements (index, both values, both bit patterns) and a count. An output a scatter",
+            "wrote several times to one element is reported as undefined (DirectML promises no winner), not as a",
+            "difference.",
             "A model dmlemu finds invalid is not run: DirectML's CreateOperator verdict on each refused dispatchable",
             "is printed next to dmlemu's, and they agree when DirectML refuses it too (or ends its process on it).",
             "Exit code 0 when everything agrees, 4 when an output or a verdict differs, 3 when DirectML is",
