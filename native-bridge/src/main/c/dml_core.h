@@ -87,7 +87,7 @@ typedef struct dmlemu_binding {
 /*
  * Runs a prepared operator once: a device buffer per dmlemu_buffer, the
  * bindings (inputs first, then outputs), a dispatch, and the read-backs.
- * The caller has checked every binding against its buffer.
+ * Bindings outside their buffers are refused (E_INVALIDARG at the bind stage).
  * Returns 0 with stage and hresult set, 1 for an unknown handle, -1 for out of memory.
  */
 DMLEMU_API int dmlemu_core_execute(dmlemu_core *core, uint64_t handle, const dmlemu_binding *bindings,

@@ -188,6 +188,16 @@ int dmlemu_core_execute(dmlemu_core *core, uint64_t handle, const dmlemu_binding
     uint64_t up_size = staging_size(buffers, buffer_count, DMLEMU_BUFFER_UPLOAD, &ok);
     uint64_t down_size = staging_size(buffers, buffer_count, DMLEMU_BUFFER_READBACK, &ok);
     uint64_t bind_count = (uint64_t)input_count + output_count;
+    /* The transports check these first with better messages; the core still never trusts them. */
+    for (uint32_t i = 0; i < buffer_count && ok; i++)
+        ok = buffers[i].size <= UINT64_MAX - 3 && (!(buffers[i].flags & DMLEMU_BUFFER_UPLOAD) || buffers[i].upload) &&
+             (!(buffers[i].flags & DMLEMU_BUFFER_READBACK) || buffers[i].readback);
+    for (uint64_t i = 0; i < bind_count && ok; i++) {
+        uint32_t b = bindings[i].buffer;
+        if (b == DMLEMU_NO_BUFFER) continue;
+        uint64_t size = b < buffer_count ? (buffers[b].size + 3) & ~(uint64_t)3 : 0;
+        ok = b < buffer_count && bindings[i].offset <= size && bindings[i].size <= size - bindings[i].offset;
+    }
     if (!ok) { *hresult = (uint32_t)E_INVALIDARG; return 0; }
     ID3D12Resource **res = calloc(buffer_count ? buffer_count : 1, sizeof *res);
     dml_binding_desc_t *descs = calloc(bind_count ? bind_count : 1, sizeof *descs);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run-host.sh CACHE [--self-test] - starts dmlemu-host.exe under Wine as setup-directml.sh prepared it in CACHE.
 # The host speaks the pipe protocol on this process's stdin/stdout; Wine's messages stay on stderr. TERM, INT
-# and HUP sent to this script are passed on to the host; its exit code is the host's.
+# and HUP sent to this script are passed on to the host; its exit code is the host's. The host ends within a second
+# of this script or its parent ending, whatever state it is in.
 #
 # Why not exec: under Wine, a host started while the previous session's desktop process is still shutting down
 # gets no window driver and so no D3D12 adapter, for its whole life. It exits with code 75 before reading any
@@ -62,6 +63,8 @@ cd "$(dirname "${m[HOST_EXE]}")"
 dll="${m[DIRECTML_DLL]}"
 
 host=""
+script_pid=$$
+parent_pid=$PPID
 forward() { [ -n "$host" ] && kill -"$1" "$host" 2>/dev/null; }
 trap 'forward TERM' TERM
 trap 'forward INT' INT
@@ -72,6 +75,12 @@ for attempt in 1 2 3 4 5 6 7 8 9 10; do
   export DISPLAY=":$display"
   "${m[WINE]}" "${m[HOST_EXE]}" "$@" "Z:${dll//\//\\}" <&3 3<&- &
   host=$!
+  # The host must not outlive this script or the process that started it, even if it hangs inside DirectML and
+  # never sees its input close: checked once a second.
+  ( while kill -0 "$host" 2>/dev/null; do
+      kill -0 "$script_pid" 2>/dev/null && kill -0 "$parent_pid" 2>/dev/null || { kill -KILL "$host"; exit 0; }
+      sleep 1
+    done ) </dev/null >/dev/null 2>&1 3<&- &
   # wait returns early when a trapped signal arrives; wait again until the host is really gone.
   while :; do
     rc=0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# setup-directml.sh - makes the real DirectML.dll usable by dmlemu on Debian/Ubuntu x86_64:
-# Wine (64-bit), mingw-w64, Mesa's Vulkan drivers (lavapipe) and Xvfb from apt; DirectML.dll from the npm
+# setup-directml.sh - makes the real DirectML.dll usable by dmlemu on Debian/Ubuntu x86_64: Wine (64-bit),
+# mingw-w64, Mesa's Vulkan drivers (lavapipe), Xvfb and npm, found or installed with apt; DirectML.dll from the npm
 # package onnxruntime-node, checked by SHA-256; dmlemu-host.exe built from the project's C sources; a private
 # Wine prefix; and, only for a Wine whose vkd3d needs it, a patched private copy of wined3d.dll.
 # Everything goes into the cache folder, never into the checkout. A second run only checks (seconds).
@@ -72,30 +72,35 @@ report() { # report OK|MISSING what
   if [ "$1" = OK ]; then say "present: $2"; else say "missing: $2"; missing=1; fi
 }
 
-# ---- 1. Debian packages --------------------------------------------------------------------------------------------
+# ---- 1. the tools: found wherever they are, else installed from Debian's packages -----------------------------------
 [ "$(uname -m)" = x86_64 ] || die "needs an x86_64 machine (this is $(uname -m))"
-command -v dpkg-query >/dev/null || die "needs Debian or Ubuntu (no dpkg-query)"
-packages=(wine64 mingw-w64 mesa-vulkan-drivers libvulkan1 xvfb xauth)
-command -v npm >/dev/null || packages+=(npm)
+has() { command -v "$1" >/dev/null 2>&1; }
 need=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
-done
+has wine64 || [ -x /usr/lib/wine/wine64 ] || [ -x /opt/wine-stable/bin/wine64 ] || need+=(wine64)
+has x86_64-w64-mingw32-gcc || need+=(mingw-w64)
+compgen -G '/usr/share/vulkan/icd.d/lvp_icd*.json' >/dev/null || need+=(mesa-vulkan-drivers) # lavapipe
+compgen -G '/usr/lib/x86_64-linux-gnu/libvulkan.so.1*' >/dev/null || compgen -G '/usr/lib64/libvulkan.so.1*' >/dev/null \
+  || need+=(libvulkan1)
+has Xvfb || need+=(xvfb)
+has npm || need+=(npm)
 if ((${#need[@]})); then
+  install_line="apt-get install -y --no-install-recommends ${need[*]}"
   if [ "$check_only" = 1 ]; then
-    report MISSING "packages ${need[*]} (apt-get install -y --no-install-recommends ${need[*]})"
+    report MISSING "${need[*]} ($install_line)"
+  elif ! has apt-get; then
+    die "missing ${need[*]}, and this is not Debian or Ubuntu (no apt-get): install them, then run this setup again"
   elif [ "$(id -u)" = 0 ]; then
     say "installing ${need[*]} with apt-get (about 30 s)"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+    DEBIAN_FRONTEND=noninteractive $install_line -qq >/dev/null
   else
-    printf 'setup-directml: these packages are missing: %s\nRun:\n  sudo apt-get install -y --no-install-recommends %s\nthen run this setup again.\n' \
-      "${need[*]}" "${need[*]}" >&2
+    printf 'setup-directml: missing: %s\nRun:\n  sudo %s\nthen run this setup again.\n' "${need[*]}" "$install_line" >&2
     exit 2
   fi
 fi
 if ((${#need[@]} == 0)) || [ "$check_only" = 0 ]; then
-  report OK "packages (wine $(dpkg-query -W -f='${Version}' wine64), mesa $(dpkg-query -W -f='${Version}' mesa-vulkan-drivers))"
+  mesa="$(dpkg-query -W -f='${Version}' mesa-vulkan-drivers 2>/dev/null || echo '?')"
+  report OK "Wine, mingw-w64, lavapipe (mesa $mesa), Xvfb, npm"
 fi
 
 # ---- 2. DirectML.dll ------------------------------------------------------------------------------------------------

@@ -21,8 +21,11 @@ wine_detect() {
   done
   [ -n "$wineserver" ] || { wine_refusal="no wineserver beside $wine"; return 1; }
   wine_version="$("$wine" --version 2>/dev/null | head -1)"
-  for d in /usr/lib/x86_64-linux-gnu/wine/x86_64-windows "$(dirname "$wine")/../lib/wine/x86_64-windows" \
-           "$(dirname "$wine")/../lib64/wine/x86_64-windows" /usr/lib/wine/x86_64-windows /usr/lib64/wine/x86_64-windows; do
+  # Beside the loader (WineHQ's /opt trees), or for a loader under /usr, the distributions' places (Debian, Ubuntu).
+  local dirs=("$(dirname "$wine")/../lib64/wine/x86_64-windows" "$(dirname "$wine")/../lib/wine/x86_64-windows")
+  [[ "$wine" == /usr/* ]] && dirs+=(/usr/lib/x86_64-linux-gnu/wine/x86_64-windows /usr/lib/wine/x86_64-windows \
+                                    /usr/lib64/wine/x86_64-windows)
+  for d in "${dirs[@]}"; do
     [ -f "$d/wined3d.dll" ] && { wined3d_system="$(cd "$d" && pwd)/wined3d.dll"; break; }
   done
   [ -n "$wined3d_system" ] || { wine_refusal="Wine $wine_version: its x86_64-windows/wined3d.dll was not found"; return 1; }
