@@ -6,6 +6,7 @@ import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.execution.ExecutionBackend;
 import dev.dmlemu.nativebridge.DirectMl;
 import dev.dmlemu.nativebridge.DirectMlAvailability;
+import dev.dmlemu.nativebridge.DirectMlBackend;
 import dev.dmlemu.nativebridge.DirectMlOptions;
 import java.util.Optional;
 
@@ -18,6 +19,14 @@ record BackendSession(ExecutionBackend backend, Optional<String> fallbackReason)
     static BackendSession open(BackendChoice choice, EmulatorOptions emulatorOptions) {
         if (choice == BackendChoice.EMULATOR) {
             return new BackendSession(new Emulator(emulatorOptions), Optional.empty());
+        }
+        Optional<String> platformProblem = DirectMl.platformProblem(System.getProperty("os.name", ""),
+                System.getProperty("os.arch", ""));
+        if (choice == BackendChoice.AUTO && platformProblem.isPresent()) {
+            // Off Windows auto stays the emulator: starting Wine is asked for by name, never implied.
+            String hint = DirectMl.isLinuxX64(System.getProperty("os.name", ""), System.getProperty("os.arch", ""))
+                    ? " (--backend directml runs it under Wine after dmlemu setup-directml)" : "";
+            return new BackendSession(new Emulator(emulatorOptions), Optional.of(platformProblem.get() + hint));
         }
         DirectMlAvailability availability = DirectMl.open(DirectMlOptions.defaults());
         if (availability instanceof DirectMlAvailability.Available available) {
@@ -48,6 +57,7 @@ record BackendSession(ExecutionBackend backend, Optional<String> fallbackReason)
     /** The stderr line: {@code backend: emulator (DirectML unavailable: ...), feature level: ..., index policy: ...}. */
     String describe(FeatureLevel level, Optional<IndexPolicyOption> policy) {
         return "backend: " + backend.name()
+                + (backend instanceof DirectMlBackend directMl ? " (" + directMl.deviceInfo().summary() + ")" : "")
                 + fallbackReason.map(reason -> " (DirectML unavailable: " + reason + ")").orElse("")
                 + ", feature level: " + level.cName()
                 + policy.map(p -> ", index policy: " + p).orElse("");

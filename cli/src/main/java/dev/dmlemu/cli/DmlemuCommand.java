@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         description = {
             "Validates DirectML GatherElements and Gather descriptors at any feature level and runs them bit for"
-                    + " bit, on a Java emulator or on the real DirectML (Windows).",
+                    + " bit, on a Java emulator or on the real DirectML (Windows, or Linux under Wine after"
+                    + " setup-directml).",
             "Reads DxDispatch-style model files."},
         subcommands = {
             RunCommand.class,
@@ -17,9 +18,12 @@ import picocli.CommandLine.Command;
             LevelsCommand.class,
             OnnxCommand.class,
             SchemaCommand.class,
+            CompareCommand.class,
+            SetupDirectMlCommand.class,
+            DoctorCommand.class,
             picocli.AutoComplete.GenerateCompletion.class},
         footer = {"", "Exit codes: 0 success/valid, 1 invalid operator, 2 unusable input or usage,",
-            "3 requested backend unavailable, 70 internal error."})
+            "3 requested backend unavailable, 4 compare: dmlemu and DirectML differ, 70 internal error."})
 final class DmlemuCommand implements Runnable {
 
     @picocli.CommandLine.Spec
@@ -33,6 +37,6 @@ final class DmlemuCommand implements Runnable {
     @Override
     public void run() {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                "missing command: run, validate, min-level, levels, onnx or schema");
+                "missing command: run, validate, min-level, levels, onnx, schema, compare, setup-directml or doctor");
     }
 }

@@ -11,6 +11,11 @@ public enum ExitCode {
     /** The requested backend is not available here; the message says why. */
     BACKEND_UNAVAILABLE(3),
     /**
+     * {@code compare}: an output of the emulator and of the real DirectML differ, or DirectML accepts a desc dmlemu
+     * refuses; the differences were printed.
+     */
+    OUTPUTS_DIFFER(4),
+    /**
      * dmlemu itself failed (a bug, or the Java heap ran out despite the checks made before allocating): one line on
      * stderr, the stack trace only with {@code --debug}. 70 is {@code EX_SOFTWARE} of BSD's sysexits.h, so no
      * script mistakes it for a verdict on the model.

@@ -3,13 +3,16 @@ package dev.dmlemu.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.featurelevels.Diagnostic;
+import dev.dmlemu.nativebridge.DirectMlBackend;
 import dev.dmlemu.featurelevels.MinimumFeatureLevel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,12 +44,27 @@ final class MinLevelCommand implements Callable<Integer> {
     @Mixin
     ModelReading reading;
 
+    @Option(names = "--backend", paramLabel = "BACKEND", defaultValue = "emulator",
+            description = "emulator (dmlemu's answer only, default) or directml (also DirectML's own CreateOperator"
+                    + " verdict at the device's level, next to dmlemu's at the newest level)")
+    BackendChoice backend;
+
     @Override
     public Integer call() {
-        return ModelBatch.run(models, this::check, ModelBatch.Output.of(spec, json));
+        if (backend != BackendChoice.DIRECTML) {
+            return ModelBatch.run(models, model -> check(model, Optional.empty()), ModelBatch.Output.of(spec, json));
+        }
+        try (BackendSession session = BackendSession.open(BackendChoice.DIRECTML, EmulatorOptions.defaults())) {
+            if (!json) {
+                spec.commandLine().getErr().println(session.describe(session.backend().maxFeatureLevel(),
+                        Optional.empty()));
+            }
+            DirectMlBackend real = (DirectMlBackend) session.backend();
+            return ModelBatch.run(models, model -> check(model, Optional.of(real)), ModelBatch.Output.of(spec, json));
+        }
     }
 
-    private ModelBatch.FileResult check(Path model) {
+    private ModelBatch.FileResult check(Path model, Optional<DirectMlBackend> real) {
         ModelInput input = ModelInput.read(model, reading);
         if (input.operators().isEmpty()) {
             // No dispatchable means no answer, not an invalid operator: exit 1 would claim diagnostics.
@@ -81,6 +99,8 @@ final class MinLevelCommand implements Callable<Integer> {
                 }
             }
         }
+        real.ifPresent(backend -> RealVerdicts.add(input, ModelVerdict.of(input.operators(),
+                backend.maxFeatureLevel()), backend, lines, root));
         return new ModelBatch.FileResult(accepted ? ExitCode.SUCCESS : ExitCode.INVALID_OPERATOR, lines, root);
     }
 }

@@ -202,6 +202,8 @@ final class ModelBatch {
         return files + " model files: " + byCode[ExitCode.SUCCESS.ordinal()] + " passed, "
                 + byCode[ExitCode.INVALID_OPERATOR.ordinal()] + " invalid, "
                 + byCode[ExitCode.UNUSABLE_INPUT.ordinal()] + " unusable"
+                + (byCode[ExitCode.OUTPUTS_DIFFER.ordinal()] == 0 ? ""
+                        : ", " + byCode[ExitCode.OUTPUTS_DIFFER.ordinal()] + " differ from DirectML")
                 + (internal == 0 ? "" : ", " + internal + " internal " + (internal == 1 ? "error" : "errors"));
     }
 }

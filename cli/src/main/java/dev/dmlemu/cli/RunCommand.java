@@ -181,7 +181,7 @@ final class RunCommand implements Callable<Integer> {
      * The DirectML backend binds every tensor when it executes, and DirectML refuses an OWNED_BY_DML tensor bound
      * then (docs/directml-behaviour.md §9): such a model runs on the emulator, which takes the initialization copy.
      */
-    private static void requireNoInitializationBindings(ModelInput input) {
+    static void requireNoInitializationBindings(ModelInput input) {
         input.model().dispatchables().forEach((name, dispatchable) -> {
             if (dispatchable instanceof OperatorDispatchable operator && !operator.initializationBindings().isEmpty()) {
                 throw input.problemAt(JsonPath.child(JsonPath.child("dispatchables", name), "bindings"),

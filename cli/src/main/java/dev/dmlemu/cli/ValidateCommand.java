@@ -3,11 +3,14 @@ package dev.dmlemu.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.featurelevels.Diagnostic;
+import dev.dmlemu.nativebridge.DirectMlBackend;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,21 +48,37 @@ final class ValidateCommand implements Callable<Integer> {
     @Mixin
     ModelReading reading;
 
+    @Option(names = "--backend", paramLabel = "BACKEND", defaultValue = "emulator",
+            description = "emulator (dmlemu's verdict only, default) or directml (DirectML's own CreateOperator verdict"
+                    + " next to it, disagreements marked)")
+    BackendChoice backend;
+
     @Override
     public Integer call() {
-        return ModelBatch.run(models, this::check, ModelBatch.Output.of(spec, json));
+        if (backend != BackendChoice.DIRECTML) {
+            return ModelBatch.run(models, model -> check(model, Optional.empty()), ModelBatch.Output.of(spec, json));
+        }
+        try (BackendSession session = BackendSession.open(BackendChoice.DIRECTML, EmulatorOptions.defaults())) {
+            DirectMlBackend real = (DirectMlBackend) session.backend();
+            if (!json) {
+                spec.commandLine().getErr().println(session.describe(featureLevel, Optional.empty()));
+            }
+            return ModelBatch.run(models, model -> check(model, Optional.of(real)), ModelBatch.Output.of(spec, json));
+        }
     }
 
-    private ModelBatch.FileResult check(Path model) {
+    private ModelBatch.FileResult check(Path model, Optional<DirectMlBackend> real) {
         ModelInput input = ModelInput.read(model, reading);
         ModelVerdict verdict = ModelVerdict.of(input.operators(), featureLevel);
         List<String> lines = new ArrayList<>();
         for (Map.Entry<String, Diagnostic> entry : verdict.diagnostics()) {
             lines.add(OneLine.diagnostic(entry.getKey(), entry.getValue()));
         }
+        ObjectNode json = toJson(verdict);
+        real.ifPresent(backend -> RealVerdicts.add(input, verdict, backend, lines, json));
         lines.add(verdict.verdictLine());
         return new ModelBatch.FileResult(verdict.isValid() ? ExitCode.SUCCESS : ExitCode.INVALID_OPERATOR, lines,
-                toJson(verdict));
+                json);
     }
 
     static ObjectNode toJson(ModelVerdict verdict) {

@@ -1,7 +1,8 @@
 package dev.dmlemu.emulator;
 
 /**
- * Cases run through the real DirectML.dll 1.15.4 (shared/tools/real-dml/cases), with the outputs it printed.
+ * Cases run through the real DirectML.dll 1.15.4 by the referee harness that preceded the project's own DirectML host,
+ * with the outputs it printed.
  * Copied verbatim from {@code examples.txt}/{@code .expected} (the valid cases) and
  * {@code oob-probes.txt}/{@code .expected}.
  */

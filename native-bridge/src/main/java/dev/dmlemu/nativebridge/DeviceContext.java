@@ -104,7 +104,7 @@ final class DeviceContext implements AutoCloseable {
             DeviceInfo info = new DeviceInfo(adapter.description(), max, types, directMl.source());
             DeviceContext context = new DeviceContext(owned, d3d12, dml, queue, allocator, list, fence, recorder,
                     info);
-            return new DirectMlAvailability.Available(new DirectMlBackend(context, options.executionFlags()));
+            return new DirectMlAvailability.Available(new ComDirectMlBackend(context, options.executionFlags()));
         } catch (NativeCallException | AdapterNotFoundException e) {
             closeAll(owned);
             return new DirectMlAvailability.Unavailable(e.getMessage());

@@ -22,4 +22,9 @@ public record DeviceInfo(String adapterDescription, FeatureLevel maxFeatureLevel
         supportedDataTypes = Set.copyOf(supportedDataTypes);
         Objects.requireNonNull(directMlSource, "directMlSource");
     }
+
+    /** For the backend line: {@code DirectML.dll 1.15.4 (...), Microsoft Basic Render Driver, DML_FEATURE_LEVEL_6_4}. */
+    public String summary() {
+        return directMlSource + ", " + adapterDescription + ", " + maxFeatureLevel.cName();
+    }
 }

@@ -1,5 +1,9 @@
 package dev.dmlemu.nativebridge;
 
+import dev.dmlemu.nativebridge.host.HostLauncher;
+import dev.dmlemu.nativebridge.host.HostLimits;
+import dev.dmlemu.nativebridge.host.HostSession;
+import dev.dmlemu.nativebridge.host.HostSetup;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -8,8 +12,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Opens the DirectML backend. Nothing native is loaded until {@link #open} is called, and on an OS other than
- * Windows nothing native is loaded at all: the result is {@link DirectMlAvailability.Unavailable} with the reason.
+ * Opens the DirectML backend: on Windows DirectML.dll in this process through JNA; on Linux x86_64 the DirectML host
+ * under Wine that {@code dmlemu setup-directml} prepared. Nothing native is loaded until {@link #open} is called, and
+ * off Windows nothing native is loaded into the JVM at all. When neither is possible the result is
+ * {@link DirectMlAvailability.Unavailable} with the reason.
  *
  * <pre>{@code
  * DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults());
@@ -25,7 +31,7 @@ public final class DirectMl {
     /** Environment variable naming a DirectML.dll to load instead of the system's. */
     public static final String DLL_ENV_VAR = "DMLEMU_DIRECTML_DLL";
 
-    /** The start of the reason given on every OS but Windows. */
+    /** The start of the reason given on every OS but Windows and Linux x86_64. */
     public static final String NEEDS_WINDOWS = "DirectML needs Windows (x64/arm64)";
 
     /** The library name handed to the OS loader when no path is given. */
@@ -48,6 +54,9 @@ public final class DirectMl {
         Objects.requireNonNull(options, "options");
         Optional<String> platformProblem = platformProblem(osName, osArch);
         if (platformProblem.isPresent()) {
+            if (isLinuxX64(osName, osArch)) {
+                return openHost(options, environment);
+            }
             return new DirectMlAvailability.Unavailable(platformProblem.get());
         }
         DllChoice dll;
@@ -74,6 +83,46 @@ public final class DirectMl {
             return Optional.empty();
         }
         return Optional.of(NEEDS_WINDOWS + "; this is " + osName + " " + osArch);
+    }
+
+    /** Linux on x86_64, where the DirectML host runs under Wine. */
+    public static boolean isLinuxX64(String osName, String osArch) {
+        String arch = osArch.toLowerCase(Locale.ROOT);
+        return osName.toLowerCase(Locale.ROOT).startsWith("linux") && (arch.equals("amd64") || arch.equals("x86_64"));
+    }
+
+    /** The DirectML host the setup in the cache folder describes, or why there is none. */
+    static DirectMlAvailability openHost(DirectMlOptions options, Map<String, String> environment) {
+        StringBuilder whyNot = new StringBuilder();
+        Optional<HostSetup> setup = HostSetup.find(environment, whyNot);
+        if (setup.isEmpty()) {
+            return new DirectMlAvailability.Unavailable(whyNot.toString());
+        }
+        return openHost(setup.get().launcher(), HostLimits.defaults(), options);
+    }
+
+    /**
+     * A backend on the DirectML host that {@code launcher} starts: what {@link #open} does on Linux, with the launcher
+     * and limits given (tests start a stand-in host this way).
+     */
+    public static DirectMlAvailability openHost(HostLauncher launcher, HostLimits limits, DirectMlOptions options) {
+        if (options.directMlDll().isPresent() || options.debugLayer() != DebugLayer.OFF) {
+            return new DirectMlAvailability.Unavailable("on Linux the DirectML host uses the DirectML.dll that "
+                    + "dmlemu setup-directml fetched (--dml-version picks it) and has no debug layer");
+        }
+        HostSession session;
+        try {
+            session = HostSession.open(launcher, limits);
+        } catch (RuntimeException e) {
+            return new DirectMlAvailability.Unavailable("the DirectML host did not start: " + e.getMessage());
+        }
+        try {
+            return new DirectMlAvailability.Available(new HostDirectMlBackend(session,
+                    HostDirectMlBackend.deviceInfo(session.hello()), options.executionFlags()));
+        } catch (RuntimeException e) {
+            session.close();
+            return new DirectMlAvailability.Unavailable(e.getMessage());
+        }
     }
 
     /** Where DirectML.dll comes from and why; {@code origin} appears in messages. */

@@ -20,20 +20,19 @@ import org.junit.jupiter.api.io.TempDir;
 class DirectMlFactoryTest {
 
     @Test
-    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "on Windows the factory opens a real device")
-    void offWindowsTheBackendIsUnavailableWithTheReason() {
-        DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults());
-        DirectMlAvailability.Unavailable unavailable = assertInstanceOf(DirectMlAvailability.Unavailable.class, found);
-        assertTrue(unavailable.reason().startsWith("DirectML needs Windows (x64/arm64); this is "),
-                unavailable.reason());
+    void linuxWithoutTheSetupIsUnavailableWithTheReason(@TempDir Path cache) {
+        DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults(),
+                Map.of("XDG_CACHE_HOME", cache.toString()), "Linux", "amd64");
+        assertEquals(new DirectMlAvailability.Unavailable("the real DirectML on Linux is not set up (no "
+                + cache.resolve("dmlemu").resolve("manifest") + "); run dmlemu setup-directml"), found);
     }
 
     @Test
-    void linuxIsRefusedBeforeAnyDllIsLookedFor() {
+    void otherPlatformsAreRefusedBeforeAnyDllIsLookedFor() {
         // The DLL option names a missing file: the platform check comes first and reports the real reason.
         DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults().withDirectMlDll(Path.of("/nope.dll")),
-                Map.of(), "Linux", "amd64");
-        assertEquals(new DirectMlAvailability.Unavailable("DirectML needs Windows (x64/arm64); this is Linux amd64"),
+                Map.of(), "Mac OS X", "aarch64");
+        assertEquals(new DirectMlAvailability.Unavailable("DirectML needs Windows (x64/arm64); this is Mac OS X aarch64"),
                 found);
     }
 

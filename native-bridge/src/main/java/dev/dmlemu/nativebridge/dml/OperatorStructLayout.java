@@ -14,13 +14,13 @@ import java.util.List;
  * @param offsets each field's byte offset, in C order
  * @param size the struct's size
  */
-record OperatorStructLayout(List<Long> offsets, long size) {
+public record OperatorStructLayout(List<Long> offsets, long size) {
 
-    OperatorStructLayout {
+    public OperatorStructLayout {
         offsets = List.copyOf(offsets);
     }
 
-    static OperatorStructLayout of(OperatorSchema schema, int pointerSize) {
+    public static OperatorStructLayout of(OperatorSchema schema, int pointerSize) {
         List<Long> offsets = new ArrayList<>();
         long at = 0;
         long largest = 1;

@@ -1,48 +1,73 @@
 package dev.dmlemu.conformance.realdml;
 
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.TensorField;
+import dev.dmlemu.desc.TensorKind;
+import dev.dmlemu.nativebridge.host.CreateMode;
+import dev.dmlemu.nativebridge.host.CreateOutcome;
+import dev.dmlemu.nativebridge.host.ExecuteOutcome;
+import dev.dmlemu.nativebridge.host.HostBinding;
+import dev.dmlemu.nativebridge.host.HostBuffer;
+import dev.dmlemu.nativebridge.host.HostEndedException;
+import dev.dmlemu.nativebridge.host.HostLimits;
+import dev.dmlemu.nativebridge.host.HostSession;
+import dev.dmlemu.nativebridge.host.HostSetup;
+import dev.dmlemu.nativebridge.host.HostStage;
+import dev.dmlemu.nativebridge.host.KnownDirectMlBugs;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The real DirectML.dll, run out of process through its harness ({@code run.sh}, found through the environment
- * variable {@value #ENV}). Tests call {@link #locateOrSkip(String)}, which skips them, printing
- * {@link #unavailableReason()}, when it is not set up.
+ * The real DirectML.dll, run in the project's own DirectML host under Wine ({@code dmlemu setup-directml}), one host
+ * for the whole test JVM. Tests call {@link #locateOrSkip(String)}, which skips them, printing
+ * {@link #unavailableReason()}, when the host is not set up.
+ *
+ * <p>A {@link HarnessCase} runs as the earlier out-of-process harness ran it (buffers and printed output in
+ * {@link HarnessBuffers}), so the tests and their recorded expectations are unchanged. The host is restarted before a
+ * batch when the previous batch held a desc known to corrupt DirectML's heap (docs/directml-behaviour.md §10.6), as
+ * each harness run was a process of its own.
  */
 public final class RealDirectMl {
 
-    /** The environment variable holding the path of the harness's {@code run.sh}. */
-    public static final String ENV = "DMLEMU_REAL_DML";
+    private static RealDirectMl shared;
+    private static String whyNot;
 
-    private static final long TIMEOUT_MINUTES = 10;
+    private final HostSession session;
+    private boolean dirty;
 
-    private final Path runScript;
-
-    private RealDirectMl(Path runScript) {
-        this.runScript = runScript;
+    private RealDirectMl(HostSession session) {
+        this.session = session;
     }
 
-    /** The harness, when {@value #ENV} names an executable {@code run.sh}. */
-    public static Optional<RealDirectMl> locate() {
-        String value = System.getenv(ENV);
-        if (value == null || value.isBlank()) {
+    /** The host, started once per JVM, when the setup is present and it starts. */
+    public static synchronized Optional<RealDirectMl> locate() {
+        if (shared != null || whyNot != null) {
+            return Optional.ofNullable(shared);
+        }
+        StringBuilder reason = new StringBuilder();
+        Optional<HostSetup> setup = HostSetup.find(System.getenv(), reason);
+        if (setup.isEmpty()) {
+            whyNot = reason.toString();
             return Optional.empty();
         }
-        Path script = Path.of(value);
-        return Files.isRegularFile(script) ? Optional.of(new RealDirectMl(script)) : Optional.empty();
+        try {
+            shared = new RealDirectMl(HostSession.open(setup.get().launcher(), HostLimits.defaults()));
+            System.out.println("real DirectML: " + setup.get().directMlVersion() + " in the host, "
+                    + shared.session.hello().adapterDescription() + ", DirectML.dll "
+                    + shared.session.hello().dllVersion());
+        } catch (RuntimeException e) {
+            whyNot = "the DirectML host did not start: " + e.getMessage();
+        }
+        return Optional.ofNullable(shared);
     }
 
-    /** The harness; when it is not set up, prints {@code SKIPPED what: reason} and skips the calling test. */
+    /** The host; when it is not set up, prints {@code SKIPPED what: reason} and skips the calling test. */
     public static RealDirectMl locateOrSkip(String what) {
         Optional<RealDirectMl> real = locate();
         if (real.isEmpty()) {
@@ -53,113 +78,127 @@ public final class RealDirectMl {
     }
 
     /** Why {@link #locate()} found nothing, for the skip message. */
-    public static String unavailableReason() {
-        String value = System.getenv(ENV);
-        if (value == null || value.isBlank()) {
-            return ENV + " is not set (it names the real-DirectML harness's run.sh; .ci/run sets it after setup.sh)";
-        }
-        return ENV + "=" + value + " is not a file";
+    public static synchronized String unavailableReason() {
+        locate();
+        return whyNot == null ? "available" : whyNot + " (./dmlemu setup-directml sets it up on Debian/Ubuntu x86_64)";
     }
 
     /** Runs every case through CreateOperator only. */
-    public Map<String, HarnessResult> validate(List<HarnessCase> cases) throws IOException, InterruptedException {
+    public Map<String, HarnessResult> validate(List<HarnessCase> cases) throws IOException {
         return run(cases, true);
     }
 
     /** Runs every case end to end (create, compile, initialize, dispatch, read back). */
-    public Map<String, HarnessResult> execute(List<HarnessCase> cases) throws IOException, InterruptedException {
+    public Map<String, HarnessResult> execute(List<HarnessCase> cases) throws IOException {
         return run(cases, false);
     }
 
     /**
-     * What became of one case run alone in its process through CreateOperator only: its result, or none when the
-     * process ended before printing it (DirectML.dll 1.15.4 ends the process on some descs instead of refusing them).
+     * What became of one case run alone in a fresh host through CreateOperator only: its result, or none when the
+     * host ended (DirectML.dll 1.15.4 ends the process on some descs instead of refusing them).
      *
-     * @param result the case's result, when the harness printed one
-     * @param exitCode the harness's exit code (9 when DirectML ended the process with a fail-fast)
+     * @param result the case's result, when the host answered
+     * @param exitCode the host's exit code when it ended (9 for DirectML's fail-fast under Wine), else 0
      */
     public record Alone(Optional<HarnessResult> result, int exitCode) {}
 
-    /** Runs one case alone in its process, through CreateOperator only. */
-    public Alone validateAlone(HarnessCase harnessCase) throws IOException, InterruptedException {
-        Outcome outcome = runProcess(List.of(harnessCase), true);
-        return new Alone(Optional.ofNullable(outcome.results().get(harnessCase.name())), outcome.exitCode());
-    }
-
-    private record Outcome(Map<String, HarnessResult> results, int exitCode, String stdout) {}
-
-    private Map<String, HarnessResult> run(List<HarnessCase> cases, boolean validateOnly)
-            throws IOException, InterruptedException {
-        Outcome outcome = runProcess(cases, validateOnly);
-        for (HarnessCase harnessCase : cases) {
-            if (!outcome.results().containsKey(harnessCase.name())) {
-                throw new IOException("real-DirectML harness printed no CASE line for " + harnessCase.name()
-                        + " (exit " + outcome.exitCode() + "); output began: "
-                        + outcome.stdout().substring(0, Math.min(outcome.stdout().length(), 2000)));
-            }
-        }
-        return outcome.results();
-    }
-
-    private Outcome runProcess(List<HarnessCase> cases, boolean validateOnly)
-            throws IOException, InterruptedException {
-        Path caseFile = Files.createTempFile("dmlemu-real-dml-", ".txt");
+    /** Runs one case alone in a fresh host, through CreateOperator only. */
+    public synchronized Alone validateAlone(HarnessCase harnessCase) {
+        session.restart();
         try {
-            StringBuilder text = new StringBuilder();
-            for (HarnessCase harnessCase : cases) {
-                text.append(harnessCase.toCaseText()).append('\n');
-            }
-            Files.writeString(caseFile, text, StandardCharsets.UTF_8);
-            List<String> command = new ArrayList<>(List.of("bash", runScript.toString()));
-            if (validateOnly) {
-                command.add("--validate-only");
-            }
-            command.add(caseFile.toString());
-            Process process = new ProcessBuilder(command).redirectErrorStream(false)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new IOException("real-DirectML harness timed out after " + TIMEOUT_MINUTES + " minutes");
-            }
-            return new Outcome(parse(stdout), process.exitValue(), stdout);
+            return new Alone(Optional.of(result(harnessCase, session.create(harnessCase.desc(), CreateMode.VERDICT,
+                    harnessCase.executionFlags()), Optional.empty())), 0);
+        } catch (HostEndedException e) {
+            return new Alone(Optional.empty(), e.exitCode().orElse(-1));
         } finally {
-            Files.deleteIfExists(caseFile);
+            // Whatever the case did to DirectML's heap stays in that process.
+            dirty = true;
         }
     }
 
-    /** Parses {@code CASE name create=0x.. compile=.. init=.. exec=..} and {@code OUTPUT name v...} lines. */
-    static Map<String, HarnessResult> parse(String stdout) {
+    private synchronized Map<String, HarnessResult> run(List<HarnessCase> cases, boolean validateOnly)
+            throws IOException {
+        if (dirty) {
+            session.restart();
+            dirty = false;
+        }
         Map<String, HarnessResult> results = new LinkedHashMap<>();
-        for (String line : stdout.split("\n")) {
-            String[] words = line.strip().split("\\s+");
-            if (words.length >= 2 && words[0].equals("CASE")) {
-                Map<String, String> stages = new LinkedHashMap<>();
-                for (int i = 2; i < words.length; i++) {
-                    int eq = words[i].indexOf('=');
-                    if (eq > 0) {
-                        stages.put(words[i].substring(0, eq), words[i].substring(eq + 1));
-                    }
-                }
-                results.put(words[1], new HarnessResult(words[1], hresult(stages.get("create")),
-                        hresult(stages.get("compile")), hresult(stages.get("init")), hresult(stages.get("exec")),
-                        Optional.empty()));
-            } else if (words.length >= 2 && words[0].equals("OUTPUT")) {
-                HarnessResult result = results.get(words[1]);
-                if (result != null) {
-                    List<String> values = List.copyOf(Arrays.asList(words).subList(2, words.length));
-                    results.put(words[1], new HarnessResult(result.name(), result.create(), result.compile(),
-                            result.initialize(), result.execute(), Optional.of(values)));
-                }
+        for (HarnessCase harnessCase : cases) {
+            dirty |= KnownDirectMlBugs.matching(harnessCase.desc()).isPresent();
+            try {
+                results.put(harnessCase.name(), validateOnly
+                        ? result(harnessCase, session.create(harnessCase.desc(), CreateMode.VERDICT,
+                                harnessCase.executionFlags()), Optional.empty())
+                        : runOne(harnessCase));
+            } catch (HostEndedException e) {
+                dirty = true;
+                throw new IOException("the DirectML host ended on case " + harnessCase.name() + ": "
+                        + e.getMessage(), e);
             }
         }
         return results;
     }
 
-    private static OptionalInt hresult(String text) {
-        if (text == null || text.equals("-")) {
-            return OptionalInt.empty();
+    private HarnessResult runOne(HarnessCase harnessCase) {
+        CreateOutcome created = session.create(harnessCase.desc(), CreateMode.PREPARE, harnessCase.executionFlags());
+        if (!created.succeeded()) {
+            return result(harnessCase, created, Optional.empty());
         }
-        return OptionalInt.of(Integer.parseUnsignedInt(text.substring(2), 16));
+        try {
+            List<TensorField> fields = harnessCase.desc().tensorFields();
+            List<HostBuffer> buffers = new ArrayList<>();
+            List<HostBinding> inputs = new ArrayList<>();
+            List<HostBinding> outputs = new ArrayList<>();
+            int inputIndex = 0;
+            int outputField = -1;
+            for (int i = 0; i < fields.size(); i++) {
+                BufferTensorDesc tensor = (BufferTensorDesc) fields.get(i).desc();
+                long size = HarnessBuffers.bufferSize(tensor);
+                boolean output = fields.get(i).kind() == TensorKind.OUTPUT;
+                if (output) {
+                    outputField = i;
+                    buffers.add(new HostBuffer(size, Optional.empty(), true));
+                    outputs.add(new HostBinding(i, 0, size));
+                } else {
+                    List<String> values = switch (inputIndex++) {
+                        case 0 -> harnessCase.inputValues();
+                        case 1 -> harnessCase.indicesValues();
+                        default -> harnessCase.updatesValues();
+                    };
+                    buffers.add(HostBuffer.of(HarnessBuffers.fill(tensor.dataType(), size, values), false));
+                    inputs.add(new HostBinding(i, 0, size));
+                }
+            }
+            ExecuteOutcome run = session.execute(created.handle(), inputs, outputs, buffers, Optional.empty());
+            OptionalInt exec = OptionalInt.of(run.hresult());
+            Optional<List<String>> printed = run.succeeded()
+                    ? Optional.of(HarnessBuffers.print((BufferTensorDesc) fields.get(outputField).desc(),
+                            run.readBacks().get(outputField)))
+                    : Optional.empty();
+            return new HarnessResult(harnessCase.name(), OptionalInt.of(0), OptionalInt.of(0), OptionalInt.of(0),
+                    exec, printed);
+        } finally {
+            session.release(created.handle(), session.generation());
+        }
+    }
+
+    /** The harness's stage HRESULTs from CREATE's answer: the failing stage's, S_OK before it, none after. */
+    private static HarnessResult result(HarnessCase harnessCase, CreateOutcome outcome,
+            Optional<List<String>> output) {
+        HostStage failed = outcome.failedAt();
+        return new HarnessResult(harnessCase.name(), stage(failed, HostStage.CREATE, outcome),
+                stage(failed, HostStage.COMPILE, outcome), stage(failed, HostStage.INITIALIZE, outcome),
+                OptionalInt.empty(), output);
+    }
+
+    private static OptionalInt stage(HostStage failed, HostStage stage, CreateOutcome outcome) {
+        if (failed == HostStage.NONE) {
+            // CREATE mode VERDICT stops after CreateOperator, as the harness's --validate-only did.
+            return stage == HostStage.CREATE || outcome.handle() != 0 ? OptionalInt.of(0) : OptionalInt.empty();
+        }
+        if (stage.ordinal() < failed.ordinal()) {
+            return OptionalInt.of(0);
+        }
+        return stage == failed ? OptionalInt.of(outcome.hresult()) : OptionalInt.empty();
     }
 }

@@ -1,0 +1,287 @@
+package dev.dmlemu.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.emulator.Emulator;
+import dev.dmlemu.emulator.EmulatorOptions;
+import dev.dmlemu.emulator.IndexPolicy;
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.execution.ExecutionBackend;
+import dev.dmlemu.execution.OperatorExecutionException;
+import dev.dmlemu.execution.PreparedOperator;
+import dev.dmlemu.featurelevels.ValidationResult;
+import dev.dmlemu.model.ElementValues;
+import dev.dmlemu.model.JsonPath;
+import dev.dmlemu.nativebridge.CreateVerdict;
+import dev.dmlemu.nativebridge.DirectMlBackend;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code dmlemu compare MODEL.json...}: every dispatch on the emulator and on the real DirectML, then every resource a
+ * dispatch wrote compared element by element.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Runs each model's dispatches on the emulator and on the real DirectML (Windows, or Linux",
+            "after setup-directml) and compares every output resource: 'identical', or the first differing elements",
+            "(index, both values, both bit patterns) and a count. An output a scatter wrote several times to one",
+            "element is reported as undefined (DirectML promises no winner), not as a difference.",
+            "A model dmlemu finds invalid is not run: DirectML's CreateOperator verdict on each refused dispatchable",
+            "is printed next to dmlemu's, and they agree when DirectML refuses it too (or ends its process on it).",
+            "Exit code 0 when everything agrees, 4 when an output or a verdict differs, 3 when DirectML is",
+            "unavailable."})
+final class CompareCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "MODEL.json", description = "DxDispatch-style model files")
+    List<Path> models;
+
+    @Option(names = "--feature-level", paramLabel = "LEVEL", converter = FeatureLevelConverter.class,
+            description = "validate and run at this level (default: the device's highest)")
+    FeatureLevel featureLevel;
+
+    @Option(names = "--max-differences", paramLabel = "N", defaultValue = "10",
+            description = "differing elements listed per resource (default ${DEFAULT-VALUE}); all are counted")
+    int maxDifferences;
+
+    @Option(names = "--max-elements", paramLabel = "N", defaultValue = "17179869184",
+            description = "refuse models whose dispatches would compute more output elements (default ${DEFAULT-VALUE})")
+    long maxElements;
+
+    @Option(names = "--json", description = "print one JSON object on stdout")
+    boolean json;
+
+    @Mixin
+    ModelReading reading;
+
+    private final ExecutionReports reports = new ExecutionReports();
+
+    @Override
+    public Integer call() {
+        if (maxDifferences < 0 || maxElements < 0) {
+            throw CliFailure.unusableInput("--max-differences and --max-elements must be 0 or more");
+        }
+        EmulatorOptions emulatorOptions = EmulatorOptions.builder().indexPolicy(IndexPolicy.DIRECTML)
+                .listener(reports).build();
+        try (BackendSession directMl = BackendSession.open(BackendChoice.DIRECTML, emulatorOptions);
+                Emulator emulator = new Emulator(emulatorOptions)) {
+            FeatureLevel level = directMl.featureLevel(Optional.ofNullable(featureLevel));
+            if (!json) {
+                spec.commandLine().getErr().println("compare: emulator (index policy directml) against "
+                        + directMl.describe(level, Optional.empty()));
+            }
+            DirectMlBackend real = (DirectMlBackend) directMl.backend();
+            return ModelBatch.runStreamed(models, (model, out, err, file) -> compareOne(model, emulator, real, level,
+                    out, err, file), ModelBatch.Output.of(spec, json));
+        }
+    }
+
+    /** What one resource's comparison found. */
+    private record ResourceComparison(String resource, long elements, long differing, boolean undefined,
+            List<Difference> first) {}
+
+    private record Difference(long index, String emulator, String emulatorBits, String directMl,
+            String directMlBits) {}
+
+    private ExitCode compareOne(Path model, Emulator emulator, DirectMlBackend real, FeatureLevel level,
+            PrintWriter out, PrintWriter err, Optional<String> file) {
+        ModelInput input = ModelInput.read(model, reading);
+        ModelVerdict verdict = ModelVerdict.of(input.operators(), level);
+        if (!verdict.isValid()) {
+            return reportInvalid(input, verdict, real, out, file);
+        }
+        RunCommand.requireNoInitializationBindings(input);
+        ResourcePlan resourcePlan = ResourcePlan.of(input, reading);
+        RunPlan plan = RunPlan.of(input, input.operators(), resourcePlan, new OutputFolder(Path.of("."), true),
+                new RunPlan.Budget(maxElements, Long.MAX_VALUE, 1, true));
+        Set<String> undefined = new LinkedHashSet<>();
+        ResourceBuffers emulated = runAll(input, plan, resourcePlan, verdict, emulator, undefined);
+        ResourceBuffers measured = runAll(input, plan, resourcePlan, verdict, real, null);
+        List<ResourceComparison> comparisons = new ArrayList<>();
+        for (String resource : writtenResources(plan)) {
+            comparisons.add(compare(emulated.get(resource), measured.get(resource), undefined.contains(resource)));
+        }
+        boolean differs = comparisons.stream().anyMatch(c -> c.differing() > 0 && !c.undefined());
+        if (json) {
+            out.println(Json.write(toJson(file, level, comparisons, differs)));
+        } else {
+            comparisons.forEach(c -> print(out, c));
+        }
+        return differs ? ExitCode.OUTPUTS_DIFFER : ExitCode.SUCCESS;
+    }
+
+    /**
+     * dmlemu's verdict and, for each dispatchable it refuses, DirectML's own CreateOperator verdict; they agree when
+     * DirectML does not accept it either.
+     */
+    private ExitCode reportInvalid(ModelInput input, ModelVerdict verdict, DirectMlBackend real, PrintWriter out,
+            Optional<String> file) {
+        ObjectNode root = Json.object();
+        file.ifPresent(name -> root.put("file", name));
+        root.put("valid", false);
+        ObjectNode byDispatchable = root.putObject("directml");
+        List<String> lines = new ArrayList<>();
+        boolean agree = true;
+        for (Map.Entry<String, ValidationResult> entry : verdict.results().entrySet()) {
+            if (entry.getValue().isValid()) {
+                continue;
+            }
+            String name = entry.getKey();
+            CreateVerdict created = realVerdict(input, name, real);
+            boolean same = created.outcome() != CreateVerdict.Outcome.ACCEPTED;
+            agree &= same;
+            byDispatchable.put(name, created.describe());
+            lines.add("dispatchable '" + OneLine.of(name) + "': dmlemu: invalid ("
+                    + entry.getValue().errors().get(0).rule() + "); DirectML CreateOperator: " + created.describe()
+                    + (same ? "" : " -- DISAGREES"));
+        }
+        root.put("agrees", agree);
+        if (json) {
+            out.println(Json.write(root));
+        } else {
+            lines.forEach(out::println);
+            out.println(verdict.verdictLine());
+        }
+        return agree ? ExitCode.SUCCESS : ExitCode.OUTPUTS_DIFFER;
+    }
+
+    static CreateVerdict realVerdict(ModelInput input, String dispatchable, DirectMlBackend real) {
+        try {
+            return real.createOperator(input.operators().get(dispatchable));
+        } catch (IllegalArgumentException e) {
+            throw input.problemAt(JsonPath.child("dispatchables", dispatchable), e.getMessage());
+        }
+    }
+
+    /** Every command's dispatches on one backend, from fresh resources; the emulator's duplicate writes noted. */
+    private ResourceBuffers runAll(ModelInput input, RunPlan plan, ResourcePlan resourcePlan, ModelVerdict verdict,
+            ExecutionBackend backend, Set<String> undefined) {
+        ResourceBuffers resources = ResourceBuffers.materialize(input, resourcePlan);
+        Map<String, PreparedOperator> prepared = new HashMap<>();
+        reports.takeFirst();
+        try {
+            for (RunPlan.Step step : plan.steps()) {
+                if (!(step instanceof RunPlan.Dispatch dispatch)) {
+                    continue;
+                }
+                try {
+                    PreparedOperator operator = prepared.get(dispatch.dispatchable());
+                    if (operator == null) {
+                        operator = backend.prepare(verdict.results().get(dispatch.dispatchable()).validated());
+                        prepared.put(dispatch.dispatchable(), operator);
+                    }
+                    Map<String, BufferBinding> byField = new LinkedHashMap<>();
+                    for (RunPlan.PlannedBinding binding : dispatch.bindings()) {
+                        byField.put(binding.field(), new BufferBinding(resources.get(binding.resource()).bytes(),
+                                binding.offset(), binding.available()));
+                    }
+                    operator.execute(Bindings.byFieldName(dispatch.desc(), byField));
+                } catch (OperatorExecutionException e) {
+                    throw input.problemAt(dispatch.where(), "dispatch '" + dispatch.dispatchable() + "' on the "
+                            + backend.name() + " backend: " + e.getMessage());
+                }
+                if (undefined != null && reports.takeFirst().isPresent()) {
+                    dispatch.bindings().stream().filter(RunPlan.PlannedBinding::output)
+                            .forEach(binding -> undefined.add(binding.resource()));
+                }
+            }
+        } finally {
+            prepared.values().forEach(PreparedOperator::close);
+        }
+        return resources;
+    }
+
+    private static Set<String> writtenResources(RunPlan plan) {
+        Set<String> written = new LinkedHashSet<>();
+        for (RunPlan.Step step : plan.steps()) {
+            if (step instanceof RunPlan.Dispatch dispatch) {
+                dispatch.bindings().stream().filter(RunPlan.PlannedBinding::output)
+                        .forEach(binding -> written.add(binding.resource()));
+            }
+        }
+        return written;
+    }
+
+    private ResourceComparison compare(ResourceBuffers.Resource emulated, ResourceBuffers.Resource measured,
+            boolean undefined) {
+        ByteBuffer a = emulated.bytes();
+        ByteBuffer b = measured.bytes();
+        int width = emulated.dataType().sizeInBytes();
+        long elements = a.capacity() / width;
+        long differing = 0;
+        List<Difference> first = new ArrayList<>();
+        for (long i = 0; i < elements; i++) {
+            int at = Math.toIntExact(i * width);
+            if (a.slice(at, width).equals(b.slice(at, width))) {
+                continue;
+            }
+            differing++;
+            if (first.size() < maxDifferences) {
+                first.add(new Difference(i, ElementValues.printText(emulated.dataType(), a, i),
+                        ElementValues.hex(emulated.dataType(), a, i), ElementValues.printText(measured.dataType(), b, i),
+                        ElementValues.hex(measured.dataType(), b, i)));
+            }
+        }
+        return new ResourceComparison(emulated.name(), elements, differing, undefined, first);
+    }
+
+    private static void print(PrintWriter out, ResourceComparison c) {
+        String name = "Resource '" + OneLine.of(c.resource()) + "'";
+        if (c.differing() == 0) {
+            out.println(name + ": identical (" + c.elements() + " elements)");
+            return;
+        }
+        out.println(name + ": " + c.differing() + " of " + c.elements() + " elements "
+                + (c.undefined() ? "differ where DirectML leaves the output undefined (several scatter updates to"
+                        + " one element; DirectML promises no winner), not counted as differences" : "differ"));
+        for (Difference d : c.first()) {
+            out.println("  [" + d.index() + "] emulator " + d.emulator() + " (" + d.emulatorBits() + "), DirectML "
+                    + d.directMl() + " (" + d.directMlBits() + ")");
+        }
+    }
+
+    private static ObjectNode toJson(Optional<String> file, FeatureLevel level, List<ResourceComparison> comparisons,
+            boolean differs) {
+        ObjectNode root = Json.object();
+        file.ifPresent(name -> root.put("file", name));
+        root.put("featureLevel", level.cName());
+        root.put("identical", !differs);
+        ObjectNode resources = root.putObject("resources");
+        for (ResourceComparison c : comparisons) {
+            ObjectNode entry = resources.putObject(c.resource());
+            entry.put("elements", c.elements());
+            entry.put("differing", c.differing());
+            entry.put("undefined", c.undefined());
+            ArrayNode list = entry.putArray("first");
+            for (Difference d : c.first()) {
+                ObjectNode item = list.addObject();
+                item.put("index", d.index());
+                item.put("emulator", d.emulator());
+                item.put("emulatorBits", d.emulatorBits());
+                item.put("directml", d.directMl());
+                item.put("directmlBits", d.directMlBits());
+            }
+        }
+        return root;
+    }
+}

@@ -1,0 +1,143 @@
+package dev.dmlemu.nativebridge;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.ScatterNdOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.execution.OperatorExecutionException;
+import dev.dmlemu.execution.PreparedOperator;
+import dev.dmlemu.featurelevels.FeatureLevelValidator;
+import dev.dmlemu.nativebridge.host.FakeHosts;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.junit.jupiter.api.Test;
+
+/** The Linux DirectML backend against the Java stand-in host: what the backend adds on top of the host session. */
+class HostDirectMlBackendTest {
+
+    private static final GatherElementsOperatorDesc DOCS_EXAMPLE = new GatherElementsOperatorDesc(
+            BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 3, 3),
+            BufferTensorDesc.packed(TensorDataType.UINT32, 1, 1, 2, 3),
+            BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 3), 2);
+
+    private static DirectMlBackend open(String behaviour) {
+        DirectMlAvailability found = DirectMl.openHost(FakeHosts.launcher(behaviour), FakeHosts.limits(),
+                DirectMlOptions.defaults());
+        return assertInstanceOf(DirectMlAvailability.Available.class, found, found::toString).backend();
+    }
+
+    @Test
+    void theDeviceFactsComeFromHello() {
+        try (DirectMlBackend backend = open("normal")) {
+            assertEquals("directml", backend.name());
+            assertEquals(FeatureLevel.LEVEL_6_4, backend.maxFeatureLevel());
+            assertEquals("DirectML.dll 1.15.4 (C:\\fake\\DirectML.dll, under Wine), Fake adapter, "
+                    + "DML_FEATURE_LEVEL_6_4", backend.deviceInfo().summary());
+        }
+    }
+
+    @Test
+    void runsTheDocsExampleTwiceAndKeepsUnwrittenOutputBytes() {
+        try (DirectMlBackend backend = open("normal");
+                PreparedOperator prepared = backend.prepare(new FeatureLevelValidator()
+                        .validate(DOCS_EXAMPLE, FeatureLevel.LEVEL_6_4).validated())) {
+            // Output bound at offset 4 of a 32-byte buffer filled with -1: the bytes around it stay -1.
+            ByteBuffer output = floats(-1, -1, -1, -1, -1, -1, -1, -1);
+            prepared.execute(Bindings.of(BufferBinding.of(floats(1, 2, 3, 4, 5, 6, 7, 8, 9)),
+                    BufferBinding.of(uints(1, 2, 0, 2, 0, 0)), new BufferBinding(output, 4, 24)));
+            // The DirectML documentation's output for this example.
+            assertArrayEquals(new float[] {-1, 4, 8, 3, 7, 2, 3, -1}, read(output));
+            ByteBuffer again = ByteBuffer.allocate(24);
+            prepared.execute(Bindings.of(BufferBinding.of(floats(10, 20, 30, 40, 50, 60, 70, 80, 90)),
+                    BufferBinding.of(uints(0, 0, 0, 1, 1, 1)), BufferBinding.of(again)));
+            assertArrayEquals(new float[] {10, 20, 30, 40, 50, 60}, read(again));
+        }
+    }
+
+    @Test
+    void aDataTypeTheDeviceLacksIsRefusedBeforeTheHostIsAsked() {
+        GatherElementsOperatorDesc half = new GatherElementsOperatorDesc(
+                BufferTensorDesc.packed(TensorDataType.FLOAT16, 1, 1, 3, 3), DOCS_EXAMPLE.indicesTensor(),
+                BufferTensorDesc.packed(TensorDataType.FLOAT16, 1, 1, 2, 3), 2);
+        try (DirectMlBackend backend = open("normal")) {
+            OperatorExecutionException e = assertThrows(OperatorExecutionException.class, () -> backend.prepare(
+                    new FeatureLevelValidator().validate(half, FeatureLevel.LEVEL_6_4).validated()));
+            assertEquals("DML_OPERATOR_GATHER_ELEMENTS InputTensor.DataType: DML_TENSOR_DATA_TYPE_FLOAT16 is not"
+                    + " supported by this device (Fake adapter, CheckFeatureSupport"
+                    + " DML_FEATURE_TENSOR_DATA_TYPE_SUPPORT)", e.getMessage());
+        }
+    }
+
+    @Test
+    void createOperatorGivesDirectMlsVerdictEvenWhenItEndsTheProcess() {
+        ScatterNdOperatorDesc failFast = new ScatterNdOperatorDesc(
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 3),
+                BufferTensorDesc.packed(TensorDataType.UINT32, 1, 2),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 3), 1, 2);
+        try (DirectMlBackend backend = open("fail-fast-on=109")) {
+            assertEquals(CreateVerdict.accepted(), backend.createOperator(DOCS_EXAMPLE));
+            assertEquals(CreateVerdict.refused(0x80070057), backend.createOperator(
+                    new GatherElementsOperatorDesc(DOCS_EXAMPLE.inputTensor(), DOCS_EXAMPLE.indicesTensor(),
+                            DOCS_EXAMPLE.outputTensor(), 7)));
+            CreateVerdict ended = backend.createOperator(failFast);
+            assertEquals(CreateVerdict.Outcome.ENDED_PROCESS, ended.outcome());
+            assertTrue(ended.detail().startsWith("DirectML ended its process while creating the operator"
+                    + " (CreateOperator) (exit code 9); known DirectML bug: SCATTER_ND"), ended.detail());
+            // The next desc gets a fresh host.
+            assertEquals(CreateVerdict.accepted(), backend.createOperator(DOCS_EXAMPLE));
+        }
+    }
+
+    @Test
+    void anOperatorPreparedBeforeTheHostDiedIsCreatedAgain() {
+        ScatterNdOperatorDesc failFast = new ScatterNdOperatorDesc(
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 3),
+                BufferTensorDesc.packed(TensorDataType.UINT32, 1, 2),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 3), 1, 2);
+        try (DirectMlBackend backend = open("fail-fast-on=109");
+                PreparedOperator prepared = backend.prepare(new FeatureLevelValidator()
+                        .validate(DOCS_EXAMPLE, FeatureLevel.LEVEL_6_4).validated())) {
+            backend.createOperator(failFast);
+            ByteBuffer output = ByteBuffer.allocate(24);
+            prepared.execute(Bindings.of(BufferBinding.of(floats(1, 2, 3, 4, 5, 6, 7, 8, 9)),
+                    BufferBinding.of(uints(1, 2, 0, 2, 0, 0)), BufferBinding.of(output)));
+            assertArrayEquals(new float[] {4, 8, 3, 7, 2, 3}, read(output));
+        }
+    }
+
+    private static ByteBuffer floats(float... values) {
+        ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (float v : values) {
+            b.putFloat(v);
+        }
+        return b.clear();
+    }
+
+    private static ByteBuffer uints(int... values) {
+        ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (int v : values) {
+            b.putInt(v);
+        }
+        return b.clear();
+    }
+
+    private static float[] read(ByteBuffer buffer) {
+        ByteBuffer view = buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        float[] values = new float[view.capacity() / 4];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = view.getFloat(4 * i);
+        }
+        return values;
+    }
+}
