@@ -2,7 +2,6 @@ package dev.dmlemu.testkit;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.DescField;
-import dev.dmlemu.desc.DmlEnum;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorDescs;
 import dev.dmlemu.desc.OperatorSchema;
@@ -60,7 +59,7 @@ public final class PopulatedDescs {
             case INT -> -(n + 1);
             case FLOAT -> n + 0.25f;
             case BOOL -> true;
-            case ENUM -> field.enumType() == TensorDataType.class ? TensorDataType.FLOAT32 : last(field);
+            case ENUM -> field.component().getType() == TensorDataType.class ? TensorDataType.FLOAT32 : last(field);
             case UINT_ARRAY -> List.of(2000L + n, 3000L + n);
             case INT_ARRAY -> List.of(-2000 - n, 3000 + n);
             case FLOAT_ARRAY -> List.of(n + 0.5f, -n - 0.75f);
@@ -94,7 +93,7 @@ public final class PopulatedDescs {
     }
 
     private static Object last(DescField field) {
-        DmlEnum[] constants = field.enumType().getEnumConstants();
+        Object[] constants = field.component().getType().getEnumConstants();
         return constants[constants.length - 1];
     }
 }
