@@ -69,7 +69,7 @@ final class ValidateCommand implements Callable<Integer> {
 
     private ModelBatch.FileResult check(Path model, Optional<DirectMlBackend> real) {
         ModelInput input = ModelInput.read(model, reading);
-        ModelVerdict verdict = ModelVerdict.of(input.operators(), featureLevel);
+        ModelVerdict verdict = ModelVerdict.of(input, featureLevel);
         List<String> lines = new ArrayList<>();
         for (Map.Entry<String, Diagnostic> entry : verdict.diagnostics()) {
             lines.add(OneLine.diagnostic(entry.getKey(), entry.getValue()));
