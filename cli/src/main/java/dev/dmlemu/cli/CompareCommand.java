@@ -40,10 +40,11 @@ import picocli.CommandLine.Spec;
  * dispatch wrote compared element by element.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Runs each model's dispatches on the emulator and on the real DirectML (Windows, or Linux",
-            "after setup-directml) and compares every output resource: 'identical', or the first differing elements",
-            "(index, both values, both bit patterns) and a count. An output a scatter wrote several times to one",
-            "element is reported as undefined (DirectML promises no winner), not as a difference.",
+        description = {"Runs each model on the emulator and on the real DirectML and compares every output.",
+            "DirectML runs on Windows, or on Linux after setup-directml. Each output resource prints 'identical', or",
+            "the first differing elements (index, both values, both bit patterns) and a count. An output a scatter",
+            "wrote several times to one element is reported as undefined (DirectML promises no winner), not as a",
+            "difference.",
             "A model dmlemu finds invalid is not run: DirectML's CreateOperator verdict on each refused dispatchable",
             "is printed next to dmlemu's, and they agree when DirectML refuses it too (or ends its process on it).",
             "Exit code 0 when everything agrees, 4 when an output or a verdict differs, 3 when DirectML is",
@@ -97,10 +98,10 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** What one resource's comparison found. */
-    private record ResourceComparison(String resource, long elements, long differing, boolean undefined,
+    record ResourceComparison(String resource, long elements, long differing, boolean undefined,
             List<Difference> first) {}
 
-    private record Difference(long index, String emulator, String emulatorBits, String directMl,
+    record Difference(long index, String emulator, String emulatorBits, String directMl,
             String directMlBits) {}
 
     private ExitCode compareOne(Path model, Emulator emulator, DirectMlBackend real, FeatureLevel level,
@@ -119,7 +120,8 @@ final class CompareCommand implements Callable<Integer> {
         ResourceBuffers measured = runAll(input, plan, resourcePlan, verdict, real, null);
         List<ResourceComparison> comparisons = new ArrayList<>();
         for (String resource : writtenResources(plan)) {
-            comparisons.add(compare(emulated.get(resource), measured.get(resource), undefined.contains(resource)));
+            comparisons.add(compare(emulated.get(resource), measured.get(resource), undefined.contains(resource),
+                    maxDifferences));
         }
         boolean differs = comparisons.stream().anyMatch(c -> c.differing() > 0 && !c.undefined());
         if (json) {
@@ -222,8 +224,9 @@ final class CompareCommand implements Callable<Integer> {
         return written;
     }
 
-    private ResourceComparison compare(ResourceBuffers.Resource emulated, ResourceBuffers.Resource measured,
-            boolean undefined) {
+    /** Element by element, the first {@code maxDifferences} differences kept. */
+    static ResourceComparison compare(ResourceBuffers.Resource emulated, ResourceBuffers.Resource measured,
+            boolean undefined, int maxDifferences) {
         ByteBuffer a = emulated.bytes();
         ByteBuffer b = measured.bytes();
         int width = emulated.dataType().sizeInBytes();
@@ -238,14 +241,18 @@ final class CompareCommand implements Callable<Integer> {
             differing++;
             if (first.size() < maxDifferences) {
                 first.add(new Difference(i, ElementValues.printText(emulated.dataType(), a, i),
-                        ElementValues.hex(emulated.dataType(), a, i), ElementValues.printText(measured.dataType(), b, i),
-                        ElementValues.hex(measured.dataType(), b, i)));
+                        bits(emulated, i), ElementValues.printText(measured.dataType(), b, i), bits(measured, i)));
             }
         }
         return new ResourceComparison(emulated.name(), elements, differing, undefined, first);
     }
 
-    private static void print(PrintWriter out, ResourceComparison c) {
+    /** The element's bit pattern in hex, zero-padded to its width (DxDispatch pads its print with spaces). */
+    private static String bits(ResourceBuffers.Resource resource, long index) {
+        return ElementValues.hex(resource.dataType(), resource.bytes(), index).replace(' ', '0');
+    }
+
+    static void print(PrintWriter out, ResourceComparison c) {
         String name = "Resource '" + OneLine.of(c.resource()) + "'";
         if (c.differing() == 0) {
             out.println(name + ": identical (" + c.elements() + " elements)");

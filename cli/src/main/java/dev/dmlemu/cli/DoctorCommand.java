@@ -6,8 +6,8 @@ import picocli.CommandLine.Option;
 
 /** {@code dmlemu doctor}: {@code setup-directml --check}, what the real DirectML on Linux has and lacks. */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = {"Says what the real DirectML on Linux needs that is present and what is missing",
-            "(setup-directml --check); changes nothing. Exit code 0 when ready, 3 when not."})
+        description = {"Says what the real DirectML on Linux has and what it still lacks.",
+            "The same as setup-directml --check; changes nothing. Exit code 0 when ready, 3 when not."})
 final class DoctorCommand implements Callable<Integer> {
 
     @Option(names = "--dml-version", paramLabel = "VERSION",

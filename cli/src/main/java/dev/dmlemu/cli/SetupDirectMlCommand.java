@@ -10,10 +10,11 @@ import picocli.CommandLine.Option;
 
 /** {@code dmlemu setup-directml}: makes the real DirectML.dll usable on Linux (Wine, the host, the DLL). */
 @Command(name = "setup-directml", mixinStandardHelpOptions = true,
-        description = {"Sets up the real DirectML.dll for --backend directml and compare on Debian/Ubuntu x86_64:",
-            "Wine, mingw-w64, Mesa's Vulkan drivers and Xvfb (apt), DirectML.dll from the npm package",
-            "onnxruntime-node (SHA-256 checked), the project's host program built from its C sources, a private",
-            "Wine prefix; all in ${XDG_CACHE_HOME:-~/.cache}/dmlemu. A second run only checks (seconds).",
+        description = {"Sets up the real DirectML.dll for --backend directml and compare on Debian/Ubuntu x86_64.",
+            "It installs or finds Wine, mingw-w64, Mesa's Vulkan drivers and Xvfb (apt).",
+            "It fetches DirectML.dll from the npm package onnxruntime-node and checks its SHA-256.",
+            "It builds the project's host program from its C sources and makes a private Wine prefix.",
+            "Everything goes into $${XDG_CACHE_HOME:-~/.cache}/dmlemu; a second run only checks.",
             "Exit code 0 when ready, 3 when not."})
 final class SetupDirectMlCommand implements Callable<Integer> {
 

@@ -36,6 +36,13 @@ final class Cli {
         return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
     }
 
+    /** Linux x86_64 with {@code dmlemu setup-directml} done: {@code --backend directml} then works. */
+    static boolean linuxDirectMlSetUp() {
+        return dev.dmlemu.nativebridge.DirectMl.isLinuxX64(System.getProperty("os.name", ""),
+                System.getProperty("os.arch", ""))
+                && dev.dmlemu.nativebridge.host.HostSetup.find(System.getenv(), new StringBuilder()).isPresent();
+    }
+
     /** One command line's exit code, stdout and stderr. */
     record Result(int code, String out, String err) {
 

@@ -55,7 +55,7 @@ class HelpTextTest {
                 summaries.set(last, summaries.get(last) + " " + line.strip());
             }
         }
-        assertEquals(7, summaries.size(), result.out());
+        assertEquals(10, summaries.size(), result.out());
         for (String summary : summaries) {
             assertTrue(summary.endsWith("."), "a summary cut mid-sentence: " + summary);
         }

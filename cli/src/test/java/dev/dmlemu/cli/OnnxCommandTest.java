@@ -771,7 +771,8 @@ class OnnxCommandTest {
                         "9_9")).code()),
                 () -> assertEquals(2, dmlemu(args("onnx", "--data", data, "--indices", idx,
                         "--inline-values")).code()),
-                () -> assertEquals(3, dmlemu(args("onnx", "--data", data, "--indices", idx, "--backend",
-                        "directml")).code()));
+                // Unavailable (3) unless the real DirectML is set up on this Linux machine.
+                () -> assertEquals(Cli.linuxDirectMlSetUp() ? 0 : 3, dmlemu(args("onnx", "--data", data, "--indices",
+                        idx, "--backend", "directml")).code()));
     }
 }

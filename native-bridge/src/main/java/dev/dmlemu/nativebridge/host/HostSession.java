@@ -26,6 +26,8 @@ public final class HostSession implements AutoCloseable {
     private HostHello hello;
     /** Counts the hosts this session has ended or lost: the current or next host's number, from 1. */
     private int generation = 1;
+    /** A desc that corrupts DirectML's heap was created in the current host. */
+    private boolean heapCorrupted;
     private boolean closed;
 
     private HostSession(HostLauncher launcher, HostLimits limits) {
@@ -78,6 +80,7 @@ public final class HostSession implements AutoCloseable {
         String step = mode == CreateMode.VERDICT ? "creating the operator (CreateOperator)"
                 : "creating, compiling and initializing the operator";
         byte[] answer = request(HostProtocol.Opcode.CREATE, payload, HostProtocol.CREATE_RESPONSE_SIZE, step, knownBug);
+        heapCorrupted |= knownBug.filter(KnownDirectMlBugs::isHeapCorruption).isPresent();
         return CreateOutcome.read(answer);
     }
 
@@ -141,6 +144,7 @@ public final class HostSession implements AutoCloseable {
     /** The host is gone: its handles with it. */
     private void discard() {
         process = null;
+        heapCorrupted = false;
         generation++;
     }
 
@@ -148,8 +152,10 @@ public final class HostSession implements AutoCloseable {
             Optional<String> knownBug) {
         HostProcess host = live();
         HostProcess.Response response;
+        Optional<String> explanation = knownBug.isPresent() || !heapCorrupted ? knownBug
+                : Optional.of(KnownDirectMlBugs.EARLIER_HEAP_CORRUPTION);
         try {
-            response = host.call(opcode, payload, maxResponse, limits.requestTimeout(), step, knownBug);
+            response = host.call(opcode, payload, maxResponse, limits.requestTimeout(), step, explanation);
         } catch (RuntimeException e) {
             host.kill();
             discard();

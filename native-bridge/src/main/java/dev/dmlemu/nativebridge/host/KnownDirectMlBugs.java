@@ -18,6 +18,18 @@ public final class KnownDirectMlBugs {
     private KnownDirectMlBugs() {
     }
 
+    private static final String HEAP_CORRUPTION = "GATHER with IndexDimensions - 1 > Axis corrupts DirectML's heap"
+            + " (docs/directml-behaviour.md §10.6)";
+
+    /** Said of a host that died after a GATHER desc that corrupts DirectML's heap was created in it. */
+    static final String EARLIER_HEAP_CORRUPTION = "an earlier GATHER desc in this host (IndexDimensions - 1 > Axis)"
+            + " corrupted DirectML's heap, which can crash a later call (docs/directml-behaviour.md §10.6)";
+
+    /** Whether {@code bug} (from {@link #matching}) is the GATHER heap corruption. */
+    static boolean isHeapCorruption(String bug) {
+        return bug.equals(HEAP_CORRUPTION);
+    }
+
     /** The bug {@code desc} triggers, in words, or empty. */
     public static Optional<String> matching(OperatorDesc desc) {
         try {
@@ -27,8 +39,7 @@ public final class KnownDirectMlBugs {
                             + " InputDimensionCount (docs/directml-behaviour.md §13.4)");
                 }
                 if (diagnostic.rule() == RuleId.HEAP_CORRUPTION_BUG) {
-                    return Optional.of("GATHER with IndexDimensions - 1 > Axis corrupts DirectML's heap"
-                            + " (docs/directml-behaviour.md §10.6)");
+                    return Optional.of(HEAP_CORRUPTION);
                 }
             }
         } catch (RuntimeException e) {

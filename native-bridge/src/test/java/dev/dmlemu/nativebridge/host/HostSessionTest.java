@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.ScatterNdOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import java.nio.ByteBuffer;
@@ -99,6 +100,23 @@ class HostSessionTest {
                     created.handle(), List.of(), List.of(), List.of(), Optional.empty()));
             assertEquals("DirectML ended its process while executing the operator (exit code 3): CRASH"
                     + " code=0xc0000005 address=0x00007f001234 module=DirectML.dll+0x8ea2d", ended.getMessage());
+        }
+    }
+
+    @Test
+    void aCrashAfterAHeapCorruptingGatherNamesIt() {
+        // {3,2} axis 0, IndexDimensions 2: IndexDimensions - 1 > Axis (docs/directml-behaviour.md §10.6).
+        GatherOperatorDesc heapBug = new GatherOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT32, 3, 2),
+                BufferTensorDesc.packed(TensorDataType.UINT32, 1, 4),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 4, 2), 0, 2);
+        try (HostSession session = HostSession.open(FakeHosts.launcher("crash-on-execute"), FakeHosts.limits())) {
+            session.create(heapBug, CreateMode.VERDICT, Set.of());
+            CreateOutcome created = session.create(DOCS_EXAMPLE, CreateMode.PREPARE, Set.of());
+            HostEndedException ended = assertThrows(HostEndedException.class, () -> session.execute(
+                    created.handle(), List.of(), List.of(), List.of(), Optional.empty()));
+            assertTrue(ended.getMessage().endsWith("; known DirectML bug: an earlier GATHER desc in this host"
+                    + " (IndexDimensions - 1 > Axis) corrupted DirectML's heap, which can crash a later call"
+                    + " (docs/directml-behaviour.md §10.6)"), ended.getMessage());
         }
     }
 

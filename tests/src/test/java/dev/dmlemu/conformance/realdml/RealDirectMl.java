@@ -80,7 +80,7 @@ public final class RealDirectMl {
     /** Why {@link #locate()} found nothing, for the skip message. */
     public static synchronized String unavailableReason() {
         locate();
-        return whyNot == null ? "available" : whyNot + " (./dmlemu setup-directml sets it up on Debian/Ubuntu x86_64)";
+        return whyNot == null ? "available" : whyNot;
     }
 
     /** Runs every case through CreateOperator only. */
