@@ -84,7 +84,9 @@ final class DescReader {
         Node node = given.get();
         return switch (field.type()) {
             case TENSOR, OPTIONAL_TENSOR -> tensors.apply(node);
-            case TENSOR_ARRAY -> json.array(node).elements().stream().map(tensors).toList();
+            // A null element is a NULL desc, as the writer spells one; the marshaller refuses it, the record holds it.
+            case TENSOR_ARRAY -> json.array(node).elements().stream()
+                    .map(n -> n instanceof NullNode ? TensorDesc.NULL : tensors.apply(n)).toList();
             case UINT -> json.uint32(node);
             case INT -> json.int32(node);
             case FLOAT -> (float) json.real(node);
