@@ -99,7 +99,8 @@ final class JsonFields {
             if (Double.isInfinite(value)) {
                 throw error(node, "the number " + node.describe() + " is too large for a 64-bit float");
             }
-            return value;
+            // BigDecimal has no negative zero; the text keeps it, as a float field may hold it.
+            return value == 0 && ((NumberNode) node).text().startsWith("-") ? -0.0 : value;
         }
         if (node instanceof StringNode) {
             switch (((StringNode) node).value()) {

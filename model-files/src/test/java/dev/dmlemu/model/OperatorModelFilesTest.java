@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.ActivationLeakyReluOperatorDesc;
+import dev.dmlemu.desc.ActivationLinearOperatorDesc;
+import dev.dmlemu.desc.FillValueConstantOperatorDesc;
+import dev.dmlemu.desc.Padding1OperatorDesc;
 import dev.dmlemu.desc.ActivationReluOperatorDesc;
 import dev.dmlemu.desc.AxisDirection;
 import dev.dmlemu.desc.BufferTensorDesc;
@@ -36,6 +39,7 @@ import dev.dmlemu.testkit.PopulatedDescs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -173,6 +177,30 @@ class OperatorModelFilesTest {
         ModelFormatException e = assertThrows(ModelFormatException.class, () -> ModelFiles.parse(text, null, "m.json"));
         assertTrue(e.getMessage().startsWith("dispatchables.max.desc.Function: unknown ReduceFunction"
                 + " 'DML_REDUCE_FUNCTION_MEDIAN'"), e.getMessage());
+    }
+
+    /** The fuzz seed with every kind of field: read, the edge values kept, and round-tripped. */
+    @Test
+    void theEveryFieldKindSeedReadsAndKeepsItsEdgeValues() throws IOException {
+        String text = Files.readString(Path.of("src/test/resources/dev/dmlemu/model/ModelReaderFuzzTestInputs/parse/"
+                + "every-field-kind"));
+        ModelFile model = ModelFiles.parse(text, null, "every-field-kind");
+        assertEquals(model, ModelFiles.parse(ModelFiles.write(model), null, "written"));
+        Map<String, OperatorDesc> descs = new LinkedHashMap<>();
+        model.dispatchables().forEach((name, d) -> descs.put(name, ((OperatorDispatchable) d).desc()));
+        ActivationLinearOperatorDesc linear = (ActivationLinearOperatorDesc) ((ConvolutionOperatorDesc)
+                descs.get("conv")).fusedActivation().orElseThrow();
+        assertEquals(Float.floatToRawIntBits(-0.0f), Float.floatToRawIntBits(linear.alpha()));
+        assertTrue(Float.isNaN(linear.beta()));
+        assertEquals(TensorDesc.NULL, ((JoinOperatorDesc) descs.get("join")).inputTensors().get(1));
+        ElementWiseClip1OperatorDesc clip = (ElementWiseClip1OperatorDesc) descs.get("clip");
+        assertEquals(0xFBFFL, clip.min().bits()); // binary16 -65504, by hand
+        assertEquals(0L, clip.max().bits()); // 1e-8 is below half the smallest binary16 subnormal
+        assertEquals(-1L, ((FillValueConstantOperatorDesc) descs.get("fill")).value().bits()); // UINT64 max
+        assertEquals(0x80L, ((Padding1OperatorDesc) descs.get("pad")).paddingValue().bits()); // INT8 -128
+        DispatchCommand dispatch = (DispatchCommand) model.commands().get(0);
+        assertEquals(List.of("InputTensors[0]", "InputTensors[1]", "InputTensors[2]", "OutputTensor"),
+                List.copyOf(dispatch.bindings().keySet()));
     }
 
     @Test
