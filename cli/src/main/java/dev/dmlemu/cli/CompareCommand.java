@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.LongPredicate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,9 +43,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Runs each model on the emulator and on the real DirectML and compares every output.",
             "DirectML runs on Windows, or on Linux after setup-directml. Each output resource prints 'identical', or",
-            "the first differing elements (index, both values, both bit patterns) and a count. An output a scatter",
-            "wrote several times to one element is reported as undefined (DirectML promises no winner), not as a",
-            "difference.",
+            "the first differing elements (index, both values, both bit patterns) and a count. An element several",
+            "scatter updates wrote is reported as undefined (DirectML promises no winner), not as a difference.",
             "A model dmlemu finds invalid is not run: DirectML's CreateOperator verdict on each refused dispatchable",
             "is printed next to dmlemu's, and they agree when DirectML refuses it too (or ends its process on it).",
             "Exit code 0 when everything agrees, 4 when an output or a verdict differs, 3 when DirectML is",
@@ -97,12 +97,18 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** What one resource's comparison found. */
-    record ResourceComparison(String resource, long elements, long differing, boolean undefined,
+    /**
+     * What one resource's comparison found.
+     *
+     * @param differing elements that differ where DirectML defines the output
+     * @param undefined elements that differ where several scatter updates wrote them (DirectML promises no winner)
+     * @param first the first differing elements of both kinds, in index order
+     */
+    record ResourceComparison(String resource, long elements, long differing, long undefined,
             List<Difference> first) {}
 
-    record Difference(long index, String emulator, String emulatorBits, String directMl,
-            String directMlBits) {}
+    record Difference(long index, String emulator, String emulatorBits, String directMl, String directMlBits,
+            boolean undefined) {}
 
     private ExitCode compareOne(Path model, Emulator emulator, DirectMlBackend real, FeatureLevel level,
             PrintWriter out, PrintWriter err, Optional<String> file) {
@@ -115,15 +121,16 @@ final class CompareCommand implements Callable<Integer> {
         ResourcePlan resourcePlan = ResourcePlan.of(input, reading);
         RunPlan plan = RunPlan.of(input, input.operators(), resourcePlan, new OutputFolder(Path.of("."), true),
                 new RunPlan.Budget(maxElements, Long.MAX_VALUE, 1, true));
-        Set<String> undefined = new LinkedHashSet<>();
+        Map<String, List<LongPredicate>> undefined = new HashMap<>();
         ResourceBuffers emulated = runAll(input, plan, resourcePlan, verdict, emulator, undefined);
         ResourceBuffers measured = runAll(input, plan, resourcePlan, verdict, real, null);
         List<ResourceComparison> comparisons = new ArrayList<>();
         for (String resource : writtenResources(plan)) {
-            comparisons.add(compare(emulated.get(resource), measured.get(resource), undefined.contains(resource),
-                    maxDifferences));
+            List<LongPredicate> tests = undefined.getOrDefault(resource, List.of());
+            comparisons.add(compare(emulated.get(resource), measured.get(resource),
+                    element -> tests.stream().anyMatch(test -> test.test(element)), maxDifferences));
         }
-        boolean differs = comparisons.stream().anyMatch(c -> c.differing() > 0 && !c.undefined());
+        boolean differs = comparisons.stream().anyMatch(c -> c.differing() > 0);
         if (json) {
             out.println(Json.write(toJson(file, level, comparisons, differs)));
         } else {
@@ -175,9 +182,12 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** Every command's dispatches on one backend, from fresh resources; the emulator's duplicate writes noted. */
+    /**
+     * Every command's dispatches on one backend, from fresh resources; with {@code undefined}, the elements of each
+     * resource that a scatter wrote more than once on the emulator, as tests of the resource's element index.
+     */
     private ResourceBuffers runAll(ModelInput input, RunPlan plan, ResourcePlan resourcePlan, ModelVerdict verdict,
-            ExecutionBackend backend, Set<String> undefined) {
+            ExecutionBackend backend, Map<String, List<LongPredicate>> undefined) {
         ResourceBuffers resources = ResourceBuffers.materialize(input, resourcePlan);
         Map<String, PreparedOperator> prepared = new HashMap<>();
         reports.takeFirst();
@@ -202,9 +212,17 @@ final class CompareCommand implements Callable<Integer> {
                     throw input.problemAt(dispatch.where(), "dispatch '" + dispatch.dispatchable() + "' on the "
                             + backend.name() + " backend: " + e.getMessage());
                 }
-                if (undefined != null && reports.takeFirst().isPresent()) {
-                    dispatch.bindings().stream().filter(RunPlan.PlannedBinding::output)
-                            .forEach(binding -> undefined.add(binding.resource()));
+                Optional<LongPredicate> overwritten = reports.takeOverwritten();
+                reports.takeFirst();
+                if (undefined != null && overwritten.isPresent()) {
+                    for (RunPlan.PlannedBinding binding : dispatch.bindings()) {
+                        if (binding.output()) {
+                            long first = binding.offset() / resources.get(binding.resource()).dataType().sizeInBytes();
+                            LongPredicate inBinding = overwritten.get();
+                            undefined.computeIfAbsent(binding.resource(), name -> new ArrayList<>())
+                                    .add(element -> element >= first && inBinding.test(element - first));
+                        }
+                    }
                 }
             }
         } finally {
@@ -224,27 +242,37 @@ final class CompareCommand implements Callable<Integer> {
         return written;
     }
 
-    /** Element by element, the first {@code maxDifferences} differences kept. */
+    /**
+     * Element by element, the first {@code maxDifferences} differences kept; a differing element {@code undefined}
+     * accepts is counted apart.
+     */
     static ResourceComparison compare(ResourceBuffers.Resource emulated, ResourceBuffers.Resource measured,
-            boolean undefined, int maxDifferences) {
+            LongPredicate undefined, int maxDifferences) {
         ByteBuffer a = emulated.bytes();
         ByteBuffer b = measured.bytes();
         int width = emulated.dataType().sizeInBytes();
         long elements = a.capacity() / width;
         long differing = 0;
+        long undefinedDiffering = 0;
         List<Difference> first = new ArrayList<>();
         for (long i = 0; i < elements; i++) {
             int at = Math.toIntExact(i * width);
             if (a.slice(at, width).equals(b.slice(at, width))) {
                 continue;
             }
-            differing++;
+            boolean isUndefined = undefined.test(i);
+            if (isUndefined) {
+                undefinedDiffering++;
+            } else {
+                differing++;
+            }
             if (first.size() < maxDifferences) {
                 first.add(new Difference(i, ElementValues.printText(emulated.dataType(), a, i),
-                        bits(emulated, i), ElementValues.printText(measured.dataType(), b, i), bits(measured, i)));
+                        bits(emulated, i), ElementValues.printText(measured.dataType(), b, i), bits(measured, i),
+                        isUndefined));
             }
         }
-        return new ResourceComparison(emulated.name(), elements, differing, undefined, first);
+        return new ResourceComparison(emulated.name(), elements, differing, undefinedDiffering, first);
     }
 
     /** The element's bit pattern in hex, zero-padded to its width (DxDispatch pads its print with spaces). */
@@ -254,16 +282,22 @@ final class CompareCommand implements Callable<Integer> {
 
     static void print(PrintWriter out, ResourceComparison c) {
         String name = "Resource '" + OneLine.of(c.resource()) + "'";
-        if (c.differing() == 0) {
+        if (c.differing() == 0 && c.undefined() == 0) {
             out.println(name + ": identical (" + c.elements() + " elements)");
             return;
         }
-        out.println(name + ": " + c.differing() + " of " + c.elements() + " elements "
-                + (c.undefined() ? "differ where DirectML leaves the output undefined (several scatter updates to"
-                        + " one element; DirectML promises no winner), not counted as differences" : "differ"));
+        String undefined = c.undefined() + " element" + (c.undefined() == 1 ? "" : "s") + " DirectML leaves"
+                + " undefined (several scatter updates to one element; DirectML promises no winner) "
+                + (c.undefined() == 1 ? "differs" : "differ") + ", not counted";
+        if (c.differing() == 0) {
+            out.println(name + ": identical where DirectML defines it (" + c.elements() + " elements); " + undefined);
+        } else {
+            out.println(name + ": " + c.differing() + " of " + c.elements() + " elements differ"
+                    + (c.undefined() == 0 ? "" : "; " + undefined));
+        }
         for (Difference d : c.first()) {
             out.println("  [" + d.index() + "] emulator " + d.emulator() + " (" + d.emulatorBits() + "), DirectML "
-                    + d.directMl() + " (" + d.directMlBits() + ")");
+                    + d.directMl() + " (" + d.directMlBits() + ")" + (d.undefined() ? ", undefined" : ""));
         }
     }
 
@@ -278,7 +312,7 @@ final class CompareCommand implements Callable<Integer> {
             ObjectNode entry = resources.putObject(c.resource());
             entry.put("elements", c.elements());
             entry.put("differing", c.differing());
-            entry.put("undefined", c.undefined());
+            entry.put("undefinedDiffering", c.undefined());
             ArrayNode list = entry.putArray("first");
             for (Difference d : c.first()) {
                 ObjectNode item = list.addObject();
@@ -287,6 +321,7 @@ final class CompareCommand implements Callable<Integer> {
                 item.put("emulatorBits", d.emulatorBits());
                 item.put("directml", d.directMl());
                 item.put("directmlBits", d.directMlBits());
+                item.put("undefined", d.undefined());
             }
         }
         return root;

@@ -131,6 +131,7 @@ final class ScatterExecution implements OperatorExecution {
         if (written.overwrites() > 0) {
             listener.duplicateWrites(new DuplicateWrites(desc.operatorType(), written.overwrites(),
                     updateCoordinate(written.firstOverwritingUpdate()), written.firstOverwritten()));
+            listener.overwrittenElements(desc.operatorType(), written::wasOverwritten);
         }
     }
 

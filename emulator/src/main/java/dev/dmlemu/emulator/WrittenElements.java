@@ -13,6 +13,10 @@ final class WrittenElements {
 
     private final long firstElement;
     private final long[] words;
+    /** The elements written more than once: DirectML leaves them undefined. */
+    private final long[] overwritten;
+    /** For a merge, the regions it answers {@link #wasOverwritten} from. */
+    private final List<WrittenElements> regions;
     private long overwrites;
     private long firstOverwritten = -1;
     private long currentUpdate;
@@ -28,6 +32,15 @@ final class WrittenElements {
         this.firstElement = firstElement;
         // A bound output has fewer than 2^31 bytes, so fewer than 2^31 elements.
         this.words = new long[(int) ((endElement - firstElement + 63) >>> 6)];
+        this.overwritten = new long[words.length];
+        this.regions = List.of();
+    }
+
+    private WrittenElements(List<WrittenElements> regions) {
+        this.firstElement = 0;
+        this.words = new long[0];
+        this.overwritten = new long[0];
+        this.regions = List.copyOf(regions);
     }
 
     /** Which update (in row-major order of the update walk) the next marks belong to. */
@@ -50,6 +63,7 @@ final class WrittenElements {
         long bit = 1L << inRegion;
         long before = words[word];
         if ((before & bit) != 0) {
+            overwritten[word] |= bit;
             if (overwrites++ == 0) {
                 firstOverwritten = element;
                 firstOverwritingUpdate = update;
@@ -57,6 +71,20 @@ final class WrittenElements {
         } else {
             words[word] = before | bit;
         }
+    }
+
+    /** Whether output element {@code element} was written more than once in this execution. */
+    boolean wasOverwritten(long element) {
+        for (WrittenElements region : regions) {
+            if (region.wasOverwritten(element)) {
+                return true;
+            }
+        }
+        long inRegion = element - firstElement;
+        if (inRegion < 0 || (inRegion >>> 6) >= overwritten.length) {
+            return false;
+        }
+        return (overwritten[(int) (inRegion >>> 6)] & (1L << inRegion)) != 0;
     }
 
     /** How many writes landed on an element already written in this execution. */
@@ -79,7 +107,7 @@ final class WrittenElements {
      * disjoint, so each element's writes are all in one of them).
      */
     static WrittenElements merge(List<WrittenElements> regions) {
-        WrittenElements merged = new WrittenElements(0);
+        WrittenElements merged = new WrittenElements(regions);
         for (WrittenElements region : regions) {
             merged.overwrites += region.overwrites;
             if (region.firstOverwritingUpdate >= 0 && (merged.firstOverwritingUpdate < 0

@@ -130,6 +130,45 @@ class ScatterKernelsTest {
                 5L * columns)), reports);
     }
 
+    @Test
+    void theElementsWrittenTwiceAreNamedOnOneThreadAndOverRegions() {
+        // Rows 3, 5, 37, 5 of a 40 x 64 output: only row 5 is written twice.
+        int rows = 40;
+        int columns = 64;
+        long[] targetRows = {3, 5, 37, 5};
+        BufferTensorDesc data = BufferTensorDesc.packed(TensorDataType.FLOAT32, new long[] {rows, columns});
+        ScatterElementsOperatorDesc desc = new ScatterElementsOperatorDesc(data,
+                BufferTensorDesc.packed(TensorDataType.INT64, new long[] {targetRows.length, columns}),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, new long[] {targetRows.length, columns}), data, 0);
+        ByteBuffer indices = ByteBuffer.allocate(targetRows.length * columns * 8).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < targetRows.length * columns; i++) {
+            indices.putLong(i * 8, targetRows[i / columns]);
+        }
+        for (int threads : new int[] {1, 2}) {
+            List<java.util.function.LongPredicate> found = new ArrayList<>();
+            ExecutionListener listener = new ExecutionListener() {
+                @Override
+                public void duplicateWrites(DuplicateWrites report) {
+                }
+
+                @Override
+                public void overwrittenElements(OperatorType operator, java.util.function.LongPredicate overwritten) {
+                    found.add(overwritten);
+                }
+            };
+            Parallelism parallelism = new Parallelism(threads, Executors.newSingleThreadExecutor(), 0);
+            execution(desc, IndexPolicy.DIRECTML, listener, parallelism).execute(Bindings.of(
+                    BufferBinding.of(floats(rows * columns, i -> i)), BufferBinding.of(indices),
+                    BufferBinding.of(floats(targetRows.length * columns, i -> -1 - i)),
+                    BufferBinding.of(ByteBuffer.allocate(rows * columns * 4))));
+            parallelism.pool().shutdown();
+            assertEquals(1, found.size());
+            for (long element = 0; element < (long) rows * columns; element++) {
+                assertEquals(element / columns == 5, found.get(0).test(element), "element " + element);
+            }
+        }
+    }
+
     private static ByteBuffer floats(int count, IntUnaryOperator value) {
         ByteBuffer bytes = ByteBuffer.allocate(count * 4).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < count; i++) {
