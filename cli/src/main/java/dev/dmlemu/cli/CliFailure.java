@@ -60,6 +60,12 @@ final class CliFailure extends RuntimeException {
                 new Location(e.sourceName(), e.jsonPath(), e.line(), e.column()));
     }
 
+    /** {@code run} on the emulator of an operator it has no kernel for: {@code file: path: detail (line, column)}. */
+    static CliFailure noEmulatorKernel(ModelFormatException e) {
+        return new CliFailure(ExitCode.NO_EMULATOR_KERNEL, e.describe(),
+                new Location(e.sourceName(), e.jsonPath(), e.line(), e.column()));
+    }
+
     static CliFailure backendUnavailable(String message) {
         return new CliFailure(ExitCode.BACKEND_UNAVAILABLE, message, null);
     }

@@ -113,7 +113,7 @@ final class CompareCommand implements Callable<Integer> {
     private ExitCode compareOne(Path model, Emulator emulator, DirectMlBackend real, FeatureLevel level,
             PrintWriter out, PrintWriter err, Optional<String> file) {
         ModelInput input = ModelInput.read(model, reading);
-        ModelVerdict verdict = ModelVerdict.of(input.operators(), level);
+        ModelVerdict verdict = ModelVerdict.of(input, level);
         if (!verdict.isValid()) {
             return reportInvalid(input, verdict, real, out, file);
         }

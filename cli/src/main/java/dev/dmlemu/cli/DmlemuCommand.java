@@ -23,7 +23,8 @@ import picocli.CommandLine.Command;
             DoctorCommand.class,
             picocli.AutoComplete.GenerateCompletion.class},
         footer = {"", "Exit codes: 0 success/valid, 1 invalid operator, 2 unusable input or usage,",
-            "3 requested backend unavailable, 4 compare: dmlemu and DirectML differ, 70 internal error."})
+            "3 requested backend unavailable, 4 compare: dmlemu and DirectML differ,",
+            "5 run: the emulator has no kernel for an operator (use --backend directml), 70 internal error."})
 final class DmlemuCommand implements Runnable {
 
     @picocli.CommandLine.Spec

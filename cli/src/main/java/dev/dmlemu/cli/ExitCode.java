@@ -16,6 +16,11 @@ public enum ExitCode {
      */
     OUTPUTS_DIFFER(4),
     /**
+     * {@code run} on the emulator: a dispatchable's operator is valid but the emulator has no kernel for it; nothing
+     * was run or written. {@code --backend directml} runs it on the real DirectML.
+     */
+    NO_EMULATOR_KERNEL(5),
+    /**
      * dmlemu itself failed (a bug, or the Java heap ran out despite the checks made before allocating): one line on
      * stderr, the stack trace only with {@code --debug}. 70 is {@code EX_SOFTWARE} of BSD's sysexits.h, so no
      * script mistakes it for a verdict on the model.

@@ -60,8 +60,7 @@ final class MinLevelCommand implements Callable<Integer> {
                         Optional.empty()));
             }
             DirectMlBackend real = (DirectMlBackend) session.backend();
-            return ModelBatch.run(models, model -> check(model, Optional.of(real)),
-                    ModelBatch.Output.of(spec, json));
+            return ModelBatch.run(models, model -> check(model, Optional.of(real)), ModelBatch.Output.of(spec, json));
         }
     }
 
@@ -71,7 +70,7 @@ final class MinLevelCommand implements Callable<Integer> {
             // No dispatchable means no answer, not an invalid operator: exit 1 would claim diagnostics.
             throw CliFailure.unusableInput(model + ": the model has no dispatchables; min-level needs at least one");
         }
-        ModelVerdict verdict = ModelVerdict.of(input.operators(), FeatureLevel.newest());
+        ModelVerdict verdict = ModelVerdict.of(input, FeatureLevel.newest());
         boolean accepted = verdict.minimumLevel().isPresent();
         ObjectNode root = Json.object();
         verdict.minimumLevel().ifPresentOrElse(level -> root.put("minimumFeatureLevel", level.cName()),

@@ -1,5 +1,8 @@
 package dev.dmlemu.cli;
 
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.emulator.EmulatedOperators;
+import dev.dmlemu.model.JsonPath;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.model.Dispatchable;
 import dev.dmlemu.model.ModelDocument;
@@ -72,6 +75,21 @@ record ModelInput(Path path, ModelDocument document, SourceFolders sources) {
     /** A problem found after reading, at {@code jsonPath} of this file, with its line and column: exit code 2. */
     CliFailure problemAt(String jsonPath, String detail) {
         return CliFailure.unusableInput(document.problemAt(jsonPath, detail));
+    }
+
+    /**
+     * Stops a run on the emulator before any work when a dispatchable's operator has no emulator kernel (exit code 5),
+     * naming it and where it is, and pointing to the real DirectML.
+     */
+    void requireEmulatorKernels() {
+        operators().forEach((name, desc) -> {
+            if (!EmulatedOperators.runs(desc.operatorType().code())) {
+                throw CliFailure.noEmulatorKernel(document.problemAt(JsonPath.child(JsonPath.child("", "dispatchables"),
+                        name), "the emulator has no kernel for " + desc.operatorType().cName() + " (it runs "
+                        + String.join(", ", EmulatedOperators.all().stream().map(OperatorType::name).toList())
+                        + "); run it on the real DirectML with --backend directml"));
+            }
+        });
     }
 
     /** Every operator dispatchable's desc, by name, in file order. */

@@ -1,5 +1,8 @@
 package dev.dmlemu.cli;
 
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.featurelevels.OperatorCatalog;
+import dev.dmlemu.model.JsonPath;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.featurelevels.Diagnostic;
@@ -20,6 +23,22 @@ record ModelVerdict(FeatureLevel level, Map<String, ValidationResult> results,
         Map<String, MinimumFeatureLevel> minimums) {
 
     private static final FeatureLevelValidator VALIDATOR = new FeatureLevelValidator();
+
+    /**
+     * The verdict on every dispatchable of {@code input}; a dispatchable whose operator the validator has no rules for
+     * yet is unusable input (exit code 2), named with its place in the file, as other things dmlemu does not do are.
+     */
+    static ModelVerdict of(ModelInput input, FeatureLevel level) {
+        input.operators().forEach((name, desc) -> {
+            if (!FeatureLevelValidator.hasRules(desc.operatorType())) {
+                throw input.problemAt(JsonPath.child(JsonPath.child("", "dispatchables"), name),
+                        "no rules for " + desc.operatorType().cName() + " yet: dmlemu reads, writes and marshals"
+                        + " its desc, but validates only " + String.join(", ", OperatorCatalog.operators().stream()
+                                .map(OperatorType::name).toList()));
+            }
+        });
+        return of(input.operators(), level);
+    }
 
     static ModelVerdict of(Map<String, OperatorDesc> operators, FeatureLevel level) {
         Map<String, ValidationResult> results = new LinkedHashMap<>();

@@ -168,12 +168,14 @@ final class RunCommand implements Callable<Integer> {
             Optional<String> file) {
         fileIndex++;
         ModelInput input = ModelInput.read(model, reading);
-        ModelVerdict verdict = ModelVerdict.of(input.operators(), level);
+        ModelVerdict verdict = ModelVerdict.of(input, level);
         if (!verdict.isValid()) {
             return reportInvalid(verdict, out, err, file);
         }
         if (!session.isEmulator()) {
             requireNoInitializationBindings(input);
+        } else {
+            input.requireEmulatorKernels();
         }
         return execute(input, session, level, verdict, out, err, file);
     }

@@ -63,14 +63,13 @@ final class ValidateCommand implements Callable<Integer> {
             if (!json) {
                 spec.commandLine().getErr().println(session.describe(featureLevel, Optional.empty()));
             }
-            return ModelBatch.run(models, model -> check(model, Optional.of(real)),
-                    ModelBatch.Output.of(spec, json));
+            return ModelBatch.run(models, model -> check(model, Optional.of(real)), ModelBatch.Output.of(spec, json));
         }
     }
 
     private ModelBatch.FileResult check(Path model, Optional<DirectMlBackend> real) {
         ModelInput input = ModelInput.read(model, reading);
-        ModelVerdict verdict = ModelVerdict.of(input.operators(), featureLevel);
+        ModelVerdict verdict = ModelVerdict.of(input, featureLevel);
         List<String> lines = new ArrayList<>();
         for (Map.Entry<String, Diagnostic> entry : verdict.diagnostics()) {
             lines.add(OneLine.diagnostic(entry.getKey(), entry.getValue()));

@@ -1,6 +1,6 @@
 package dev.dmlemu.cli;
 
-import dev.dmlemu.desc.OperatorDescs;
+import dev.dmlemu.featurelevels.OperatorCatalog;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.model.NpyFile;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DxDispatchRepositoryModelsTest {
 
     /** The operators the refusals list: every one registered in OperatorDescs (GATHER_ELEMENTS, GATHER, ...). */
-    private static final String MIRRORED = OperatorDescs.operators().stream().map(OperatorType::name)
+    private static final String VALIDATED = OperatorCatalog.operators().stream().map(OperatorType::name)
             .collect(Collectors.joining(", "));
 
     @TempDir
@@ -80,18 +80,19 @@ class DxDispatchRepositoryModelsTest {
                 }
                 """, "onnx_dynamic_shapes.json: resources.deferredY.initialValues: deferred resources (\"deferred\":"
                 + " filled by an onnx dispatchable when it runs) are not supported: dmlemu runs no onnx dispatchables,"
-                + " only DirectML operators (" + MIRRORED + ") (line 6, column 77)");
+                + " only DirectML operators (line 6, column 77)");
         // Without the deferred resource, the onnx dispatchable itself is named.
         runAndValidate("onnx_only.json", """
                 { "resources": {}, "dispatchables": { "concat": { "type": "onnx", "sourcePath": "m.onnx" } },
                   "commands": [] }
                 """, "onnx_only.json: dispatchables.concat.type: 'onnx' dispatchables are not supported: only DirectML"
-                + " operators are (" + MIRRORED + ") (line 1, column 59)");
+                + " operators are (DML_OPERATOR_GEMM, ...; 'dmlemu schema' lists them) (line 1, column 59)");
     }
 
     /**
      * dml_element_wise_add_npy.json, with its two data files: A from a .npy without initialValuesDataType, B from a raw
-     * .dat. Both are read (they are supported); the operator is what is refused.
+     * .dat. Both are read (they are supported), and so is the desc; that dmlemu has no rules for the operator yet is
+     * what is refused, before anything runs.
      */
     @Test
     void elementWiseAddNpyNamesTheOperator() throws IOException {
@@ -130,7 +131,7 @@ class DxDispatchRepositoryModelsTest {
                         { "type": "writeFile", "targetPath": "dml_element_wise_add_output.npy", "resource": "Out" }
                     ]
                 }
-                """, "dml_element_wise_add_npy.json: dispatchables.add.type: operator type ELEMENT_WISE_ADD is not"
-                + " supported: only " + MIRRORED + " are (line 13, column 21)");
+                """, "dml_element_wise_add_npy.json: dispatchables.add: no rules for DML_OPERATOR_ELEMENT_WISE_ADD yet:"
+                + " dmlemu reads, writes and marshals its desc, but validates only " + VALIDATED + " (line 12, column 9)");
     }
 }

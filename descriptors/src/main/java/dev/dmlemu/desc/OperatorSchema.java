@@ -6,11 +6,15 @@ import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import dev.dmlemu.desc.schema.SchemaCatalog;
+import dev.dmlemu.desc.schema.SchemaField;
+import dev.dmlemu.desc.schema.SchemaOperator;
 
 /**
- * An operator desc's fields in C order, read off its record, and how to build the record from values in that order.
+ * An operator desc's fields in C order, from the operator schema data paired with its record's components, and how
+ * to build the record from values in that order.
  * The model-file reader and writer and the native marshaller walk these fields, so an operator needs no code of its
- * own in those layers: its record is its schema.
+ * own in those layers.
  *
  * @param operatorType the operator
  * @param descType the record class
@@ -26,26 +30,34 @@ public record OperatorSchema(OperatorType operatorType, Class<? extends Operator
     }
 
     /**
-     * The schema of a desc record: a {@link TensorDesc} component is a {@code TENSOR} field, a {@code long} one a
-     * {@code UINT} field, and each C name is the component's name with its first letter capitalised.
+     * The schema of a desc record: the operator schema data's fields, paired in C order with the record's components,
+     * each component of the Java type its field's kind calls for (CONTRIBUTING, "Naming").
      *
-     * @throws IllegalArgumentException for a component of any other type
+     * @throws IllegalArgumentException if the record and the data disagree on the fields
      */
     static OperatorSchema of(OperatorType operatorType, Class<? extends OperatorDesc> descType) {
+        SchemaOperator data = SchemaCatalog.directMl().operator(operatorType.code()).orElseThrow(() ->
+                new IllegalArgumentException(operatorType.cName() + " is not in the operator schema"));
+        RecordComponent[] components = descType.getRecordComponents();
+        if (components.length != data.fields().size()) {
+            throw new IllegalArgumentException(descType.getSimpleName() + " has " + components.length
+                    + " components but " + data.structName() + " has " + data.fields().size() + " fields");
+        }
         List<DescField> fields = new ArrayList<>();
-        for (RecordComponent component : descType.getRecordComponents()) {
-            String name = component.getName();
-            String cName = Character.toUpperCase(name.charAt(0)) + name.substring(1);
-            DescField.Type type;
-            if (component.getType() == TensorDesc.class) {
-                type = DescField.Type.TENSOR;
-            } else if (component.getType() == long.class) {
-                type = DescField.Type.UINT;
-            } else {
-                throw new IllegalArgumentException(descType.getSimpleName() + "." + name + ": no field type for "
-                        + component.getType());
+        for (int i = 0; i < components.length; i++) {
+            SchemaField field = data.fields().get(i);
+            RecordComponent component = components[i];
+            if (!component.getName().equalsIgnoreCase(field.name())) {
+                throw new IllegalArgumentException(descType.getSimpleName() + "." + component.getName()
+                        + " stands where " + data.structName() + " has " + field.name());
             }
-            fields.add(new DescField(cName, type, component));
+            DescField.Type type = DescField.Type.of(field.kind());
+            if (!JavaTypes.fits(type, component)) {
+                throw new IllegalArgumentException(descType.getSimpleName() + "." + component.getName() + " is a "
+                        + component.getGenericType().getTypeName() + ", not the Java type of a " + field.kind().token()
+                        + " field");
+            }
+            fields.add(new DescField(field.name(), type, field, component));
         }
         return new OperatorSchema(operatorType, descType, fields);
     }
@@ -56,7 +68,7 @@ public record OperatorSchema(OperatorType operatorType, Class<? extends Operator
     }
 
     /**
-     * The desc holding {@code values} ({@link TensorDesc}s and {@link Long}s), one per field in C order.
+     * The desc holding {@code values} (of the types {@link DescField#valueIn} returns), one per field in C order.
      *
      * @throws IllegalArgumentException if the values do not match the fields
      */

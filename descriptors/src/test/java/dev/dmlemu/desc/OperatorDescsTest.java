@@ -82,14 +82,16 @@ class OperatorDescsTest {
     void tensorFieldsAreTheSchemasTensorsInOrder() {
         for (OperatorType type : OperatorDescs.operators()) {
             OperatorSchema schema = OperatorDescs.schema(type).orElseThrow();
-            Object[] values = schema.fields().stream()
-                    .map(field -> field.type() == DescField.Type.TENSOR
-                            ? BufferTensorDesc.packed(TensorDataType.UINT32, 2, 3) : (Object) 7L)
-                    .toArray();
+            TensorDesc tensor = BufferTensorDesc.packed(TensorDataType.UINT32, 2, 3);
+            Object[] values = schema.fields().stream().map(field -> SampleValues.of(field, tensor, 7L)).toArray();
             OperatorDesc desc = schema.create(Arrays.asList(values));
             assertEquals(type, desc.operatorType());
-            assertEquals(schema.fields().stream().filter(field -> field.type() == DescField.Type.TENSOR)
-                    .map(DescField::cName).toList(),
+            // A tensor array lists each element (two here) as Name[i].
+            assertEquals(schema.fields().stream().filter(field -> field.type().isTensor())
+                    .flatMap(field -> field.type() == DescField.Type.TENSOR_ARRAY
+                            ? java.util.stream.Stream.of(field.cName() + "[0]", field.cName() + "[1]")
+                            : java.util.stream.Stream.of(field.cName()))
+                    .toList(),
                     desc.tensorFields().stream().map(TensorField::name).toList());
             for (int i = 0; i < values.length; i++) {
                 assertEquals(values[i], schema.fields().get(i).valueIn(desc));

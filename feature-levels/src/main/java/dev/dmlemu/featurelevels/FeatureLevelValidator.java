@@ -2,6 +2,9 @@ package dev.dmlemu.featurelevels;
 
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorType;
+import java.util.List;
+import java.util.stream.Collectors;
 import java.util.Objects;
 
 /**
@@ -25,7 +28,24 @@ public final class FeatureLevelValidator {
     public ValidationResult validate(OperatorDesc desc, FeatureLevel level) {
         Objects.requireNonNull(desc, "desc");
         Objects.requireNonNull(level, "level");
+        if (!hasRules(desc.operatorType())) {
+            return noRules(desc, level);
+        }
         return rules(desc).validate(desc, level);
+    }
+
+    /** Whether the validator can judge {@code type}: its rules are written down ({@link RuleId#NO_RULES_YET}). */
+    public static boolean hasRules(OperatorType type) {
+        return OperatorCatalog.rules(type).isPresent();
+    }
+
+    /** The one diagnostic for an operator whose rules are not written yet: no verdict, and it says so. */
+    private static ValidationResult noRules(OperatorDesc desc, FeatureLevel level) {
+        return new ValidationResult(desc, level, IndexSemantics.UNSIGNED, List.of(new Diagnostic(Severity.ERROR,
+                RuleId.NO_RULES_YET, "Type", level, "Type: no rules for " + desc.operatorType().cName()
+                + " yet: dmlemu mirrors its desc but cannot judge it (rules exist for "
+                + OperatorCatalog.operators().stream().map(OperatorType::name).collect(Collectors.joining(", "))
+                + ")")));
     }
 
     /**
@@ -35,6 +55,9 @@ public final class FeatureLevelValidator {
      */
     public MinimumFeatureLevel minimumFeatureLevel(OperatorDesc desc) {
         Objects.requireNonNull(desc, "desc");
+        if (!hasRules(desc.operatorType())) {
+            return MinimumFeatureLevel.none(noRules(desc, FeatureLevel.newest()).diagnostics());
+        }
         for (SupportTable block : rules(desc).support().blocks()) {
             if (validate(desc, block.since()).isValid()) {
                 return MinimumFeatureLevel.accepted(block.since());

@@ -5,6 +5,11 @@ package dev.dmlemu.featurelevels;
  * rule is never renamed, only added.
  */
 public enum RuleId {
+    /**
+     * dmlemu has no validation rules for this operator yet (its desc is mirrored, read and marshalled, but the
+     * support tables and rules of its DirectML docs are not written down): no verdict either way.
+     */
+    NO_RULES_YET(Severity.ERROR, "dmlemu has no validation rules for this operator yet"),
     /** The operator type does not exist at the requested feature level (GatherElements needs 2_1). */
     OPERATOR_UNAVAILABLE(Severity.ERROR, "the operator is not available at this feature level"),
     /** {@code DML_TENSOR_DESC.Type} is not {@code DML_TENSOR_TYPE_BUFFER}. */

@@ -33,6 +33,11 @@ final class TensorRules {
      */
     static BufferTensorDesc check(DiagnosticCollector out, OperatorSupport operator, TensorSupport support,
             String field, TensorKind kind, TensorDesc tensor) {
+        if (tensor.isNull()) {
+            out.report(RuleId.TENSOR_TYPE_UNSUPPORTED, field, "NULL, but the operator requires this tensor (a "
+                    + TensorType.BUFFER.cName() + " desc)");
+            return null;
+        }
         if (!(tensor instanceof BufferTensorDesc buffer)) {
             out.report(RuleId.TENSOR_TYPE_UNSUPPORTED, field + ".Type", tensor.tensorType().cName()
                     + " is not supported (allowed: " + TensorType.BUFFER.cName() + ")");

@@ -72,6 +72,47 @@ final class JsonFields {
         throw error(node, "expected an unsigned 32-bit integer, got " + node.describe());
     }
 
+    /** An {@code INT}: a whole number in {@code [-2^31, 2^31)}. */
+    int int32(Node node) {
+        return (int) integerIn(node, BigDecimal.valueOf(Integer.MIN_VALUE), BigDecimal.valueOf(Integer.MAX_VALUE),
+                "a signed 32-bit integer").longValueExact();
+    }
+
+    /** A whole number in {@code [min, max]}, exactly. */
+    BigDecimal integerIn(Node node, BigDecimal min, BigDecimal max, String what) {
+        if (node instanceof NumberNode && ((NumberNode) node).integerToken()) {
+            BigDecimal v = ((NumberNode) node).value();
+            if (v.compareTo(min) >= 0 && v.compareTo(max) <= 0) {
+                return v;
+            }
+        }
+        throw error(node, "expected " + what + ", got " + node.describe());
+    }
+
+    /**
+     * A number read as a double (then rounded as its use requires), or one of the strings {@code "NaN"},
+     * {@code "Infinity"}, {@code "-Infinity"}, which JSON has no numbers for.
+     */
+    double real(Node node) {
+        if (node instanceof NumberNode) {
+            double value = ((NumberNode) node).value().doubleValue();
+            if (Double.isInfinite(value)) {
+                throw error(node, "the number " + node.describe() + " is too large for a 64-bit float");
+            }
+            // BigDecimal has no negative zero; the text keeps it, as a float field may hold it.
+            return value == 0 && ((NumberNode) node).text().startsWith("-") ? -0.0 : value;
+        }
+        if (node instanceof StringNode) {
+            switch (((StringNode) node).value()) {
+                case "NaN": return Double.NaN;
+                case "Infinity": return Double.POSITIVE_INFINITY;
+                case "-Infinity": return Double.NEGATIVE_INFINITY;
+                default: break;
+            }
+        }
+        throw error(node, "expected a number (or \"NaN\", \"Infinity\", \"-Infinity\"), got " + node.describe());
+    }
+
     /** A UINT64 as its bit pattern: values above 2^63 - 1 are negative longs (compare with Long.compareUnsigned). */
     long uint64(Node node) {
         if (node instanceof NumberNode && ((NumberNode) node).integerToken()) {

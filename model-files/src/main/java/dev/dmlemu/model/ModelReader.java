@@ -72,18 +72,17 @@ final class ModelReader {
         String typeName = json.string(typeNode);
         if (List.of("hlsl", "onnx", "dmlserializedgraph").contains(typeName.toLowerCase(Locale.ROOT))) {
             throw json.error(typeNode, "'" + typeName + "' dispatchables are not supported: only DirectML operators are"
-                    + " (" + supportedOperators() + ")");
+                    + " (DML_OPERATOR_GEMM, ...; 'dmlemu schema' lists them)");
         }
         OperatorType type;
         try {
             type = OperatorType.fromName(typeName);
         } catch (IllegalArgumentException e) {
-            throw json.error(typeNode, "operator type '" + typeName + "' is not supported: only " + supportedOperators()
-                    + (OperatorDescs.operators().size() == 1 ? " is" : " are"));
+            throw json.error(typeNode, "unknown operator type '" + typeName + "': not a DML_OPERATOR_* of DirectML.h"
+                    + " ('dmlemu schema' lists them)");
         }
-        OperatorSchema schema = OperatorDescs.schema(type).orElseThrow(() -> json.error(typeNode, "operator type "
-                + type.name() + " is not supported: only " + supportedOperators()
-                + (OperatorDescs.operators().size() == 1 ? " is" : " are")));
+        OperatorSchema schema = OperatorDescs.schema(type).orElseThrow(() -> json.error(typeNode, type.cName()
+                + " has no desc: it is not an operator"));
         List<String> own = List.of("type", "Type", "desc", "Desc", "executionFlags", "dmlCompileType", "bindings");
         Obj desc;
         if (d.has("desc") || d.has("Desc")) {
@@ -101,25 +100,21 @@ final class ModelReader {
             }
         });
         Set<ExecutionFlag> flags = d.optional("executionFlags").map(this::executionFlags).orElse(Set.of());
-        // DxDispatch names desc fields exactly as the C struct does, and requires every one.
-        List<Object> values = new ArrayList<>();
-        for (DescField field : schema.fields()) {
-            Node value = desc.required(field.cName());
-            values.add(field.type() == DescField.Type.TENSOR ? tensor(value) : (Object) json.uint32(value));
-        }
-        OperatorDesc operator = schema.create(values);
+        // DxDispatch names desc fields exactly as the C struct does.
+        OperatorDesc operator = new DescReader(json, this::tensor).read(schema, desc, false);
         Map<String, BindingRef> initialization = new LinkedHashMap<>();
         Optional<Node> bindingsNode = d.optional("bindings");
         if (bindingsNode.isPresent()) {
             for (Member m : json.object(json.remember(bindingsNode.get()), "bindings").node.members().values()) {
                 json.remember(m.value());
-                TensorField field = tensorField(operator, m);
-                if (!ownedByDml(field)) {
-                    throw json.error(m.nameWhere(), field.name() + " is not flagged OWNED_BY_DML: DirectML binds a"
-                            + " tensor when the operator is initialized only when it is; bind this one in the"
-                            + " dispatch command");
+                for (BindPoint point : bindPoints(operator, m)) {
+                    if (!ownedByDml(point.field())) {
+                        throw json.error(m.nameWhere(), point.field().name() + " is not flagged OWNED_BY_DML:"
+                                + " DirectML binds a tensor when the operator is initialized only when it is; bind"
+                                + " this one in the dispatch command");
+                    }
+                    initialization.put(point.field().name(), binding(point.field().name(), point.node(), resources));
                 }
-                initialization.put(m.name(), binding(m.name(), m.value(), resources));
             }
         }
         return new OperatorDispatchable(operator, flags, initialization);
@@ -130,6 +125,36 @@ final class ModelReader {
                 == TensorFlags.OWNED_BY_DML;
     }
 
+    /** One tensor field and the binding given for it. */
+    private record BindPoint(TensorField field, Node node) {}
+
+    /**
+     * The tensor fields a binding names: one field, or, for a tensor array ({@code "InputTensors": ["A", "B"]}, as
+     * DxDispatch binds DML_JOIN), each element in order ({@code InputTensors[0]}, ...), one resource apiece.
+     */
+    private List<BindPoint> bindPoints(OperatorDesc desc, Member m) {
+        List<TensorField> elements = desc.tensorFields().stream()
+                .filter(f -> f.name().startsWith(m.name() + "[")).toList();
+        if (elements.isEmpty() || desc.tensorFields().stream().anyMatch(f -> f.name().equals(m.name()))) {
+            return List.of(new BindPoint(tensorField(desc, m), m.value()));
+        }
+        if (!(m.value() instanceof ArrayNode)) {
+            throw json.error(m.value(), "bind point '" + m.name() + "' is an array of " + elements.size()
+                    + " tensors: bind an array of " + elements.size() + " resources");
+        }
+        List<Node> given = ((ArrayNode) m.value()).elements();
+        if (given.size() != elements.size()) {
+            throw json.error(m.value(), "bind point '" + m.name() + "' requires " + elements.size()
+                    + " resources, but " + given.size() + " were bound");
+        }
+        List<BindPoint> points = new ArrayList<>();
+        for (int i = 0; i < given.size(); i++) {
+            json.remember(given.get(i));
+            points.add(new BindPoint(elements.get(i), given.get(i)));
+        }
+        return points;
+    }
+
     /** The tensor field a binding's name names, or an error listing the operator's fields. */
     private TensorField tensorField(OperatorDesc desc, Member m) {
         List<TensorField> fields = desc.tensorFields();
@@ -137,11 +162,6 @@ final class ModelReader {
                 json.error(m.nameWhere(), desc.operatorType().name() + " has no tensor field '" + m.name()
                         + "' (fields: " + fields.stream().map(TensorField::name).collect(Collectors.joining(", "))
                         + ")"));
-    }
-
-    /** {@code GATHER_ELEMENTS} or {@code GATHER_ELEMENTS, GATHER}: what a dispatchable's type may name. */
-    static String supportedOperators() {
-        return OperatorDescs.operators().stream().map(OperatorType::name).collect(Collectors.joining(", "));
     }
 
     private Set<ExecutionFlag> executionFlags(Node node) {
@@ -244,13 +264,15 @@ final class ModelReader {
                     json.remember(bindingsNode.get());
                     for (Member m : json.object(bindingsNode.get(), "bindings").node.members().values()) {
                         json.remember(m.value());
-                        TensorField field = tensorField(operator.desc(), m);
-                        if (operator.initializationBindings().containsKey(field.name())) {
-                            throw json.error(m.nameWhere(), field.name() + " is flagged OWNED_BY_DML and bound by the"
-                                    + " dispatchable when it is initialized; DirectML refuses it bound again at"
-                                    + " execution");
+                        for (BindPoint point : bindPoints(operator.desc(), m)) {
+                            String field = point.field().name();
+                            if (operator.initializationBindings().containsKey(field)) {
+                                throw json.error(m.nameWhere(), field + " is flagged OWNED_BY_DML and bound by the"
+                                        + " dispatchable when it is initialized; DirectML refuses it bound again at"
+                                        + " execution");
+                            }
+                            bindings.put(field, binding(field, point.node(), resources));
                         }
-                        bindings.put(m.name(), binding(m.name(), m.value(), resources));
                     }
                 }
                 return new DispatchCommand(name, bindings);

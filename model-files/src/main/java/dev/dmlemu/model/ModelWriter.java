@@ -8,6 +8,12 @@ import com.fasterxml.jackson.core.util.Separators;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.ExecutionFlag;
 import dev.dmlemu.desc.DescField;
+import dev.dmlemu.desc.DmlEnum;
+import dev.dmlemu.desc.Float16;
+import dev.dmlemu.desc.ScalarUnion;
+import dev.dmlemu.desc.ScaleBias;
+import dev.dmlemu.desc.Size2d;
+import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.InvalidTensorDesc;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorDescs;
@@ -155,7 +161,7 @@ final class ModelWriter {
         OperatorDesc desc = d.desc();
         g.writeStringField("type", desc.operatorType().name());
         g.writeFieldName("desc");
-        desc(g, desc);
+        desc(g, desc, false);
         List<ExecutionFlag> flags = List.copyOf(d.executionFlags());
         if (flags.size() == 1) {
             g.writeStringField("executionFlags", flags.get(0).name());
@@ -177,24 +183,149 @@ final class ModelWriter {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
             g.setPrettyPrinter(prettyPrinter());
-            desc(g, desc);
+            desc(g, desc, false);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a StringWriter does not fail
         }
         return out.toString();
     }
 
-    private static void desc(JsonGenerator g, OperatorDesc desc) throws IOException {
+    /**
+     * A desc object in DescReader's spellings, field by field from its schema: a NULL optional tensor, an absent
+     * scale-bias or activation, and a nested desc's NULL tensors are left out; a NULL required tensor is
+     * {@code null}; enums by their C names ({@code TensorDataType} by its short name, as tensors spell it).
+     */
+    @SuppressWarnings("unchecked")
+    private static void desc(JsonGenerator g, OperatorDesc desc, boolean nested) throws IOException {
         g.writeStartObject();
         for (DescField field : OperatorDescs.schemaOf(desc).fields()) {
-            g.writeFieldName(field.cName());
-            if (field.type() == DescField.Type.TENSOR) {
-                tensor(g, (TensorDesc) field.valueIn(desc));
-            } else {
-                g.writeNumber((Long) field.valueIn(desc));
+            Object value = field.valueIn(desc);
+            switch (field.type()) {
+                case TENSOR, OPTIONAL_TENSOR -> {
+                    TensorDesc tensor = (TensorDesc) value;
+                    if (!tensor.isNull()) {
+                        g.writeFieldName(field.cName());
+                        tensor(g, tensor);
+                    } else if (field.type() == DescField.Type.TENSOR && !nested) {
+                        g.writeNullField(field.cName());
+                    }
+                }
+                case TENSOR_ARRAY -> {
+                    g.writeArrayFieldStart(field.cName());
+                    for (TensorDesc tensor : (List<TensorDesc>) value) {
+                        if (tensor.isNull()) {
+                            g.writeNull();
+                        } else {
+                            tensor(g, tensor);
+                        }
+                    }
+                    g.writeEndArray();
+                }
+                case UINT -> g.writeNumberField(field.cName(), (Long) value);
+                case INT -> g.writeNumberField(field.cName(), (Integer) value);
+                case FLOAT -> {
+                    g.writeFieldName(field.cName());
+                    real(g, (Float) value);
+                }
+                case BOOL -> g.writeBooleanField(field.cName(), (Boolean) value);
+                case ENUM -> g.writeStringField(field.cName(), value instanceof TensorDataType type ? type.name()
+                        : ((DmlEnum) value).cName());
+                case UINT_ARRAY -> longArray(g, field.cName(), (List<Long>) value);
+                case INT_ARRAY -> {
+                    g.writeArrayFieldStart(field.cName());
+                    for (int v : (List<Integer>) value) {
+                        g.writeNumber(v);
+                    }
+                    g.writeEndArray();
+                }
+                case FLOAT_ARRAY -> {
+                    g.writeArrayFieldStart(field.cName());
+                    for (float v : (List<Float>) value) {
+                        real(g, v);
+                    }
+                    g.writeEndArray();
+                }
+                case SCALE_BIAS -> {
+                    Optional<ScaleBias> scaleBias = (Optional<ScaleBias>) value;
+                    if (scaleBias.isPresent()) {
+                        g.writeObjectFieldStart(field.cName());
+                        g.writeFieldName("Scale");
+                        real(g, scaleBias.get().scale());
+                        g.writeFieldName("Bias");
+                        real(g, scaleBias.get().bias());
+                        g.writeEndObject();
+                    }
+                }
+                case SIZE_2D -> {
+                    Size2d size = (Size2d) value;
+                    g.writeObjectFieldStart(field.cName());
+                    g.writeNumberField("Width", size.width());
+                    g.writeNumberField("Height", size.height());
+                    g.writeEndObject();
+                }
+                case SCALAR -> {
+                    TensorDataType type = (TensorDataType) OperatorDescs.schemaOf(desc).fields().stream()
+                            .filter(f -> f.cName().equals(field.reference().orElseThrow())).findFirst()
+                            .orElseThrow().valueIn(desc);
+                    g.writeFieldName(field.cName());
+                    scalarUnion(g, (ScalarUnion) value, type);
+                }
+                case FUSED_ACTIVATION -> {
+                    Optional<OperatorDesc> activation = (Optional<OperatorDesc>) value;
+                    if (activation.isPresent()) {
+                        g.writeFieldName(field.cName());
+                        typedDesc(g, activation.get());
+                    }
+                }
+                case OPERATOR_DESC_ARRAY -> {
+                    g.writeArrayFieldStart(field.cName());
+                    for (OperatorDesc nestedDesc : (List<OperatorDesc>) value) {
+                        typedDesc(g, nestedDesc);
+                    }
+                    g.writeEndArray();
+                }
             }
         }
         g.writeEndObject();
+    }
+
+    /** {@code {"Type": "DML_OPERATOR_ACTIVATION_ELU", "Desc": {...}}}: a fused activation or an activation array's. */
+    private static void typedDesc(JsonGenerator g, OperatorDesc desc) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("Type", desc.operatorType().cName());
+        g.writeFieldName("Desc");
+        desc(g, desc, true);
+        g.writeEndObject();
+    }
+
+    /** A FLOAT: the shortest decimal that reads back to it, or the string JSON has for a non-finite value. */
+    private static void real(JsonGenerator g, double value) throws IOException {
+        if (Double.isNaN(value)) {
+            g.writeString("NaN");
+        } else if (Double.isInfinite(value)) {
+            g.writeString(value > 0 ? "Infinity" : "-Infinity");
+        } else {
+            g.writeNumber(value);
+        }
+    }
+
+    private static void real(JsonGenerator g, float value) throws IOException {
+        if (Float.isFinite(value)) {
+            g.writeNumber(value);
+        } else {
+            real(g, (double) value);
+        }
+    }
+
+    /** The member {@code type} selects, as DescReader reads it back to the same 8 bytes. */
+    private static void scalarUnion(JsonGenerator g, ScalarUnion value, TensorDataType type) throws IOException {
+        switch (type) {
+            case FLOAT32 -> real(g, Float.intBitsToFloat((int) value.bits()));
+            case FLOAT16 -> real(g, Float16.toFloat((short) value.bits()));
+            case FLOAT64 -> real(g, Double.longBitsToDouble(value.bits()));
+            case UINT64, UINT4, INT4, UNKNOWN -> unsigned64(g, value.bits());
+            default -> g.writeNumber(value.asLong(type));
+        }
     }
 
     private static void tensor(JsonGenerator g, TensorDesc desc) throws IOException {
@@ -265,23 +396,44 @@ final class ModelWriter {
         g.writeEndObject();
     }
 
+    /** The bindings by bind point; a tensor array's elements ({@code InputTensors[0]}, ...) as one array. */
     private static void bindings(JsonGenerator g, Map<String, BindingRef> bindings) throws IOException {
         g.writeObjectFieldStart("bindings");
+        String openArray = null;
         for (Map.Entry<String, BindingRef> e : bindings.entrySet()) {
-            BindingRef b = e.getValue();
-            if (b.elementOffset() == 0 && b.elementSizeInBytes() == 0) {
-                g.writeStringField(e.getKey(), b.resource());
-            } else {
-                g.writeObjectFieldStart(e.getKey());
-                g.writeStringField("name", b.resource());
-                g.writeFieldName("elementOffset");
-                unsigned64(g, b.elementOffset());
-                if (b.elementSizeInBytes() != 0) {
-                    g.writeFieldName("elementSizeInBytes");
-                    unsigned64(g, b.elementSizeInBytes());
-                }
-                g.writeEndObject();
+            int bracket = e.getKey().indexOf('[');
+            String point = bracket < 0 ? null : e.getKey().substring(0, bracket);
+            if (openArray != null && !openArray.equals(point)) {
+                g.writeEndArray();
+                openArray = null;
             }
+            if (point != null && openArray == null) {
+                g.writeArrayFieldStart(point);
+                openArray = point;
+            }
+            if (point == null) {
+                g.writeFieldName(e.getKey());
+            }
+            binding(g, e.getValue());
+        }
+        if (openArray != null) {
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+    }
+
+    private static void binding(JsonGenerator g, BindingRef b) throws IOException {
+        if (b.elementOffset() == 0 && b.elementSizeInBytes() == 0) {
+            g.writeString(b.resource());
+            return;
+        }
+        g.writeStartObject();
+        g.writeStringField("name", b.resource());
+        g.writeFieldName("elementOffset");
+        unsigned64(g, b.elementOffset());
+        if (b.elementSizeInBytes() != 0) {
+            g.writeFieldName("elementSizeInBytes");
+            unsigned64(g, b.elementSizeInBytes());
         }
         g.writeEndObject();
     }

@@ -173,8 +173,7 @@ final class ResourceReader {
         }
         if (node instanceof StringNode && ((StringNode) node).value().equals("deferred")) {
             throw json.error(node, "deferred resources (\"deferred\": filled by an onnx dispatchable when it runs) are"
-                    + " not supported: dmlemu runs no onnx dispatchables, only DirectML operators ("
-                    + ModelReader.supportedOperators() + ")");
+                    + " not supported: dmlemu runs no onnx dispatchables, only DirectML operators");
         }
         if (!(node instanceof ObjectNode)) {
             throw json.error(node, "expected an array or an object ({valueCount, value}, {valueCount, valueStart,"

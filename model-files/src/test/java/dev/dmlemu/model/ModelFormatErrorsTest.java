@@ -201,17 +201,16 @@ class ModelFormatErrorsTest {
     }
 
     @Test
-    void onlyMirroredOperators() {
-        fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"GEMM\"",
-                "dispatchables.ge.type: operator type 'GEMM' is not supported: only GATHER_ELEMENTS, GATHER, "
-                        + "GATHER_ND, GATHER_ND1, SCATTER_ELEMENTS, SCATTER_ND are (line 7, column 18)");
+    void onlyDirectMlOperators() {
+        fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"GEMM3\"",
+                "dispatchables.ge.type: unknown operator type 'GEMM3': not a DML_OPERATOR_* of DirectML.h ('dmlemu"
+                        + " schema' lists them) (line 7, column 18)");
         fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"DML_OPERATOR_CAST\"",
-                "dispatchables.ge.type: operator type CAST is not supported: only GATHER_ELEMENTS, GATHER, "
-                        + "GATHER_ND, GATHER_ND1, SCATTER_ELEMENTS, SCATTER_ND are (line 7, column 18)");
+                "dispatchables.ge.desc.IndicesTensor: unknown field 'IndicesTensor' (allowed: InputTensor,"
+                        + " OutputTensor) (line 9, column 5)");
         fails("\"type\": \"GATHER_ELEMENTS\"", "\"type\": \"hlsl\"",
                 "dispatchables.ge.type: 'hlsl' dispatchables are not supported: only DirectML operators are"
-                        + " (GATHER_ELEMENTS, GATHER, GATHER_ND, GATHER_ND1, SCATTER_ELEMENTS, SCATTER_ND) (line 7,"
-                        + " column 18)");
+                        + " (DML_OPERATOR_GEMM, ...; 'dmlemu schema' lists them) (line 7, column 18)");
     }
 
     @Test

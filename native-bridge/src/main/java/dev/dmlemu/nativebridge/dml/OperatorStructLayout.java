@@ -2,14 +2,16 @@ package dev.dmlemu.nativebridge.dml;
 
 import dev.dmlemu.desc.DescField;
 import dev.dmlemu.desc.OperatorSchema;
+import dev.dmlemu.desc.schema.FieldKind;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where each field of an operator desc struct lies, as a C compiler lays it out: a tensor field is a
- * {@code const DML_TENSOR_DESC*} (a pointer), a UINT field 4 bytes, each at its natural alignment, and the size is
- * rounded up to the largest alignment (docs/directml-behaviour.md §3.1). Every operator struct DirectML defines is
- * such a sequence, so one layout rule serves them all.
+ * Where each field of an operator desc struct lies, as a C compiler lays it out: each field at the next multiple of
+ * its alignment (a pointer its own size; UINT, INT, FLOAT, BOOL and enums 4; {@code DML_SIZE_2D} 8 bytes aligned to
+ * 4; {@code DML_SCALAR_UNION} 8 aligned to 8), the size rounded up to the largest alignment
+ * (docs/directml-behaviour.md §3.1). Every operator struct DirectML defines is such a sequence, so one rule serves
+ * them all; {@code StructLayoutsTest} and the header measurements pin the same rule for x64.
  *
  * @param offsets each field's byte offset, in C order
  * @param size the struct's size
@@ -25,11 +27,21 @@ public record OperatorStructLayout(List<Long> offsets, long size) {
         long at = 0;
         long largest = 1;
         for (DescField field : schema.fields()) {
-            long size = field.type() == DescField.Type.TENSOR ? pointerSize : 4;
-            at = (at + size - 1) / size * size;
+            FieldKind.Storage storage = field.type().kind().storage();
+            long size = switch (storage) {
+                case POINTER -> pointerSize;
+                case FOUR_BYTES -> 4;
+                case TWO_FOUR_BYTES, EIGHT_BYTES -> 8;
+            };
+            long alignment = switch (storage) {
+                case POINTER -> pointerSize;
+                case FOUR_BYTES, TWO_FOUR_BYTES -> 4;
+                case EIGHT_BYTES -> 8;
+            };
+            at = (at + alignment - 1) / alignment * alignment;
             offsets.add(at);
             at += size;
-            largest = Math.max(largest, size);
+            largest = Math.max(largest, alignment);
         }
         return new OperatorStructLayout(offsets, (at + largest - 1) / largest * largest);
     }
