@@ -38,6 +38,9 @@ final class ValueCodec {
         }
         BigDecimal value = ((DecimalScalar) scalar).value();
         if (type.isFloatingPoint()) {
+            if (type == TensorDataType.FLOAT16) {
+                return float16Problem(value, shown);
+            }
             BigDecimal limit = floatLimit(type);
             if (value.abs().compareTo(limit) >= 0) {
                 return shown + " is out of range for " + type.name() + " (it rounds to infinity; the largest finite "
@@ -57,10 +60,21 @@ final class ValueCodec {
         return null;
     }
 
+    /** A finite decimal that DxDispatch's conversion to FLOAT16 ({@link #float16Bits}) makes infinite is refused. */
+    private static String float16Problem(BigDecimal value, String shown) {
+        short bits = TruncatingFloat16.fromFloat((float) value.doubleValue());
+        if (Float16.isFinite(bits)) {
+            return null;
+        }
+        boolean negative = bits < 0;
+        return shown + " is out of range for FLOAT16 (DxDispatch would write " + (negative ? "-inf, 0xFC00"
+                : "inf, 0x7C00") + ": its conversion truncates toward zero, and gives infinity for"
+                + " magnitudes from 65535.998046875 on; the largest finite FLOAT16, 65504, is what it writes"
+                + " below that)";
+    }
+
     private static BigDecimal floatLimit(TensorDataType type) {
         switch (type) {
-            case FLOAT16:
-                return BigDecimal.valueOf(65520);
             case FLOAT32:
                 return FLOAT32_LIMIT;
             case FLOAT64:
@@ -72,8 +86,6 @@ final class ValueCodec {
 
     private static String largestFinite(TensorDataType type) {
         switch (type) {
-            case FLOAT16:
-                return "65504";
             case FLOAT32:
                 return Float.toString(Float.MAX_VALUE);
             default:
@@ -167,6 +179,13 @@ final class ValueCodec {
         return ((DecimalScalar) scalar).value().toBigIntegerExact().longValue();
     }
 
+    /**
+     * DxDispatch's FLOAT16 for an initial value (docs/directml-behaviour.md §9.1): RapidJSON's double (the nearest to
+     * the decimal), narrowed to float (to nearest, ties to even), then converted by its half library's default
+     * rounding, which truncates toward zero ({@link TruncatingFloat16}). {@code "nan"} is the float quiet NaN, which
+     * becomes 0x7E00; {@code "inf"} and {@code "-inf"} are 0x7C00 and 0xFC00. Arrays, constants and a sequence's
+     * operands all convert this way.
+     */
     static short float16Bits(Scalar scalar) {
         if (scalar instanceof SpecialScalar) {
             switch ((SpecialScalar) scalar) {
@@ -178,8 +197,7 @@ final class ValueCodec {
                     return Float16.NEGATIVE_INFINITY;
             }
         }
-        DecimalScalar decimal = (DecimalScalar) scalar;
-        return decimal.negativeZero() ? (short) 0x8000 : Float16.fromBigDecimal(decimal.value());
+        return TruncatingFloat16.fromFloat((float) float64(scalar));
     }
 
     /** BigDecimal.floatValue rounds the exact decimal once to nearest-even (checked against an exact rounding). */
@@ -191,6 +209,7 @@ final class ValueCodec {
         return decimal.negativeZero() ? -0.0f : decimal.value().floatValue();
     }
 
+    /** RapidJSON's double for an initial value: the nearest to the decimal (BigDecimal.doubleValue rounds once). */
     static double float64(Scalar scalar) {
         if (scalar instanceof SpecialScalar) {
             return special((SpecialScalar) scalar);
