@@ -24,9 +24,14 @@ public final class DecimalText {
         return shortest(value, 17, false, candidate -> candidate.doubleValue() == value);
     }
 
-    /** As {@link #shortestDouble}, but the shortest decimal that reads back to {@code value} as a float. */
+    /**
+     * As {@link #shortestDouble}, but the shortest decimal that reads back to {@code value} as a float both when the
+     * decimal is rounded once and when it is rounded to a double first, as DxDispatch reads it
+     * (docs/directml-behaviour.md §9.1).
+     */
     public static String shortestFloat(float value) {
-        return shortest(value, 9, false, candidate -> candidate.floatValue() == value);
+        return shortest(value, 9, false,
+                candidate -> candidate.floatValue() == value && (float) candidate.doubleValue() == value);
     }
 
     /**

@@ -266,8 +266,9 @@ final class InlineArrayDecoder implements JsonTree.InlineArrays {
             }
         } else if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
             if (type == TensorDataType.FLOAT32) {
-                // Float.parseFloat rounds the exact decimal once to nearest-even, as BigDecimal.floatValue does.
-                float value = Float.parseFloat(parser.getText());
+                // DxDispatch narrows RapidJSON's double (ValueCodec.float32): Double.parseDouble rounds the decimal
+                // once to the nearest double, and the cast rounds that to the nearest float.
+                float value = (float) Double.parseDouble(parser.getText());
                 if (!Float.isInfinite(value)) {
                     ValueCodec.putFloat32(bytes, index, value);
                     return;

@@ -90,6 +90,17 @@ class ResourceDataTest {
     }
 
     @Test
+    void float32DecimalsRoundToADoubleFirstAsDxDispatchDoes() {
+        // 1 + 2^-24 + 5e-24: just above the midpoint between the floats 1 and 1 + 2^-23, but its nearest double is
+        // the midpoint 1 + 2^-24 itself, which narrows to the even float 1.0 (0x3F800000). Rounding the decimal once
+        // would give 0x3F800001.
+        assertArrayEquals(b(0x00, 0x00, 0x80, 0x3F, 0x00, 0x00, 0x80, 0x3F), bytes(TensorDataType.FLOAT32,
+                "[1.00000005960464477539063, 1.00000005960464477539063e0]"));
+        assertArrayEquals(b(0x00, 0x00, 0x80, 0x3F, 0x00, 0x00, 0x80, 0x3F), bytes(TensorDataType.FLOAT32,
+                "{\"valueCount\": 2, \"value\": 1.00000005960464477539063}"));
+    }
+
+    @Test
     void constants() {
         assertArrayEquals(b(0x01, 0x02, 0x01, 0x02, 0x01, 0x02, 0, 0),
                 bytes(TensorDataType.UINT16, "{\"valueCount\": 3, \"value\": 513}"));
