@@ -83,6 +83,10 @@ class Float16InitialValuesTest {
         "-1e-7                   | 0x8001",
         "-1e-10                  | 0x8000",   // below one unit: zero, with the sign kept
         "1e-8                    | 0x0000",
+        // Zeros: RapidJSON parses -0 as the integer 0, and -0.0 / -0e0 as the double -0.0.
+        "-0.0                    | 0x8000",
+        "-0e0                    | 0x8000",
+        "-0                      | 0x0000",
         "0.0                     | 0x0000",
         // The strings: float infinities and the float quiet NaN 0x7FC00000, whose top ten mantissa bits give 0x200.
         "'\"nan\"'               | 0x7E00",
@@ -102,7 +106,7 @@ class Float16InitialValuesTest {
     @Test
     void aMixedArrayGivesEveryValueItsOwnBits() {
         assertEquals(List.of(0x34CC, 0x8000, 0x0000, 0x7BFF, 0x0001, 0x7E00, 0xB4CC),
-                java.util.Arrays.stream(halves(parse("[0.3, -0.0, 0, 65520, 1e-7, \"nan\", -0.3]")
+                java.util.Arrays.stream(halves(parse("[0.3, -0.0, -0, 65520, 1e-7, \"nan\", -0.3]")
                         .resources().get("R"))).boxed().toList());
     }
 
@@ -112,6 +116,8 @@ class Float16InitialValuesTest {
         assertEquals(List.of(0x8000, 0x8000), java.util.Arrays.stream(halves(parse(
                 "{\"valueCount\": 2, \"valueStart\": -0.0, \"valueDelta\": -0.0}").resources().get("R"))).boxed()
                 .toList());
+        assertEquals(0x0000, halves(parse("{\"valueCount\": 1, \"valueStart\": -0, \"valueDelta\": 0}")
+                .resources().get("R"))[0]);
         // 65520 + 0: the exact last element is 65520, which DxDispatch writes as 65504.
         assertEquals(List.of(0x7BFF, 0x7BFF), java.util.Arrays.stream(halves(parse(
                 "{\"valueCount\": 2, \"valueStart\": 65520, \"valueDelta\": 0}").resources().get("R"))).boxed()

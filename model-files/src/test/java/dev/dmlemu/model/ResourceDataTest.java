@@ -151,10 +151,13 @@ class ResourceDataTest {
 
     @Test
     void negativeZeroKeepsItsSignInFloatResourcesAndIsZeroInIntegerOnes() {
-        // IEEE 754: -0.0f is 0x80000000, -0.0 is 0x8000000000000000, binary16 -0 is 0x8000.
-        assertArrayEquals(b(0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0x80),
-                bytes(TensorDataType.FLOAT32, "[-0.0, 0.0, -0]"));
-        assertArrayEquals(b(0, 0, 0, 0, 0, 0, 0, 0x80), bytes(TensorDataType.FLOAT64, "[-0.0]"));
+        // IEEE 754: -0.0f is 0x80000000, -0.0 is 0x8000000000000000, binary16 -0 is 0x8000. RapidJSON parses -0,
+        // without a fraction or exponent, as the integer 0: +0.0 in every float type.
+        assertArrayEquals(b(0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80),
+                bytes(TensorDataType.FLOAT32, "[-0.0, 0.0, -0, -0E+2]"));
+        assertArrayEquals(b(0, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0),
+                bytes(TensorDataType.FLOAT64, "[-0.0, -0]"));
+        assertArrayEquals(b(0, 0, 0, 0, 0, 0, 0, 0), bytes(TensorDataType.FLOAT64, "{\"valueCount\": 1, \"value\": -0}"));
         assertArrayEquals(b(0, 0x80, 0, 0), bytes(TensorDataType.FLOAT16, "[-0.0]"));
         assertArrayEquals(b(0, 0, 0, 0), bytes(TensorDataType.INT32, "[-0]"));
         assertArrayEquals(b(0, 0, 0, 0x80, 0, 0, 0, 0x80), bytes(TensorDataType.FLOAT32,
