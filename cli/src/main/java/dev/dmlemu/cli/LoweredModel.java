@@ -57,8 +57,8 @@ final class LoweredModel {
     enum ValueForm {
         /** {@code {"sourcePath": "/abs/x.npy"}}: the given files, bit for bit. */
         FILES,
-        /** {@code [1, 2, ...]}: the elements, bit for bit (floats whose bits no decimal carries, such as -0 or a
-         * NaN payload, are written as the unsigned integers of their bits). */
+        /** {@code [1, 2, ...]}: the elements, bit for bit ({@code -0.0} as that float literal; floats whose bits no
+         * decimal carries, such as a NaN payload, make the resource the unsigned integers of its bits). */
         INLINE
     }
 
@@ -120,7 +120,7 @@ final class LoweredModel {
         for (long i = 0; i < tensor.elementCount(); i++) {
             long index = i;
             values.add(ElementValues.nonFinite(type, tensor.bytes(), index).<Scalar>map(special -> special)
-                    .orElseGet(() -> Scalar.of(new BigDecimal(ElementValues.finiteText(type, tensor.bytes(), index)))));
+                    .orElseGet(() -> Scalar.of(ElementValues.finiteText(type, tensor.bytes(), index))));
         }
         return new ArrayValues(values);
     }

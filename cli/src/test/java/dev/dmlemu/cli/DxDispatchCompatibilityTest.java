@@ -365,6 +365,43 @@ class DxDispatchCompatibilityTest {
                 """, result.out());
     }
 
+    /**
+     * FLOAT16 numbers convert as DxDispatch converts them (docs/directml-behaviour.md §9.1): the nearest double, the
+     * nearest float, then truncated toward zero. By hand: 0.3 is 0x34CC (0.2998046875; to nearest 0x34CD); 2051 is
+     * 2050 (0x6801; to nearest the tie's even 2052); 65520 is 65504 (0x7BFF; to nearest infinity); 1e-7 is one unit
+     * of 2^-24 (0x0001; to nearest 2); 0.00001 is 167.77 units, so 167 (0x00A7, 9.95398e-06); -0.0 is 0x8000, and
+     * -0, RapidJSON's integer 0, is +0. The gather picks X[3], X[7], X[2], X[6], X[1], X[2].
+     */
+    @Test
+    void float16NumbersConvertAsDxDispatchConvertsThem() {
+        String x = "{ \"initialValuesDataType\": \"FLOAT16\", \"initialValues\": [0.3, 2051, 65520, -0.0, 1e-7,"
+                + " 0.00001, 7, 8, -0] }";
+        String y = "{ \"initialValuesDataType\": \"FLOAT16\", \"initialValues\": { \"valueCount\": 6, \"value\": 0 } }";
+        String ge = GE.replace("FLOAT32", "FLOAT16");
+        Cli.Result result = run(docsModel(x, I, y, ge, DISPATCH + ", { \"type\": \"print\", \"resource\": \"X\","
+                + " \"verbose\": true }, { \"type\": \"print\", \"resource\": \"Y\", \"verbose\": true }"));
+        assertEquals(0, result.code(), result.err());
+        assertEquals("""
+                Resource 'X':
+                [0] 0.299805 (0x34CC)
+                [1] 2050 (0x6801)
+                [2] 65504 (0x7BFF)
+                [3] -0 (0x8000)
+                [4] 5.96046e-08 (0x   1)
+                [5] 9.95398e-06 (0x  A7)
+                [6] 7 (0x4700)
+                [7] 8 (0x4800)
+                [8] 0 (0x   0)
+                Resource 'Y':
+                [0] -0 (0x8000)
+                [1] 8 (0x4800)
+                [2] 65504 (0x7BFF)
+                [3] 7 (0x4700)
+                [4] 2050 (0x6801)
+                [5] 65504 (0x7BFF)
+                """, result.out());
+    }
+
     @Test
     void verbosePrintPadsTheIndexToTheDigitsOfTheCount() {
         Cli.Result result = run(Cli.identityModel("UINT8", "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 255]", 11)

@@ -448,7 +448,10 @@ class OnnxCommandTest {
         assertEquals(List.of("Resource 'output': 3, 1"), run.outLines());
     }
 
-    /** Bits no decimal carries (-0, a NaN payload) survive --inline-values: the resource holds them as UINT32. */
+    /**
+     * Bits no decimal carries (a NaN payload) survive --inline-values: the resource holds them as UINT32, the -0.0
+     * beside it included.
+     */
     @Test
     void inlineValuesKeepEveryBit() throws IOException {
         ByteBuffer bits = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN)
@@ -467,6 +470,47 @@ class OnnxCommandTest {
         JsonNode plainResource = new ObjectMapper().readTree(p.out()).get("resources").get("data");
         assertEquals("FLOAT32", plainResource.get("initialValuesDataType").asText());
         assertEquals("[0.1,-2.5,\"inf\"]", plainResource.get("initialValues").toString());
+    }
+
+    /**
+     * -0.0 is written as the float literal {@code -0.0} and the resource keeps its float type, in each float type;
+     * the printed model reads back to the file's bits. The FLOAT16 0.3 of the file is 0x34CD (0.300048828125),
+     * written 0.3001, which reads back as 0x34CD both to nearest and under DxDispatch's truncation (0.3 would
+     * truncate to 0x34CC).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"FLOAT16", "FLOAT32", "FLOAT64"})
+    void inlineValuesWriteNegativeZeroAsAFloat(String typeName) throws IOException {
+        TensorDataType type = TensorDataType.valueOf(typeName);
+        ByteBuffer bits = ByteBuffer.allocate(3 * type.sizeInBytes()).order(ByteOrder.LITTLE_ENDIAN);
+        String expected;
+        switch (type) {
+            case FLOAT16 -> {
+                bits.putShort((short) 0x8000).putShort((short) 0x34CD).putShort((short) 0x3E00);
+                expected = "[-0.0,0.3001,1.5]";
+            }
+            case FLOAT32 -> {
+                bits.putInt(0x8000_0000).putInt(0x3E99_999A).putInt(0x3FC0_0000);
+                expected = "[-0.0,0.3,1.5]";
+            }
+            default -> {
+                bits.putLong(0x8000_0000_0000_0000L).putLong(0x3FD3_3333_3333_3333L).putLong(0x3FF8_0000_0000_0000L);
+                expected = "[-0.0,0.3,1.5]";
+            }
+        }
+        bits.flip();
+        Path data = npy("data-" + typeName + ".npy", type, shape(3), bits.duplicate());
+        Path idx = int32s("indices.npy", shape(3), 2, 1, 0);
+        Result r = dmlemu(args("onnx", "--data", data, "--indices", idx, "--print-desc", "--inline-values"));
+        assertEquals(0, r.code(), r.err());
+        JsonNode resource = new ObjectMapper().readTree(r.out()).get("resources").get("data");
+        assertEquals(typeName, resource.get("initialValuesDataType").asText());
+        assertEquals(expected, resource.get("initialValues").toString());
+        Path model = Files.writeString(dir.resolve("model-" + typeName + ".json"), r.out());
+        ByteBuffer read = dev.dmlemu.model.ResourceData.materialize(
+                dev.dmlemu.model.ModelFiles.read(model).resources().get("data"));
+        assertEquals(bits, read.limit(bits.remaining()));
+        assertRoundTrip(true, args("onnx", "--data", data, "--indices", idx, "--backend", "emulator"));
     }
 
     // ---- --out -----------------------------------------------------------------------------------------------

@@ -153,12 +153,15 @@ class RunCommandTest {
 
     @Test
     void jsonFloat16IsTheShortestDecimalThatReadsBackToTheSameHalf() {
-        // binary16: 0.1 rounds to 1638 * 2^-14 = 0.0999755859375, and "0.1" reads back to it. 65504 (the largest
-        // half; neighbours 65472 and infinity) is the nearest half to 65500, and no 1- or 2-digit decimal reads back
-        // to it. 2^-24 (smallest subnormal, 5.96e-8) is the nearest half to 6e-8. 1.5 is exact.
+        // binary16, read back both to nearest and as DxDispatch reads it (the nearest float truncated toward zero,
+        // docs/directml-behaviour.md §9.1): 0.1 rounds to 1638 * 2^-14 = 0.0999755859375, and "0.1" reads back to it
+        // either way. 65504 (the largest half; neighbours 65472 and infinity) is the nearest half to 65500, but 65500
+        // truncates to 65472; 65510 is within 16 of 65504 and truncates to it, and no 1- to 3-digit decimal does
+        // both. 2^-24 (smallest subnormal, 5.96e-8) is the nearest half to 6e-8, and 6e-8 is 1.0066 units of it.
+        // 1.5 is exact.
         Cli.Result float16 = runModel(Cli.identityModel("FLOAT16", "[0.1, 65504, 5.960464477539063e-8, 1.5, \"nan\"]",
                 5), "--json");
-        assertEquals(List.of("0.1", "65500.0", "6e-8", "1.5", "\"nan\""), float16.rawArray("/resources/Y/values"));
+        assertEquals(List.of("0.1", "65510.0", "6e-8", "1.5", "\"nan\""), float16.rawArray("/resources/Y/values"));
     }
 
     /**

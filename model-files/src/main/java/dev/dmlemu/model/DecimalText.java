@@ -21,29 +21,49 @@ public final class DecimalText {
      * as the integer 0, losing the type and the sign. Not for NaN or infinities.
      */
     public static String shortestDouble(double value) {
-        return shortest(value, 17, candidate -> candidate.doubleValue() == value);
+        return shortest(value, 17, false, candidate -> candidate.doubleValue() == value);
     }
 
-    /** As {@link #shortestDouble}, but the shortest decimal that reads back to {@code value} as a float. */
+    /**
+     * As {@link #shortestDouble}, but the shortest decimal that reads back to {@code value} as a float both when the
+     * decimal is rounded once and when it is rounded to a double first, as DxDispatch reads it
+     * (docs/directml-behaviour.md §9.1).
+     */
     public static String shortestFloat(float value) {
-        return shortest(value, 9, candidate -> candidate.floatValue() == value);
+        return shortest(value, 9, false,
+                candidate -> candidate.floatValue() == value && (float) candidate.doubleValue() == value);
     }
 
-    /** As {@link #shortestDouble}, but the shortest decimal that reads back to the binary16 {@code bits}. */
+    /**
+     * As {@link #shortestDouble}, but the shortest decimal that reads back to the binary16 {@code bits} both under
+     * rounding to nearest (as most readers convert) and under DxDispatch's conversion, which truncates the float
+     * nearest the decimal toward zero (docs/directml-behaviour.md §9.1): a decimal at or just beyond the half's
+     * value, never below it ({@code 0.3} reads as 0x34CC under truncation and 0x34CD to nearest, so 0x34CD is
+     * written {@code 0.3001}; 65504 is {@code 65510.0}).
+     */
     public static String shortestFloat16(short bits) {
-        return shortest(Float16.toFloat(bits), 5, candidate -> Float16.fromBigDecimal(candidate) == bits);
+        return shortest(Float16.toFloat(bits), 5, true, candidate -> Float16.fromBigDecimal(candidate) == bits
+                && TruncatingFloat16.fromFloat((float) candidate.doubleValue()) == bits);
     }
 
     /**
      * The decimal of the fewest significant digits, up to {@code maxDigits} (enough for the format to round-trip),
-     * that {@code readsBack} accepts; the exact value if none does.
+     * that {@code readsBack} accepts; the exact value if none does. At each length the nearest decimal is tried,
+     * then, with {@code awayFromZero}, the one just beyond the value.
      */
-    private static String shortest(double value, int maxDigits, Predicate<BigDecimal> readsBack) {
+    private static String shortest(double value, int maxDigits, boolean awayFromZero,
+            Predicate<BigDecimal> readsBack) {
         BigDecimal exact = new BigDecimal(value);
         for (int digits = 1; digits <= maxDigits; digits++) {
             BigDecimal candidate = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
             if (readsBack.test(candidate)) {
                 return json(candidate, value);
+            }
+            if (awayFromZero) {
+                candidate = exact.round(new MathContext(digits, RoundingMode.UP));
+                if (readsBack.test(candidate)) {
+                    return json(candidate, value);
+                }
             }
         }
         return json(exact, value);

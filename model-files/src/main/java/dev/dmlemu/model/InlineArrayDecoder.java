@@ -3,10 +3,10 @@ package dev.dmlemu.model;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.dmlemu.desc.Float16;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.model.JsonTree.Where;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.LinkedHashMap;
@@ -264,18 +264,28 @@ final class InlineArrayDecoder implements JsonTree.InlineArrays {
                 ValueCodec.putInteger(bytes, type, index, value);
                 return;
             }
-        } else if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
-            if (type == TensorDataType.FLOAT32) {
-                // Float.parseFloat rounds the exact decimal once to nearest-even, as BigDecimal.floatValue does.
-                float value = Float.parseFloat(parser.getText());
-                if (!Float.isInfinite(value)) {
-                    ValueCodec.putFloat32(bytes, index, value);
-                    return;
-                }
-            } else if (type == TensorDataType.FLOAT64) {
-                double value = Double.parseDouble(parser.getText());
+        } else if ((token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT)
+                && type.isFloatingPoint()) {
+            // DxDispatch's conversion (ValueCodec.float64, float32, float16Bits): the nearest double, which is +0.0
+            // for a zero written as an integer (-0), then narrowed to the type. Double.parseDouble rounds once.
+            double value = Double.parseDouble(parser.getText());
+            if (token == JsonToken.VALUE_NUMBER_INT && value == 0) {
+                value = 0.0;
+            }
+            if (type == TensorDataType.FLOAT64) {
                 if (!Double.isInfinite(value)) {
                     ValueCodec.putFloat64(bytes, index, value);
+                    return;
+                }
+            } else if (type == TensorDataType.FLOAT32) {
+                if (!Float.isInfinite((float) value)) {
+                    ValueCodec.putFloat32(bytes, index, (float) value);
+                    return;
+                }
+            } else {
+                short bits = TruncatingFloat16.fromFloat((float) value);
+                if (Float16.isFinite(bits)) {
+                    ValueCodec.putFloat16(bytes, index, bits);
                     return;
                 }
             }
@@ -293,8 +303,7 @@ final class InlineArrayDecoder implements JsonTree.InlineArrays {
             if (!JsonTree.representable(shown)) {
                 throw error(array, index, parser, "number " + shown + " cannot be represented");
             }
-            BigDecimal value = new BigDecimal(shown);
-            scalar = new DecimalScalar(value, value.signum() == 0 && shown.startsWith("-"));
+            scalar = DecimalScalar.ofJson(shown);
         } else if (token == JsonToken.VALUE_STRING && SpecialScalar.fromJsonText(parser.getText()) != null) {
             shown = "\"" + parser.getText() + "\"";
             scalar = SpecialScalar.fromJsonText(parser.getText());

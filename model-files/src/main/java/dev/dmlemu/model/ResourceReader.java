@@ -262,7 +262,7 @@ final class ResourceReader {
         Scalar scalar;
         if (node instanceof NumberNode) {
             NumberNode number = (NumberNode) node;
-            scalar = new DecimalScalar(number.value(), number.value().signum() == 0 && number.text().startsWith("-"));
+            scalar = DecimalScalar.ofJson(number.value(), number.text());
         } else if (node instanceof StringNode && SpecialScalar.fromJsonText(((StringNode) node).value()) != null) {
             scalar = SpecialScalar.fromJsonText(((StringNode) node).value());
         } else {

@@ -20,8 +20,11 @@ public sealed interface Scalar permits DecimalScalar, SpecialScalar {
         return new DecimalScalar(BigDecimal.valueOf(value));
     }
 
-    /** The decimal spelled {@code text}, e.g. {@code "0.1"}. */
+    /**
+     * The JSON number spelled {@code text}, e.g. {@code "0.1"}, as a model file's reader takes it: {@code "-0.0"} is
+     * the negative zero, {@code "-0"} the integer 0 ({@link DecimalScalar#ofJson}).
+     */
     static Scalar of(String text) {
-        return new DecimalScalar(new BigDecimal(text));
+        return DecimalScalar.ofJson(text);
     }
 }

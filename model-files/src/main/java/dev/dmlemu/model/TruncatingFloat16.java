@@ -1,9 +1,10 @@
 package dev.dmlemu.model;
 
 /**
- * The float-to-half conversion DxDispatch's sequences use: its half library's default rounding, which truncates
- * toward zero, sends a magnitude of 2^16 or more to infinity, and keeps a NaN's top mantissa bits
- * (docs/directml-behaviour.md §9.1). The project's own conversions ({@code Float16}) round to nearest instead.
+ * The float-to-half conversion DxDispatch makes every FLOAT16 initial value with (arrays, constants and sequences):
+ * its half library's default rounding, which truncates toward zero, sends a magnitude of 2^16 or more to infinity,
+ * and keeps a NaN's top mantissa bits (docs/directml-behaviour.md §9.1). The project's own conversions
+ * ({@code Float16}) round to nearest instead.
  */
 final class TruncatingFloat16 {
 

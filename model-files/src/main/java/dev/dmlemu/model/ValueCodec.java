@@ -9,11 +9,6 @@ import java.nio.ByteBuffer;
 /** Whether an initial value fits a data type, and its little-endian bytes. */
 final class ValueCodec {
 
-    private static final BigDecimal FLOAT32_LIMIT = new BigDecimal(
-            BigInteger.ONE.shiftLeft(25).subtract(BigInteger.ONE).shiftLeft(127 - 24));
-    private static final BigDecimal FLOAT64_LIMIT = new BigDecimal(
-            BigInteger.ONE.shiftLeft(54).subtract(BigInteger.ONE).shiftLeft(1023 - 53));
-
     private ValueCodec() {}
 
     /** Smallest value of an integer type. */
@@ -29,7 +24,8 @@ final class ValueCodec {
 
     /**
      * Why {@code scalar} (written {@code shown}) cannot be stored as {@code type}, or null when it can: integers must
-     * be integral and in range; floats must not round to infinity; specials need a float type.
+     * be integral and in range; floats must not become infinity as DxDispatch converts them ({@link #float16Bits},
+     * {@link #float32}, {@link #float64}); specials need a float type.
      */
     static String problem(Scalar scalar, String shown, TensorDataType type) {
         if (scalar instanceof SpecialScalar) {
@@ -38,12 +34,7 @@ final class ValueCodec {
         }
         BigDecimal value = ((DecimalScalar) scalar).value();
         if (type.isFloatingPoint()) {
-            BigDecimal limit = floatLimit(type);
-            if (value.abs().compareTo(limit) >= 0) {
-                return shown + " is out of range for " + type.name() + " (it rounds to infinity; the largest finite "
-                        + type.name() + " is " + largestFinite(type) + ")";
-            }
-            return null;
+            return floatProblem(value, shown, type);
         }
         BigInteger min = min(type);
         BigInteger max = max(type);
@@ -57,27 +48,28 @@ final class ValueCodec {
         return null;
     }
 
-    private static BigDecimal floatLimit(TensorDataType type) {
+    /** A finite decimal that DxDispatch's conversion to a float type makes infinite is refused. */
+    private static String floatProblem(BigDecimal value, String shown, TensorDataType type) {
         switch (type) {
-            case FLOAT16:
-                return BigDecimal.valueOf(65520);
+            case FLOAT16: {
+                short bits = TruncatingFloat16.fromFloat((float) value.doubleValue());
+                if (Float16.isFinite(bits)) {
+                    return null;
+                }
+                boolean negative = bits < 0;
+                return shown + " is out of range for FLOAT16 (DxDispatch would write " + (negative ? "-inf, 0xFC00"
+                        : "inf, 0x7C00") + ": its conversion truncates toward zero, and gives infinity for"
+                        + " magnitudes from 65535.998046875 on; the largest finite FLOAT16, 65504, is what it writes"
+                        + " below that)";
+            }
             case FLOAT32:
-                return FLOAT32_LIMIT;
+                return Float.isInfinite((float) value.doubleValue()) ? shown + " is out of range for FLOAT32 (it"
+                        + " rounds to infinity; the largest finite FLOAT32 is " + Float.MAX_VALUE + ")" : null;
             case FLOAT64:
-                return FLOAT64_LIMIT;
+                return Double.isInfinite(value.doubleValue()) ? shown + " is out of range for FLOAT64 (it rounds to"
+                        + " infinity; the largest finite FLOAT64 is " + Double.MAX_VALUE + ")" : null;
             default:
                 throw new IllegalArgumentException(type + " is not a float type");
-        }
-    }
-
-    private static String largestFinite(TensorDataType type) {
-        switch (type) {
-            case FLOAT16:
-                return "65504";
-            case FLOAT32:
-                return Float.toString(Float.MAX_VALUE);
-            default:
-                return Double.toString(Double.MAX_VALUE);
         }
     }
 
@@ -167,6 +159,13 @@ final class ValueCodec {
         return ((DecimalScalar) scalar).value().toBigIntegerExact().longValue();
     }
 
+    /**
+     * DxDispatch's FLOAT16 for an initial value (docs/directml-behaviour.md §9.1): RapidJSON's double (the nearest to
+     * the decimal), narrowed to float (to nearest, ties to even), then converted by its half library's default
+     * rounding, which truncates toward zero ({@link TruncatingFloat16}). {@code "nan"} is the float quiet NaN, which
+     * becomes 0x7E00; {@code "inf"} and {@code "-inf"} are 0x7C00 and 0xFC00. Arrays, constants and a sequence's
+     * operands all convert this way.
+     */
     static short float16Bits(Scalar scalar) {
         if (scalar instanceof SpecialScalar) {
             switch ((SpecialScalar) scalar) {
@@ -178,19 +177,21 @@ final class ValueCodec {
                     return Float16.NEGATIVE_INFINITY;
             }
         }
-        DecimalScalar decimal = (DecimalScalar) scalar;
-        return decimal.negativeZero() ? (short) 0x8000 : Float16.fromBigDecimal(decimal.value());
+        return TruncatingFloat16.fromFloat(float32(scalar));
     }
 
-    /** BigDecimal.floatValue rounds the exact decimal once to nearest-even (checked against an exact rounding). */
+    /**
+     * DxDispatch's FLOAT32 for an initial value: RapidJSON's double narrowed to float, to nearest even. That rounds
+     * twice, and differs from rounding the decimal once when the double lands on a midpoint between two floats.
+     */
     static float float32(Scalar scalar) {
         if (scalar instanceof SpecialScalar) {
             return (float) special((SpecialScalar) scalar);
         }
-        DecimalScalar decimal = (DecimalScalar) scalar;
-        return decimal.negativeZero() ? -0.0f : decimal.value().floatValue();
+        return (float) float64(scalar);
     }
 
+    /** RapidJSON's double for an initial value: the nearest to the decimal (BigDecimal.doubleValue rounds once). */
     static double float64(Scalar scalar) {
         if (scalar instanceof SpecialScalar) {
             return special((SpecialScalar) scalar);

@@ -35,4 +35,19 @@ class DecimalTextTest {
         assertEquals(expected, DecimalText.shortestFloat(value));
         assertEquals(Float.floatToRawIntBits(value), Float.floatToRawIntBits(Float.parseFloat(expected)));
     }
+
+    /**
+     * A FLOAT16 is written so that it reads back both to nearest and under DxDispatch's truncation of the nearest
+     * float (docs/directml-behaviour.md §9.1), so never below its value. By hand (halves in [0.25, 0.5) step by
+     * 2^-12): 0x34CD is 0.300048828125, and 0.3 truncates to 0x34CC, while 0.3001 is within half a step above it;
+     * 0x34CC is 0.2998046875, and 0.2998 truncates to 0x34CB (0.299560546875) while 0.2999 reads
+     * as 0x34CC both ways; 0x7BFF is 65504, and 65500 truncates to 0x7BFE (65472); 0x3555 is 0.333251953125;
+     * 0x0001 is 2^-24 = 5.96e-8, and 6e-8 is 1.0066 units of it.
+     */
+    @ParameterizedTest
+    @CsvSource({"0x34CD, 0.3001", "0x34CC, 0.2999", "0x7BFF, 65510.0", "0xFBFF, -65510.0", "0x3555, 0.3333",
+        "0x0001, 6e-8", "0x2E66, 0.1", "0x8000, -0.0", "0x0000, 0.0", "0x3C00, 1.0", "0xC100, -2.5"})
+    void writesTheShortestFloat16ThatReadsBackEitherWay(String bits, String expected) {
+        assertEquals(expected, DecimalText.shortestFloat16((short) (int) Integer.decode(bits)));
+    }
 }

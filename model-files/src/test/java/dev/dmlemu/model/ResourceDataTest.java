@@ -74,16 +74,30 @@ class ResourceDataTest {
     }
 
     @Test
-    void float16DecimalsRoundToNearestEven() {
-        // 0.1 → 0x2E66; 65504 → 0x7BFF; 2049 (tie) → 2048 = 0x6800; nan → 0x7E00; -inf → 0xFC00;
-        // 1.00048828125000000001 (above the tie) → 0x3C01; 1e-8 (below half the smallest subnormal) → 0.
-        assertArrayEquals(b(0x66, 0x2E, 0xFF, 0x7B, 0x00, 0x68, 0x00, 0x7E, 0x00, 0xFC, 0x01, 0x3C, 0, 0, 0, 0),
+    void float16DecimalsConvertAsDxDispatchDoes() {
+        // The double, then the nearest float, truncated toward zero (docs/directml-behaviour.md §9.1; more cases in
+        // Float16InitialValuesTest): 0.1 → 0x2E66; 65504 → 0x7BFF; 2049 → 2048 = 0x6800; nan → 0x7E00;
+        // -inf → 0xFC00; 1.00048828125000000001 (its double is the tie 1 + 2^-11) → 0x3C00; 1e-8 → 0.
+        assertArrayEquals(b(0x66, 0x2E, 0xFF, 0x7B, 0x00, 0x68, 0x00, 0x7E, 0x00, 0xFC, 0x00, 0x3C, 0, 0, 0, 0),
                 bytes(TensorDataType.FLOAT16,
                         "[0.1, 65504, 2049, \"nan\", \"-inf\", 1.00048828125000000001, 1e-8]"));
         ModelFormatException tooBig = assertThrows(ModelFormatException.class,
-                () -> bytes(TensorDataType.FLOAT16, "[65520]"));
-        assertEquals("resources.R.initialValues[0]: 65520 is out of range for FLOAT16 (it rounds to infinity; the"
-                + " largest finite FLOAT16 is 65504) (line 1, column 76)", tooBig.getMessage());
+                () -> bytes(TensorDataType.FLOAT16, "[65536]"));
+        assertEquals("resources.R.initialValues[0]: 65536 is out of range for FLOAT16 (DxDispatch would write inf,"
+                + " 0x7C00: its conversion truncates toward zero, and gives infinity for magnitudes from"
+                + " 65535.998046875 on; the largest finite FLOAT16, 65504, is what it writes below that) (line 1,"
+                + " column 76)", tooBig.getMessage());
+    }
+
+    @Test
+    void float32DecimalsRoundToADoubleFirstAsDxDispatchDoes() {
+        // 1 + 2^-24 + 5e-24: just above the midpoint between the floats 1 and 1 + 2^-23, but its nearest double is
+        // the midpoint 1 + 2^-24 itself, which narrows to the even float 1.0 (0x3F800000). Rounding the decimal once
+        // would give 0x3F800001.
+        assertArrayEquals(b(0x00, 0x00, 0x80, 0x3F, 0x00, 0x00, 0x80, 0x3F), bytes(TensorDataType.FLOAT32,
+                "[1.00000005960464477539063, 1.00000005960464477539063e0]"));
+        assertArrayEquals(b(0x00, 0x00, 0x80, 0x3F, 0x00, 0x00, 0x80, 0x3F), bytes(TensorDataType.FLOAT32,
+                "{\"valueCount\": 2, \"value\": 1.00000005960464477539063}"));
     }
 
     @Test
@@ -137,10 +151,13 @@ class ResourceDataTest {
 
     @Test
     void negativeZeroKeepsItsSignInFloatResourcesAndIsZeroInIntegerOnes() {
-        // IEEE 754: -0.0f is 0x80000000, -0.0 is 0x8000000000000000, binary16 -0 is 0x8000.
-        assertArrayEquals(b(0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0x80),
-                bytes(TensorDataType.FLOAT32, "[-0.0, 0.0, -0]"));
-        assertArrayEquals(b(0, 0, 0, 0, 0, 0, 0, 0x80), bytes(TensorDataType.FLOAT64, "[-0.0]"));
+        // IEEE 754: -0.0f is 0x80000000, -0.0 is 0x8000000000000000, binary16 -0 is 0x8000. RapidJSON parses -0,
+        // without a fraction or exponent, as the integer 0: +0.0 in every float type.
+        assertArrayEquals(b(0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80),
+                bytes(TensorDataType.FLOAT32, "[-0.0, 0.0, -0, -0E+2]"));
+        assertArrayEquals(b(0, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0),
+                bytes(TensorDataType.FLOAT64, "[-0.0, -0]"));
+        assertArrayEquals(b(0, 0, 0, 0, 0, 0, 0, 0), bytes(TensorDataType.FLOAT64, "{\"valueCount\": 1, \"value\": -0}"));
         assertArrayEquals(b(0, 0x80, 0, 0), bytes(TensorDataType.FLOAT16, "[-0.0]"));
         assertArrayEquals(b(0, 0, 0, 0), bytes(TensorDataType.INT32, "[-0]"));
         assertArrayEquals(b(0, 0, 0, 0x80, 0, 0, 0, 0x80), bytes(TensorDataType.FLOAT32,
