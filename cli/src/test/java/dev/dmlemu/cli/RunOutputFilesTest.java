@@ -170,6 +170,62 @@ class RunOutputFilesTest {
         assertArrayEquals(before, Files.readAllBytes(model));
     }
 
+    // ---- folders on the way -----------------------------------------------------------------------------------
+
+    @Test
+    void aMissingOutputFolderIsCreatedForATargetSpelledWithDot() {
+        for (String target : List.of("./x.npy", ".//x.npy", "x.npy")) {
+            Path out = dir.resolve("new-" + target.length());
+            Cli.Result result = Cli.run("run", model("m.json", dispatch("I"), writeFile(target)).toString(),
+                    "--backend", "emulator", "--output-dir", out.toString());
+            assertEquals(0, result.code(), target + ": " + result.err());
+            assertTrue(Files.isRegularFile(out.resolve("x.npy")), target);
+        }
+    }
+
+    @Test
+    void aMissingFolderOnTheWayIsNamed() {
+        Path model = model("m.json", dispatch("I"), writeFile("sub/../x.npy"));
+        run(List.of(model)).assertUnusable("'sub/../x.npy' is in a folder that does not exist ("
+                + dir.resolve("sub") + ")");
+        Path out = dir.resolve("new");
+        Cli.run("run", model.toString(), "--backend", "emulator", "--output-dir", out.toString())
+                .assertUnusable("'sub/../x.npy' is in a folder that does not exist (" + out.resolve("sub") + ")");
+        assertFalse(Files.exists(out), "nothing created");
+    }
+
+    /**
+     * A folder on a read-only file system is refused with the OS's reason, not "permission denied". Mounting needs
+     * root (and a kernel that lets the container mount tmpfs).
+     */
+    @Test
+    void aReadOnlyFileSystemSaysSo() throws Exception {
+        Path mount = Files.createDirectories(dir.resolve("ro-mount"));
+        int mounted = mount("mount", "-t", "tmpfs", "-o", "ro", "tmpfs", mount.toString());
+        assumeTrue(mounted == 0, "cannot mount a read-only tmpfs here (needs root and mount rights)");
+        try {
+            Path model = model("m.json", dispatch("I"), writeFile("y.npy"));
+            Cli.run("run", model.toString(), "--backend", "emulator", "--output-dir", mount.toString())
+                    .assertUnusable("'y.npy' is in the folder " + mount + ", which cannot be written (read-only"
+                            + " file system)");
+            Cli.run("run", model.toString(), "--backend", "emulator", "--output-dir", mount.resolve("new").toString())
+                    .assertUnusable("needs the output folder " + mount.resolve("new") + ", which cannot be created in "
+                            + mount + " (read-only file system)");
+        } finally {
+            assertEquals(0, mount("umount", mount.toString()));
+        }
+    }
+
+    private static int mount(String... command) throws IOException, InterruptedException {
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return process.waitFor();
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     // ---- one target, two files --------------------------------------------------------------------------------
 
     @Test
