@@ -132,10 +132,29 @@ final class RunCommand implements Callable<Integer> {
     private final Map<Path, TargetOwner> batchTargets = new HashMap<>();
     private int fileIndex;
 
+    /**
+     * The files of the batch no target may be: every model file of the batch (known before the first runs) and
+     * every file an earlier file of the batch read. A later file's sources are not known when an earlier file writes,
+     * and a batch may chain (one file writes what a later one reads), so they are not among them.
+     */
+    private final Map<Path, String> batchReads = new LinkedHashMap<>();
+
     @Override
     public Integer call() {
         checkCounts();
         ModelBatch.requireStandardInputOnce(models);
+        if (models.size() > 1) {
+            for (Path model : models) {
+                if (!ModelInput.isStandardInput(model)) {
+                    try {
+                        batchReads.putIfAbsent(model.toRealPath(), "the model file "
+                                + OneLine.of(model.toString()) + " of this batch");
+                    } catch (IOException e) {
+                        // Missing or unreadable: its own turn says so, and no target can be it.
+                    }
+                }
+            }
+        }
         EmulatorOptions emulatorOptions;
         try {
             emulatorOptions = EmulatorOptions.builder()
@@ -239,7 +258,15 @@ final class RunCommand implements Callable<Integer> {
             PrintWriter out, PrintWriter err, Optional<String> file) {
         ChosenPaths.requireNoLink("--output-dir", outputDir);
         ResourcePlan resourcePlan = ResourcePlan.of(input, reading);
-        OutputFolder outputs = new OutputFolder(outputDir, !writeAnywhere, ReadFiles.of(input));
+        Map<Path, String> reads = ReadFiles.of(input);
+        Map<Path, String> protectedFiles = new LinkedHashMap<>(reads);
+        batchReads.forEach(protectedFiles::putIfAbsent);
+        if (models.size() > 1) {
+            String name = OneLine.of(input.path().toString());
+            reads.forEach((path, what) -> batchReads.putIfAbsent(path, what + " of " + name + ", earlier in this"
+                    + " batch"));
+        }
+        OutputFolder outputs = new OutputFolder(outputDir, !writeAnywhere, protectedFiles);
         try {
             return execute(input, session, level, verdict, resourcePlan, outputs, out, err, file);
         } finally {

@@ -170,6 +170,40 @@ class RunOutputFilesTest {
         assertArrayEquals(before, Files.readAllBytes(model));
     }
 
+    /**
+     * In a batch, no file writes a model file of the batch (all are known before the first runs), nor a file an
+     * earlier file read; a later file's sources are not known then, and a batch may chain (a file reads what an
+     * earlier one wrote).
+     */
+    @Test
+    void aBatchNeverWritesItsModelFilesNorWhatAnEarlierFileRead() throws IOException {
+        Path later = Cli.write(dir, "later.npy", "not a model, but a file of the batch");
+        byte[] laterBefore = Files.readAllBytes(later);
+        Path writesLater = model("a.json", dispatch("I"), writeFile("later.npy"));
+        Cli.Result result = run(List.of(writesLater, later));
+        assertEquals(2, result.code(), result.err());
+        assertTrue(result.out().contains(writesLater + ": commands[1].targetPath: 'later.npy' is the model file "
+                + later + " of this batch (" + later + "), which this run reads"), result.out());
+        assertArrayEquals(laterBefore, Files.readAllBytes(later));
+
+        Files.copy(Cli.EXAMPLES.resolve("npy-backed-data.npy"), dir.resolve("in.npy"));
+        byte[] inBefore = Files.readAllBytes(dir.resolve("in.npy"));
+        String reads = Files.readString(model("reads.json", dispatch("I"))).replace("\"resources\": {",
+                "\"resources\": { \"S\": { \"initialValues\": { \"sourcePath\": \"in.npy\" } },");
+        Path first = Cli.write(dir, "reads.json", reads);
+        Path second = model("writes.json", dispatch("I"), writeFile("in.npy"));
+        Cli.Result earlier = run(List.of(first, second));
+        assertEquals(2, earlier.code(), earlier.err());
+        assertTrue(earlier.out().contains(second + ": commands[1].targetPath: 'in.npy' is the sourcePath of resource"
+                + " 'S' of " + first + ", earlier in this batch (" + dir.resolve("in.npy") + ")"), earlier.out());
+        assertArrayEquals(inBefore, Files.readAllBytes(dir.resolve("in.npy")));
+
+        // A chain: the first file writes what the second reads.
+        Path writer = model("w.json", dispatch("I"), writeFile("chain.npy"));
+        Path reader = Cli.write(dir, "r.json", reads.replace("in.npy", "chain.npy"));
+        assertEquals(0, run(List.of(writer, reader)).code());
+    }
+
     // ---- folders on the way -----------------------------------------------------------------------------------
 
     @Test
