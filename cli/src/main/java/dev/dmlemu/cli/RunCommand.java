@@ -46,9 +46,9 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "MODEL.json", description = "DxDispatch-style model files, or - for"
-            + " standard input (its sourcePaths then resolve in the current directory); several: one JVM, their"
-            + " lines led by their names, and a summary")
+    @Parameters(arity = "1..*", paramLabel = "MODEL.json", converter = ModelPathConverter.class,
+            description = "DxDispatch-style model files, or - for standard input (its sourcePaths then resolve in"
+                    + " the current directory); several: one JVM, their lines led by their names, and a summary")
     List<Path> models;
 
     @Option(names = "--backend", paramLabel = "BACKEND", defaultValue = "auto",
