@@ -54,6 +54,10 @@ record ModelInput(Path path, ModelDocument document, SourceFolders sources) {
      */
     private static ModelInput readStandardInput(Path dash, ModelReading reading) {
         SourceFolders sources = reading.sources(Path.of("").toAbsolutePath().resolve("-"));
+        if (StandardInput.isClosed()) {
+            throw CliFailure.unusableInput(STANDARD_INPUT + ": standard input is closed, so there is no model to"
+                    + " read on it (redirect one, as in '- < m.json', or give the model's path)");
+        }
         byte[] bytes = reading.readStandardInput(StandardInput.get());
         try {
             return new ModelInput(dash, ModelFiles.parse(bytes, STANDARD_INPUT, reading.readOptions(sources)),
@@ -94,14 +98,14 @@ record ModelInput(Path path, ModelDocument document, SourceFolders sources) {
                 : WritableFolders.reason(e));
     }
 
-    /** A problem found after reading, at {@code jsonPath} of this file, with its line and column: exit code 2. */
-    CliFailure problemAt(String jsonPath, String detail) {
-        return CliFailure.unusableInput(document.problemAt(jsonPath, detail));
-    }
     ModelFile model() {
         return document.model();
     }
 
+    /** A problem found after reading, at {@code jsonPath} of this file, with its line and column: exit code 2. */
+    CliFailure problemAt(String jsonPath, String detail) {
+        return CliFailure.unusableInput(document.problemAt(jsonPath, detail));
+    }
 
     /** Every operator dispatchable's desc, by name, in file order. */
     Map<String, OperatorDesc> operators() {
