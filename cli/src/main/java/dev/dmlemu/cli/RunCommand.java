@@ -292,7 +292,11 @@ final class RunCommand implements Callable<Integer> {
         List<String> written = new ArrayList<>();
         int dispatches = (int) plan.steps().stream().filter(RunPlan.Dispatch.class::isInstance).count();
         int dispatchNumber = 0;
-        Progress progress = Progress.start(err, json);
+        // In a batch the line goes to the command's own stderr and names the file: a '\r' through the file's
+        // prefixed stream would overwrite the prefix, and the next line would lack it.
+        Progress progress = file.isPresent()
+                ? Progress.start(spec.commandLine().getErr(), json, OneLine.lineStart(OneLine.of(file.get())) + ": ")
+                : Progress.start(err, json);
         try {
             for (RunPlan.Step step : plan.steps()) {
                 if (step instanceof RunPlan.Dispatch dispatch) {
@@ -320,6 +324,8 @@ final class RunCommand implements Callable<Integer> {
                     });
                 } else if (step instanceof RunPlan.Print print) {
                     if (!json) {
+                        // stdout and stderr are often one terminal: the values start on a clean line.
+                        progress.clear();
                         ResourceText.print(out, resources.get(print.resource()), print.count(), print.verbose());
                     }
                 } else if (step instanceof RunPlan.Write write) {
