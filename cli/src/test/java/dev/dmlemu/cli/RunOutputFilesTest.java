@@ -250,6 +250,23 @@ class RunOutputFilesTest {
         }
     }
 
+    /** An immutable folder (chattr +i; needs root and a file system that has the flag) is "operation not permitted". */
+    @Test
+    void anImmutableFolderSaysSo() throws Exception {
+        Path immutable = Files.createDirectories(dir.resolve("immutable"));
+        assumeTrue(mount("chattr", "+i", immutable.toString()) == 0, "cannot make a folder immutable here (chattr +i"
+                + " needs root and a file system with the flag)");
+        try {
+            Path model = model("m.json", dispatch("I"), writeFile("y.npy"));
+            Cli.run("run", model.toString(), "--backend", "emulator", "--output-dir", immutable.toString())
+                    .assertUnusable("'y.npy' is in the folder " + immutable + ", which cannot be written (operation"
+                            + " not permitted)");
+        } finally {
+            assertEquals(0, mount("chattr", "-i", immutable.toString()));
+        }
+    }
+
+    /** Runs a system command (mount, umount, chattr) quietly; -1 when it cannot be started. */
     private static int mount(String... command) throws IOException, InterruptedException {
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
