@@ -48,6 +48,56 @@ final class ChosenPaths {
         }
     }
 
+    /**
+     * {@code given} as an absolute path that names what the OS names: each {@code ..} is taken from the real path of
+     * what precedes it (so {@code /t/checkout/evil/..} with {@code evil -> ../private/sub} is {@code /t/private}),
+     * never by text; the rest is kept as written. What follows the last {@code ..} need not exist.
+     *
+     * @param option how the path was given, for the message, e.g. {@code --output-dir}
+     * @throws CliFailure exit code 2 when a component before a {@code ..} does not exist or is no folder, where the OS
+     *     would fail too
+     */
+    static Path asTheOsWalks(String option, Path given) {
+        Path absolute = given.toAbsolutePath();
+        Path at = absolute.getRoot();
+        for (Path name : absolute) {
+            String component = name.toString();
+            if (component.isEmpty() || component.equals(".")) {
+                continue;
+            }
+            if (!component.equals("..")) {
+                at = at == null ? name : at.resolve(name);
+                continue;
+            }
+            try {
+                Path real = at.toRealPath();
+                if (!Files.isDirectory(real)) {
+                    throw CliFailure.unusableInput(option + " " + given + ": " + at + " is not a folder, so '..'"
+                            + " after it leads nowhere");
+                }
+                at = parentOf(real);
+            } catch (IOException e) {
+                Path missing = firstMissing(at);
+                throw CliFailure.unusableInput(option + " " + given + ": " + (missing != null
+                        ? missing + " does not exist, so '..' after it leads nowhere"
+                        : at + ": " + WritableFolders.reason(e)));
+            }
+        }
+        return at;
+    }
+
+    /** The first component of {@code path}, from its root, that does not exist (following links), or null. */
+    static Path firstMissing(Path path) {
+        Path prefix = path.getRoot();
+        for (Path name : path) {
+            prefix = prefix == null ? name : prefix.resolve(name);
+            if (!Files.exists(prefix)) {
+                return prefix;
+            }
+        }
+        return null;
+    }
+
     /** The current directory as a real path, so that ".." from it goes where the OS goes. */
     private static Path currentDirectory() {
         Path cwd = Path.of("").toAbsolutePath();

@@ -20,7 +20,7 @@ final class HeapBudget {
 
     /**
      * Why {@code bytes} more cannot be allocated now ({@code "more than the N bytes the Java heap can give now
-     * (maximum heap M MiB); raise it with ..."}), or empty when they can. Garbage is collected before refusing, so the
+     * (maximum heap M MiB); raise it with ..."}, see {@link #message}), or empty when they can. Garbage is collected before refusing, so the
      * answer does not depend on when the collector last ran.
      */
     static Optional<String> refusal(long bytes) {
@@ -34,9 +34,18 @@ final class HeapBudget {
         }
         long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
         long suggestedMiB = ((Runtime.getRuntime().maxMemory() - available + bytes) >> 20) + 64;
-        return Optional.of("more than the " + Math.max(0, available)
-                + " bytes the Java heap can give now (maximum heap " + maxMiB + " MiB); raise it with"
-                + " DMLEMU_JAVA_OPTS=-Xmx" + suggestedMiB + "m (or more)");
+        return Optional.of(message(available, maxMiB, suggestedMiB));
+    }
+
+    /**
+     * The refusal's words: the bytes the heap can give, or, when it has none to spare (what is in use and the
+     * headroom already take the whole heap), that it has nothing left.
+     */
+    static String message(long available, long maxMiB, long suggestedMiB) {
+        String can = available > 0 ? "more than the " + available + " bytes the Java heap can give now"
+                : "more than the Java heap can give now: it has nothing left to give";
+        return can + " (maximum heap " + maxMiB + " MiB); raise it with DMLEMU_JAVA_OPTS=-Xmx" + suggestedMiB
+                + "m (or more)";
     }
 
     /** The heap's maximum, less what is in use and the headroom. */

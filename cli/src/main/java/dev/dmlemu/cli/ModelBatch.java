@@ -74,10 +74,12 @@ final class ModelBatch {
                 result = perFile.check(model);
             } catch (CliFailure failure) {
                 result = new FileResult(failure.exitCode(), List.of(failureLine(name, failure)), errorObject(failure));
+                failureOnStderr(output, OneLine.lineStart(name) + ": " + failureLine(name, failure));
             } catch (RuntimeException | Error error) {
                 String message = internalError(error, output);
                 result = new FileResult(ExitCode.INTERNAL_ERROR, List.of(message),
                         errorObject(ExitCode.INTERNAL_ERROR, message, null));
+                failureOnStderr(output, OneLine.lineStart(name) + ": " + message);
             }
             byCode[result.code().ordinal()]++;
             if (result.code().code() > worst.code()) {
@@ -160,13 +162,25 @@ final class ModelBatch {
         return worst.code();
     }
 
-    /** A file's failure in its place: its line, or its entry of the array. */
+    /**
+     * With {@code --json}, a failing file's line goes to stderr too ({@code dmlemu: a.json: ...}), as one file's
+     * failure does: the array on stdout is for programs, the line for the person watching the log.
+     */
+    private static void failureOnStderr(Output output, String line) {
+        if (output.json()) {
+            output.err().println("dmlemu: " + line);
+            output.err().flush();
+        }
+    }
+
+    /** A file's failure in its place: its line, or its entry of the array (and its line on stderr). */
     private static void report(Output output, Path model, String line, ObjectNode error) {
         if (output.json()) {
             ObjectNode entry = Json.object();
             entry.put("file", model.toString());
             entry.setAll(error);
             output.out().println(Json.write(entry));
+            failureOnStderr(output, line);
         } else {
             output.out().println(line);
         }

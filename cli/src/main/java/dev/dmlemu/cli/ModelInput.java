@@ -11,8 +11,10 @@ import dev.dmlemu.model.ModelFiles;
 import dev.dmlemu.model.ModelFormatException;
 import dev.dmlemu.model.OperatorDispatchable;
 import dev.dmlemu.model.SourceFolders;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -38,13 +40,9 @@ record ModelInput(Path path, ModelDocument document, SourceFolders sources) {
         if (isStandardInput(path)) {
             return readStandardInput(path, reading);
         }
-        if (!Files.exists(path)) {
-            throw CliFailure.unusableInput(path + ": no such file");
-        }
+        BasicFileAttributes attributes = attributesOrRefuse(path.toString(), path);
         ChosenPaths.requireNoLink("the model", path);
-        if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-            throw CliFailure.unusableInput(path + ": not a readable file");
-        }
+        requireReadableFile(path.toString(), path, attributes);
         SourceFolders sources = reading.sources(path);
         try {
             return new ModelInput(path, ModelFiles.read(path, reading.readOptions(sources)), sources);
@@ -59,6 +57,10 @@ record ModelInput(Path path, ModelDocument document, SourceFolders sources) {
      */
     private static ModelInput readStandardInput(Path dash, ModelReading reading) {
         SourceFolders sources = reading.sources(Path.of("").toAbsolutePath().resolve("-"));
+        if (StandardInput.isClosed()) {
+            throw CliFailure.unusableInput(STANDARD_INPUT + ": standard input is closed, so there is no model to"
+                    + " read on it (redirect one, as in '- < m.json', or give the model's path)");
+        }
         byte[] bytes = reading.readStandardInput(StandardInput.get());
         try {
             return new ModelInput(dash, ModelFiles.parse(bytes, STANDARD_INPUT, reading.readOptions(sources)),
@@ -66,6 +68,37 @@ record ModelInput(Path path, ModelDocument document, SourceFolders sources) {
         } catch (ModelFormatException e) {
             throw CliFailure.unusableInput(e);
         }
+    }
+
+    /**
+     * The attributes of the file {@code path} names (following links), or exit code 2 with the OS's reason: "no such
+     * file", or "permission denied" when a folder on the way cannot be searched (never "no such file" then).
+     *
+     * @param name how the file is named in the message ({@code m.json}, {@code --data d.npy})
+     */
+    static BasicFileAttributes attributesOrRefuse(String name, Path path) {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class);
+        } catch (IOException e) {
+            throw CliFailure.unusableInput(cannotOpen(name, e));
+        }
+    }
+
+    /** A regular file that can be read, or exit code 2 saying what it is instead, or the OS's reason. */
+    static void requireReadableFile(String name, Path path, BasicFileAttributes attributes) {
+        if (!attributes.isRegularFile()) {
+            throw CliFailure.unusableInput(name + ": not a readable file (" + (attributes.isDirectory() ? "a folder"
+                    : "not a regular file") + ")");
+        }
+        WritableFolders.cannotRead(path).ifPresent(reason -> {
+            throw CliFailure.unusableInput(name + ": not a readable file (" + reason + ")");
+        });
+    }
+
+    /** {@code secret/m.json: permission denied}: a file that could not be opened, with the OS's reason. */
+    static String cannotOpen(String name, IOException e) {
+        return name + ": " + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                : WritableFolders.reason(e));
     }
 
     ModelFile model() {

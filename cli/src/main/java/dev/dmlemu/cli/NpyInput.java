@@ -5,7 +5,6 @@ import dev.dmlemu.model.ModelFormatException;
 import dev.dmlemu.model.NpyFile;
 import dev.dmlemu.lowering.ElementType;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -27,12 +26,8 @@ record NpyInput(String option, Path path, String descr, ElementType elementType,
         List<Long> shape, ByteBuffer bytes) {
 
     static NpyInput read(String option, Path path) {
-        if (!Files.exists(path)) {
-            throw CliFailure.unusableInput(option + " " + path + ": no such file");
-        }
-        if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-            throw CliFailure.unusableInput(option + " " + path + ": not a readable file");
-        }
+        String name = option + " " + path;
+        ModelInput.requireReadableFile(name, path, ModelInput.attributesOrRefuse(name, path));
         try {
             NpyFile.Header header = NpyFile.readHeader(path);
             Optional<String> refusal = HeapBudget.refusal(header.dataSizeInBytes());

@@ -149,6 +149,8 @@ final class OnnxCommand implements Callable<Integer> {
     public Integer call() {
         checkOptions();
         Map<FrameworkTensor, NpyInput> inputs = readInputs();
+        // The target is checked before anything runs: never one of the inputs, never through a link.
+        OutputFolder outFolder = out == null ? null : planOut(inputs);
         NpyInput dataTensor = inputs.get(FrameworkTensor.DATA);
         NpyInput indicesTensor = inputs.get(FrameworkTensor.INDICES);
         FrameworkNode node = frontend.frontend().operator().hasUpdates()
@@ -216,8 +218,8 @@ final class OnnxCommand implements Callable<Integer> {
                         + e.getMessage());
             }
             List<Long> outputShape = lowered.lowered().outputShape();
-            Optional<String> written = Optional.ofNullable(out).map(path -> write(path, dataTensor, outputShape,
-                    output));
+            Optional<String> written = Optional.ofNullable(out).map(path -> write(outFolder, path, dataTensor,
+                    outputShape, output));
             if (json) {
                 spec.commandLine().getOut().println(Json.write(toJson(session, level, policy, lowered, dataTensor,
                         output, written)));
@@ -326,21 +328,42 @@ final class OnnxCommand implements Callable<Integer> {
         return output.remaining() / dataTensor.dataType().sizeInBytes();
     }
 
-    /** Writes the output atomically (a temporary file renamed over the target, never through a link). */
-    private static String write(Path target, NpyInput dataTensor, List<Long> outputShape, ByteBuffer output) {
-        Path name = target.getFileName();
+    /**
+     * The folder {@code --out} is written from: the user named the path on the command line, so it may be anywhere,
+     * but it is never written through a link and never one of the node's input files (compared as real paths, or as
+     * the same file: {@code --out} naming {@code --data}'s file, or the file a link given as {@code --data} leads to,
+     * is refused before anything runs).
+     */
+    private OutputFolder planOut(Map<FrameworkTensor, NpyInput> inputs) {
+        Path name = out.getFileName();
         if (name == null || !name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".npy")) {
-            throw CliFailure.unusableInput("--out " + target + ": dmlemu writes .npy files only");
+            throw CliFailure.unusableInput("--out " + out + ": dmlemu writes .npy files only");
         }
-        // The user named this path on the command line: it may be anywhere, but is never written through a link.
-        OutputFolder folder = new OutputFolder(Path.of(""), false);
+        Map<Path, String> read = new java.util.LinkedHashMap<>();
+        for (NpyInput input : inputs.values()) {
+            try {
+                read.putIfAbsent(input.path().toRealPath(), "the " + input.option() + " file");
+            } catch (IOException e) {
+                // It was read a moment ago; if it is gone now, no target can be it.
+            }
+        }
+        OutputFolder folder = new OutputFolder(Path.of(""), false, read);
+        folder.resolve(out.toString()).refusal().ifPresent(refusal -> {
+            throw CliFailure.unusableInput("--out " + out + ": " + refusal);
+        });
+        return folder;
+    }
+
+    /** Writes the output atomically (a temporary file renamed over the target, never through a link). */
+    private static String write(OutputFolder folder, Path target, NpyInput dataTensor, List<Long> outputShape,
+            ByteBuffer output) {
         try {
             folder.write(target.toString(), channel -> NpyFile.write(channel, dataTensor.canonicalDescr(),
                     outputShape, output.duplicate()));
         } catch (OutputFolder.Refused e) {
             throw CliFailure.unusableInput("--out " + target + ": " + e.getMessage());
         } catch (IOException e) {
-            throw CliFailure.unusableInput("--out: cannot write " + target + ": " + e.getMessage());
+            throw CliFailure.unusableInput("--out: cannot write " + target + ": " + WritableFolders.describe(e));
         }
         return target.toString();
     }

@@ -59,7 +59,8 @@ final class OutputFolder {
      *     never a target, so a run cannot overwrite its own inputs
      */
     OutputFolder(Path folder, boolean confined, Map<Path, String> readFiles) {
-        this.folder = folder.toAbsolutePath().normalize();
+        // '..' in the folder is taken where the OS takes it (after a link, from the link's target), never by text.
+        this.folder = ChosenPaths.asTheOsWalks("--output-dir", folder);
         this.confined = confined;
         this.readFiles = Map.copyOf(readFiles);
     }
@@ -76,7 +77,8 @@ final class OutputFolder {
 
     /**
      * The file {@code targetPath} names, checked as far as it can be before anything is written. Nothing is created:
-     * when the output folder does not exist yet, a target must lie directly in it, and {@link #write} creates it.
+     * when the output folder does not exist yet, a target must lie in it (or in a folder it creates on the way), and
+     * {@link #write} creates it.
      *
      * @return the target, or the reason it may not be written
      */
@@ -108,33 +110,38 @@ final class OutputFolder {
             // The temporary file beside it carries the name too, and file systems stop at 255 bytes.
             return Result.refused("has a file name longer than " + MAX_NAME_LENGTH + " characters");
         }
-        if (target.startsWith(folder) && !Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
-            if (!written.getParent().equals(folder)) {
-                return Result.refused("is in a folder that does not exist (" + target.getParent() + ")");
-            }
+        Walk walk = walkToFolderOf(given);
+        if (walk.refusal().isPresent()) {
+            return Result.refused(walk.refusal().get());
+        }
+        Path at = walk.folder();
+        if (!Files.exists(at)) {
+            // The output folder, or a folder on its way, that write() creates: the target lies in it.
             return WritableFolders.refusalToCreate(folder).map(Result::refused)
-                    .orElseGet(() -> new Result(Optional.of(target), Optional.empty()));
+                    .orElseGet(() -> new Result(Optional.of(at.resolve(fileName)), Optional.empty()));
         }
         Path parent;
         Path realFolder;
         try {
-            realFolder = folder.toRealPath();
-            parent = written.getParent().toRealPath();
+            realFolder = realPathOfExistingPart(folder);
+            parent = at.toRealPath();
         } catch (NoSuchFileException e) {
-            return Result.refused("is in a folder that does not exist (" + target.getParent() + ")");
+            return Result.refused("is in a folder that does not exist (" + at + ")");
         } catch (IOException e) {
             return Result.refused("cannot be written: " + WritableFolders.describe(e));
         }
         if (!Files.isDirectory(parent)) {
-            return Result.refused("is in " + target.getParent() + ", which is not a folder");
+            return Result.refused("is in " + at + ", which is not a folder");
         }
         if (confined && !parent.startsWith(realFolder)) {
             return Result.refused("is in " + written.getParent() + ", which a symbolic link leads to " + parent
                     + ", outside the output folder " + folder + " (" + WRITE_ANYWHERE + " allows it)");
         }
-        if (!Files.isWritable(parent)) {
+        Optional<String> folderRefusal = WritableFolders.cannotWrite(parent);
+        if (folderRefusal.isPresent()) {
             // The file is written beside its target and renamed, so its folder must take new files.
-            return Result.refused("is in the folder " + parent + ", which cannot be written (permission denied)");
+            return Result.refused("is in the folder " + parent + ", which cannot be written ("
+                    + folderRefusal.get() + ")");
         }
         Path file = parent.resolve(fileName);
         Optional<BasicFileAttributes> existing = attributes(file);
@@ -145,8 +152,9 @@ final class OutputFolder {
             return Result.refused("is " + (existing.get().isDirectory() ? "a directory" : "not a regular file")
                     + " (" + file + ")");
         }
-        if (existing.isPresent() && !Files.isWritable(file)) {
-            return Result.refused("is read-only (" + file + "; permission denied)");
+        Optional<String> fileRefusal = existing.isPresent() ? WritableFolders.cannotWrite(file) : Optional.empty();
+        if (fileRefusal.isPresent()) {
+            return Result.refused("is read-only (" + file + "; " + fileRefusal.get() + ")");
         }
         Optional<String> read = readAs(file);
         if (read.isPresent()) {
@@ -154,6 +162,65 @@ final class OutputFolder {
                     + " file it reads");
         }
         return new Result(Optional.of(file), Optional.empty());
+    }
+
+    /** The folder a target lands in, walked as the OS walks it, or why the OS would not reach it. */
+    private record Walk(Path folder, Optional<String> refusal) {}
+
+    /**
+     * Walks the folders of {@code given} from the output folder (or the root, for an absolute path) as the OS will
+     * once the output folder exists: {@code .} stays, {@code ..} goes to the real parent of where the walk is, and
+     * a name must be an existing folder, or the output folder (or one on its way) that {@link #write} creates. A
+     * missing component is named: {@code sub/../x.npy} without {@code sub} is refused for {@code sub}.
+     */
+    private Walk walkToFolderOf(Path given) {
+        Path at = given.getRoot() != null ? given.getRoot() : folder;
+        Path parentPart = given.getParent();
+        if (parentPart == null) {
+            return new Walk(at, Optional.empty());
+        }
+        for (Path name : parentPart) {
+            String component = name.toString();
+            if (component.isEmpty() || component.equals(".")) {
+                continue;
+            }
+            if (component.equals("..")) {
+                if (Files.exists(at)) {
+                    try {
+                        Path real = at.toRealPath();
+                        at = real.getParent() == null ? real : real.getParent();
+                    } catch (IOException e) {
+                        return new Walk(at, Optional.of("cannot be written: " + WritableFolders.describe(e)));
+                    }
+                } else {
+                    // The output folder or a folder on its way, created as named: its parent is its lexical one.
+                    at = at.getParent() == null ? at : at.getParent();
+                }
+                continue;
+            }
+            Path next = at.resolve(name);
+            boolean created = folder.startsWith(next) && !Files.exists(next, LinkOption.NOFOLLOW_LINKS);
+            if (!created && !Files.exists(next)) {
+                return new Walk(next, Optional.of("is in a folder that does not exist (" + next + ")"));
+            }
+            if (!created && !Files.isDirectory(next)) {
+                return new Walk(next, Optional.of("is in " + next + ", which is not a folder"));
+            }
+            at = next;
+        }
+        return new Walk(at, Optional.empty());
+    }
+
+    /** {@code path}'s existing part as a real path, and the rest (which the output folder's walk left without '..'). */
+    private static Path realPathOfExistingPart(Path path) throws IOException {
+        Path existing = path;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return path;
+        }
+        return existing.toRealPath().resolve(existing.relativize(path));
     }
 
     /** What {@code file} is to this run when the run reads it: the same path, or the same file by another name. */

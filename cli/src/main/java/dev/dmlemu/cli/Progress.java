@@ -23,6 +23,7 @@ final class Progress implements AutoCloseable {
     static final long REFRESH_MILLIS = 500;
 
     private final PrintWriter err;
+    private final String label;
     private final LongSupplier clock;
     private final boolean enabled;
     private final long started;
@@ -34,6 +35,15 @@ final class Progress implements AutoCloseable {
     private int shownWidth;
 
     Progress(PrintWriter err, LongSupplier clock, boolean enabled, boolean ticking) {
+        this(err, clock, enabled, ticking, "");
+    }
+
+    /**
+     * @param label what leads the line after {@code dmlemu: }, e.g. {@code a.json: } for one file of a batch; {@code err}
+     *     is then the command's own stderr, not the file's prefixed one, whose prefix a {@code \r} would overwrite
+     */
+    Progress(PrintWriter err, LongSupplier clock, boolean enabled, boolean ticking, String label) {
+        this.label = label;
         this.err = err;
         this.clock = clock;
         this.enabled = enabled;
@@ -57,7 +67,12 @@ final class Progress implements AutoCloseable {
 
     /** Progress for a real run: redrawn by a daemon thread when {@link #shows} says so, else silent. */
     static Progress start(PrintWriter err, boolean json) {
-        return new Progress(err, System::nanoTime, shows(StderrTerminal.isTerminal(), json), true);
+        return start(err, json, "");
+    }
+
+    /** {@link #start(PrintWriter, boolean)} for one file of a batch: the line names it ({@code a.json: }). */
+    static Progress start(PrintWriter err, boolean json, String label) {
+        return new Progress(err, System::nanoTime, shows(StderrTerminal.isTerminal(), json), true, label);
     }
 
     /**
@@ -92,7 +107,7 @@ final class Progress implements AutoCloseable {
             return;
         }
         long of = executions;
-        String line = String.format(Locale.ROOT, "dmlemu: %s%s, %d s", state,
+        String line = String.format(Locale.ROOT, "dmlemu: %s%s%s, %d s", label, state,
                 of > 1 ? ", execution " + execution + " of " + of : "", elapsed / 1_000_000_000L);
         err.print("\r" + line + " ".repeat(Math.max(0, shownWidth - line.length())));
         err.flush();

@@ -46,9 +46,9 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "MODEL.json", description = "DxDispatch-style model files, or - for"
-            + " standard input (its sourcePaths then resolve in the current directory); several: one JVM, their"
-            + " lines led by their names, and a summary")
+    @Parameters(arity = "1..*", paramLabel = "MODEL.json", converter = ModelPathConverter.class,
+            description = "DxDispatch-style model files, or - for standard input (its sourcePaths then resolve in"
+                    + " the current directory); several: one JVM, their lines led by their names, and a summary")
     List<Path> models;
 
     @Option(names = "--backend", paramLabel = "BACKEND", defaultValue = "auto",
@@ -132,10 +132,29 @@ final class RunCommand implements Callable<Integer> {
     private final Map<Path, TargetOwner> batchTargets = new HashMap<>();
     private int fileIndex;
 
+    /**
+     * The files of the batch no target may be: every model file of the batch (known before the first runs) and
+     * every file an earlier file of the batch read. A later file's sources are not known when an earlier file writes,
+     * and a batch may chain (one file writes what a later one reads), so they are not among them.
+     */
+    private final Map<Path, String> batchReads = new LinkedHashMap<>();
+
     @Override
     public Integer call() {
         checkCounts();
         ModelBatch.requireStandardInputOnce(models);
+        if (models.size() > 1) {
+            for (Path model : models) {
+                if (!ModelInput.isStandardInput(model)) {
+                    try {
+                        batchReads.putIfAbsent(model.toRealPath(), "the model file "
+                                + OneLine.of(model.toString()) + " of this batch");
+                    } catch (IOException e) {
+                        // Missing or unreadable: its own turn says so, and no target can be it.
+                    }
+                }
+            }
+        }
         EmulatorOptions emulatorOptions;
         try {
             emulatorOptions = EmulatorOptions.builder()
@@ -241,7 +260,15 @@ final class RunCommand implements Callable<Integer> {
             PrintWriter out, PrintWriter err, Optional<String> file) {
         ChosenPaths.requireNoLink("--output-dir", outputDir);
         ResourcePlan resourcePlan = ResourcePlan.of(input, reading);
-        OutputFolder outputs = new OutputFolder(outputDir, !writeAnywhere, ReadFiles.of(input));
+        Map<Path, String> reads = ReadFiles.of(input);
+        Map<Path, String> protectedFiles = new LinkedHashMap<>(reads);
+        batchReads.forEach(protectedFiles::putIfAbsent);
+        if (models.size() > 1) {
+            String name = OneLine.of(input.path().toString());
+            reads.forEach((path, what) -> batchReads.putIfAbsent(path, what + " of " + name + ", earlier in this"
+                    + " batch"));
+        }
+        OutputFolder outputs = new OutputFolder(outputDir, !writeAnywhere, protectedFiles);
         try {
             return execute(input, session, level, verdict, resourcePlan, outputs, out, err, file);
         } finally {
@@ -267,7 +294,11 @@ final class RunCommand implements Callable<Integer> {
         List<String> written = new ArrayList<>();
         int dispatches = (int) plan.steps().stream().filter(RunPlan.Dispatch.class::isInstance).count();
         int dispatchNumber = 0;
-        Progress progress = Progress.start(err, json);
+        // In a batch the line goes to the command's own stderr and names the file: a '\r' through the file's
+        // prefixed stream would overwrite the prefix, and the next line would lack it.
+        Progress progress = file.isPresent()
+                ? Progress.start(spec.commandLine().getErr(), json, OneLine.lineStart(OneLine.of(file.get())) + ": ")
+                : Progress.start(err, json);
         try {
             for (RunPlan.Step step : plan.steps()) {
                 if (step instanceof RunPlan.Dispatch dispatch) {
@@ -295,6 +326,8 @@ final class RunCommand implements Callable<Integer> {
                     });
                 } else if (step instanceof RunPlan.Print print) {
                     if (!json) {
+                        // stdout and stderr are often one terminal: the values start on a clean line.
+                        progress.clear();
                         ResourceText.print(out, resources.get(print.resource()), print.count(), print.verbose());
                     }
                 } else if (step instanceof RunPlan.Write write) {

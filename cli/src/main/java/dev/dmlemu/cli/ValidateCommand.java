@@ -32,7 +32,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "MODEL.json",
+    @Parameters(arity = "1..*", paramLabel = "MODEL.json", converter = ModelPathConverter.class,
             description = "DxDispatch-style model files, - for standard input (several: one JVM, a line per file and a"
                     + " summary)")
     List<Path> models;

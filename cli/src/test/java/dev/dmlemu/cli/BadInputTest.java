@@ -42,6 +42,17 @@ class BadInputTest {
         Cli.run(command, dir.resolve("nope.json").toString()).assertUnusable("nope.json", "no such file");
     }
 
+    /** {@code m.json/} names a folder to the OS, which fails to open it ("not a directory"): so does dmlemu. */
+    @ParameterizedTest
+    @ValueSource(strings = {"run", "validate", "min-level"})
+    void aFileNamedWithATrailingSlashIsRefusedAsTheOsRefusesIt(String command) throws Exception {
+        Path model = Files.copy(Cli.EXAMPLES.resolve("docs-example.json"), dir.resolve("docs.json"));
+        Cli.Result result = command.equals("run") ? Cli.run(command, model + "/", "--backend", "emulator")
+                : Cli.run(command, model + "/");
+        result.assertUnusable(model + "/: not a directory");
+        assertEquals("", result.out(), "nothing ran");
+    }
+
     @Test
     void directoryInsteadOfFile() {
         Cli.run("validate", dir.toString()).assertUnusable("not a readable file");

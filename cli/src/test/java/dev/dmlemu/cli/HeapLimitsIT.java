@@ -138,7 +138,7 @@ class HeapLimitsIT {
         refused.assertNoCrash();
         assertEquals(2, refused.code(), refused.err());
         assertTrue(refused.err().contains("<stdin>: the model has "), refused.err());
-        assertTrue(refused.err().contains("bytes the Java heap can give now"), refused.err());
+        assertTrue(refused.err().contains("the Java heap can give now"), refused.err());
         assertTrue(refused.err().contains("DMLEMU_JAVA_OPTS=-Xmx"), refused.err());
         assertTrue(refused.err().contains("give the model by its path"), refused.err());
 

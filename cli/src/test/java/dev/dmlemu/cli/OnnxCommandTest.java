@@ -562,6 +562,49 @@ class OnnxCommandTest {
                 + dir.resolve("missing") + ")"), missingDir.err());
     }
 
+    /**
+     * {@code --out} never replaces one of the node's inputs: not by the same name, not by another name for the same
+     * folder, not when the input was given through a link; refused before the node runs, the input untouched.
+     */
+    @Test
+    void outNeverOverwritesAnInput() throws Exception {
+        Path data = floats("d32.npy", shape(2), 1, 2);
+        Path idx = int32s("ix.npy", shape(2), 1, 0);
+        Path link = Files.createSymbolicLink(dir.resolve("dlink.npy"), Path.of("d32.npy"));
+        Files.createDirectories(dir.resolve("sub"));
+        byte[] dataBefore = Files.readAllBytes(data);
+        byte[] idxBefore = Files.readAllBytes(idx);
+        Path real = dir.toRealPath();
+        for (Object[] c : new Object[][] {
+                {data, data, "--out " + data + ": is the --data file (" + real.resolve("d32.npy") + ")"},
+                {data, idx, "--out " + idx + ": is the --indices file (" + real.resolve("ix.npy") + ")"},
+                {link, data, "--out " + data + ": is the --data file (" + real.resolve("d32.npy") + ")"},
+                {data, dir.resolve("sub/../d32.npy"), "is the --data file (" + real.resolve("d32.npy") + ")"}}) {
+            Result r = dmlemu(args("onnx", "--data", c[0], "--indices", idx, "--axis", 0, "--backend", "emulator",
+                    "--out", c[1]));
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().contains((String) c[2]), r.err());
+            assertTrue(r.err().contains("a run never writes a file it reads"), r.err());
+            assertEquals("", r.out(), "refused before the node ran");
+        }
+        assertArrayEquals(dataBefore, Files.readAllBytes(data));
+        assertArrayEquals(idxBefore, Files.readAllBytes(idx));
+    }
+
+    /** A missing folder on the way is named, not the folder '..' would lead back to. */
+    @Test
+    void outThroughAMissingFolderNamesIt() {
+        Path data = floats("d32.npy", shape(2), 1, 2);
+        Path idx = int32s("ix.npy", shape(2), 1, 0);
+        Path target = dir.resolve("nosub/../y.npy");
+        Result r = dmlemu(args("onnx", "--data", data, "--indices", idx, "--axis", 0, "--backend", "emulator",
+                "--out", target));
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("--out " + target + ": is in a folder that does not exist ("
+                + dir.resolve("nosub") + ")"), r.err());
+        assertFalse(Files.exists(dir.resolve("y.npy")));
+    }
+
     /** The bundled example (examples/README.md shows this output). */
     @Test
     void bundledExample() {

@@ -2,6 +2,7 @@ package dev.dmlemu.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,6 +72,27 @@ class PathWalkTest {
     void outputDirThroughALinkAndDotDotIsRefused() {
         Cli.run("run", checkout.resolve("m.json").toString(), "--backend", "emulator", "--output-dir", evil + "/..")
                 .assertUnusable("--output-dir " + evil + "/..: ", "evil is a symbolic link");
+    }
+
+    /** An absolute --output-dir is taken as given, and as the OS takes it: {@code evil/..} is {@code private}. */
+    @Test
+    void anAbsoluteOutputDirThroughALinkAndDotDotIsWhereTheOsTakesIt() throws IOException {
+        String json = Files.readString(Cli.EXAMPLES.resolve("docs-example.json")).replace(
+                "{ \"type\": \"print\", \"resource\": \"Y\" }",
+                "{ \"type\": \"writeFile\", \"resource\": \"Y\", \"targetPath\": \"y.npy\" }");
+        Path model = Cli.write(checkout, "writes.json", json);
+        String outputDir = checkout.toAbsolutePath().resolve("evil") + "/..";
+        Cli.Result result = Cli.run("run", model.toString(), "--backend", "emulator", "--output-dir", outputDir);
+        assertEquals(0, result.code(), result.err());
+        assertTrue(result.err().contains("wrote " + privateFolder.toRealPath().resolve("y.npy")), result.err());
+        assertFalse(Files.exists(checkout.resolve("y.npy")), "not where '..' reads lexically");
+        assertEquals(List.of("other-model.json", "secret.npy", "sub", "y.npy"), listing(privateFolder));
+
+        // A missing folder before '..' is where the OS stops too.
+        String missing = checkout.toAbsolutePath().resolve("nothing") + "/../out";
+        Cli.run("run", model.toString(), "--backend", "emulator", "--output-dir", missing).assertUnusable(
+                "--output-dir " + missing + ": " + checkout.toAbsolutePath().resolve("nothing") + " does not exist");
+        assertFalse(Files.exists(checkout.resolve("out")));
     }
 
     @Test

@@ -70,4 +70,25 @@ class ProgressTest {
     void anInProcessRunIsNeverATerminal() {
         assertFalse(StderrTerminal.isTerminal(), "tests run in-process and print to their own streams");
     }
+    /**
+     * In a batch the file's lines are led by its name through a prefixing writer; the progress line goes to the
+     * command's own stderr and names the file itself, so the {@code \r} that redraws it never overwrites a prefix,
+     * and the file's next line, after the line is cleared, starts with its prefix.
+     */
+    @Test
+    void inABatchTheLineNamesTheFileAndLeavesTheFilesPrefixesWhole() {
+        PrintWriter err = new PrintWriter(text, true);
+        PrintWriter fileErr = LinePrefixWriter.printWriter(err, "a.json: ");
+        Progress progress = new Progress(err, now::get, true, false, "a.json: ");
+        progress.at(1, 2, "gnd", "commands[0]", 1, 1);
+        now.addAndGet(3_000_000_000L);
+        progress.tick();
+        assertEquals("\rdmlemu: a.json: dispatch 1 of 2 ('gnd', commands[0]), 3 s", text.toString());
+        progress.clear();
+        fileErr.println("warning: dispatch 'gnd': a scatter wrote some element twice");
+        String cleared = "\r" + " ".repeat("dmlemu: a.json: dispatch 1 of 2 ('gnd', commands[0]), 3 s".length()) + "\r";
+        assertTrue(text.toString().endsWith(cleared + "a.json: warning: dispatch 'gnd': a scatter wrote some element"
+                + " twice" + System.lineSeparator()), text.toString());
+        progress.close();
+    }
 }

@@ -96,4 +96,19 @@ class RunBatchTest {
         assertEquals(0, result.code(), result.err());
         assertEquals("Resource 'Y': 4, 8, 3, 7, 2, 3\n", result.out());
     }
+    /** With --json, a failing file's line goes to stderr as well as its object to stdout, as for one file. */
+    @Test
+    void withJsonAFailingFilesLineGoesToStderr(@TempDir Path dir) throws Exception {
+        Path broken = Files.writeString(dir.resolve("broken.json"), "{\"resources\": ");
+        String docs = example("docs-example.json");
+        for (String command : List.of("run", "validate")) {
+            Cli.Result result = command.equals("run")
+                    ? Cli.run("run", docs, broken.toString(), "--backend", "emulator", "--json")
+                    : Cli.run("validate", docs, broken.toString(), "--json");
+            assertEquals(2, result.code(), result.err());
+            assertEquals("unusable-input", result.json().get(1).at("/error/kind").asText(), command);
+            assertTrue(result.err().contains("dmlemu: " + broken + ": malformed JSON: Unexpected end-of-input"
+                    + " within/between Object entries (line 1, column 15)\n"), command + ": " + result.err());
+        }
+    }
 }

@@ -170,6 +170,113 @@ class RunOutputFilesTest {
         assertArrayEquals(before, Files.readAllBytes(model));
     }
 
+    /**
+     * In a batch, no file writes a model file of the batch (all are known before the first runs), nor a file an
+     * earlier file read; a later file's sources are not known then, and a batch may chain (a file reads what an
+     * earlier one wrote).
+     */
+    @Test
+    void aBatchNeverWritesItsModelFilesNorWhatAnEarlierFileRead() throws IOException {
+        Path later = Cli.write(dir, "later.npy", "not a model, but a file of the batch");
+        byte[] laterBefore = Files.readAllBytes(later);
+        Path writesLater = model("a.json", dispatch("I"), writeFile("later.npy"));
+        Cli.Result result = run(List.of(writesLater, later));
+        assertEquals(2, result.code(), result.err());
+        assertTrue(result.out().contains(writesLater + ": commands[1].targetPath: 'later.npy' is the model file "
+                + later + " of this batch (" + later + "), which this run reads"), result.out());
+        assertArrayEquals(laterBefore, Files.readAllBytes(later));
+
+        Files.copy(Cli.EXAMPLES.resolve("npy-backed-data.npy"), dir.resolve("in.npy"));
+        byte[] inBefore = Files.readAllBytes(dir.resolve("in.npy"));
+        String reads = Files.readString(model("reads.json", dispatch("I"))).replace("\"resources\": {",
+                "\"resources\": { \"S\": { \"initialValues\": { \"sourcePath\": \"in.npy\" } },");
+        Path first = Cli.write(dir, "reads.json", reads);
+        Path second = model("writes.json", dispatch("I"), writeFile("in.npy"));
+        Cli.Result earlier = run(List.of(first, second));
+        assertEquals(2, earlier.code(), earlier.err());
+        assertTrue(earlier.out().contains(second + ": commands[1].targetPath: 'in.npy' is the sourcePath of resource"
+                + " 'S' of " + first + ", earlier in this batch (" + dir.resolve("in.npy") + ")"), earlier.out());
+        assertArrayEquals(inBefore, Files.readAllBytes(dir.resolve("in.npy")));
+
+        // A chain: the first file writes what the second reads.
+        Path writer = model("w.json", dispatch("I"), writeFile("chain.npy"));
+        Path reader = Cli.write(dir, "r.json", reads.replace("in.npy", "chain.npy"));
+        assertEquals(0, run(List.of(writer, reader)).code());
+    }
+
+    // ---- folders on the way -----------------------------------------------------------------------------------
+
+    @Test
+    void aMissingOutputFolderIsCreatedForATargetSpelledWithDot() {
+        for (String target : List.of("./x.npy", ".//x.npy", "x.npy")) {
+            Path out = dir.resolve("new-" + target.length());
+            Cli.Result result = Cli.run("run", model("m.json", dispatch("I"), writeFile(target)).toString(),
+                    "--backend", "emulator", "--output-dir", out.toString());
+            assertEquals(0, result.code(), target + ": " + result.err());
+            assertTrue(Files.isRegularFile(out.resolve("x.npy")), target);
+        }
+    }
+
+    @Test
+    void aMissingFolderOnTheWayIsNamed() {
+        Path model = model("m.json", dispatch("I"), writeFile("sub/../x.npy"));
+        run(List.of(model)).assertUnusable("'sub/../x.npy' is in a folder that does not exist ("
+                + dir.resolve("sub") + ")");
+        Path out = dir.resolve("new");
+        Cli.run("run", model.toString(), "--backend", "emulator", "--output-dir", out.toString())
+                .assertUnusable("'sub/../x.npy' is in a folder that does not exist (" + out.resolve("sub") + ")");
+        assertFalse(Files.exists(out), "nothing created");
+    }
+
+    /**
+     * A folder on a read-only file system is refused with the OS's reason, not "permission denied". Mounting needs
+     * root (and a kernel that lets the container mount tmpfs).
+     */
+    @Test
+    void aReadOnlyFileSystemSaysSo() throws Exception {
+        Path mount = Files.createDirectories(dir.resolve("ro-mount"));
+        int mounted = mount("mount", "-t", "tmpfs", "-o", "ro", "tmpfs", mount.toString());
+        assumeTrue(mounted == 0, "cannot mount a read-only tmpfs here (needs root and mount rights)");
+        try {
+            Path model = model("m.json", dispatch("I"), writeFile("y.npy"));
+            Cli.run("run", model.toString(), "--backend", "emulator", "--output-dir", mount.toString())
+                    .assertUnusable("'y.npy' is in the folder " + mount + ", which cannot be written (read-only"
+                            + " file system)");
+            Cli.run("run", model.toString(), "--backend", "emulator", "--output-dir", mount.resolve("new").toString())
+                    .assertUnusable("needs the output folder " + mount.resolve("new") + ", which cannot be created in "
+                            + mount + " (read-only file system)");
+        } finally {
+            assertEquals(0, mount("umount", mount.toString()));
+        }
+    }
+
+    /** An immutable folder (chattr +i; needs root and a file system that has the flag) is "operation not permitted". */
+    @Test
+    void anImmutableFolderSaysSo() throws Exception {
+        Path immutable = Files.createDirectories(dir.resolve("immutable"));
+        assumeTrue(mount("chattr", "+i", immutable.toString()) == 0, "cannot make a folder immutable here (chattr +i"
+                + " needs root and a file system with the flag)");
+        try {
+            Path model = model("m.json", dispatch("I"), writeFile("y.npy"));
+            Cli.run("run", model.toString(), "--backend", "emulator", "--output-dir", immutable.toString())
+                    .assertUnusable("'y.npy' is in the folder " + immutable + ", which cannot be written (operation"
+                            + " not permitted)");
+        } finally {
+            assertEquals(0, mount("chattr", "-i", immutable.toString()));
+        }
+    }
+
+    /** Runs a system command (mount, umount, chattr) quietly; -1 when it cannot be started. */
+    private static int mount(String... command) throws IOException, InterruptedException {
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return process.waitFor();
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     // ---- one target, two files --------------------------------------------------------------------------------
 
     @Test

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;
@@ -47,5 +49,37 @@ class WordingTest {
         // Java's message for a denied access is the bare path.
         assertEquals("/results/y.npy: permission denied",
                 WritableFolders.describe(new AccessDeniedException("/results/y.npy")));
+    }
+    @Test
+    void theOsReasonIsGivenNotAlwaysPermissionDenied() {
+        // What Java's file system provider throws for EROFS and EPERM (an immutable folder): the OS's words.
+        assertEquals("read-only file system",
+                WritableFolders.reason(new FileSystemException("/r", null, "Read-only file system")));
+        assertEquals("operation not permitted",
+                WritableFolders.reason(new FileSystemException("/r", null, "Operation not permitted")));
+        assertEquals("/r/y.npy: read-only file system",
+                WritableFolders.describe(new FileSystemException("/r/y.npy", null, "Read-only file system")));
+        assertEquals("permission denied", WritableFolders.reason(new AccessDeniedException("/r")));
+    }
+
+    @Test
+    void aModelThatCannotBeOpenedSaysWhy() {
+        // A non-root user's stat of secret/m.json, secret being a root-owned folder of mode 700: EACCES.
+        assertEquals("secret/m.json: permission denied",
+                ModelInput.cannotOpen("secret/m.json", new AccessDeniedException("secret/m.json")));
+        assertEquals("secret/m.json: no such file",
+                ModelInput.cannotOpen("secret/m.json", new NoSuchFileException("secret/m.json")));
+        assertEquals("m.json/x: not a directory",
+                ModelInput.cannotOpen("m.json/x", new FileSystemException("m.json/x", null, "Not a directory")));
+    }
+
+    @Test
+    void aHeapWithNothingLeftSaysSo() {
+        assertEquals("more than the Java heap can give now: it has nothing left to give (maximum heap 64 MiB);"
+                + " raise it with DMLEMU_JAVA_OPTS=-Xmx160m (or more)", HeapBudget.message(-5_000_000, 64, 160));
+        assertEquals("more than the Java heap can give now: it has nothing left to give (maximum heap 64 MiB);"
+                + " raise it with DMLEMU_JAVA_OPTS=-Xmx160m (or more)", HeapBudget.message(0, 64, 160));
+        assertEquals("more than the 1024 bytes the Java heap can give now (maximum heap 64 MiB); raise it with"
+                + " DMLEMU_JAVA_OPTS=-Xmx160m (or more)", HeapBudget.message(1024, 64, 160));
     }
 }
