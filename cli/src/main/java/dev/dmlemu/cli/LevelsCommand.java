@@ -9,6 +9,7 @@ import dev.dmlemu.featurelevels.OperatorCatalog;
 import dev.dmlemu.featurelevels.OperatorSupport;
 import dev.dmlemu.featurelevels.SupportTable;
 import dev.dmlemu.featurelevels.TensorSupport;
+import dev.dmlemu.featurelevels.support.DocumentedSupport;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Spec;
 /** {@code dmlemu levels}: the support tables as an aligned table, so nobody has to open the docs. */
 @Command(name = "levels", mixinStandardHelpOptions = true,
         description = {"Prints an operator's DirectML tensor-support tables.",
-            "For each block of feature levels: each tensor's kind, dimension counts and data types."})
+            "For each block of feature levels: each tensor's kind, dimension counts and data types;",
+            "for operators the validator does not know yet, the docs' tables and tensor constraints."})
 final class LevelsCommand implements Callable<Integer> {
 
     @Spec
@@ -39,23 +41,34 @@ final class LevelsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OperatorType type;
-        try {
-            type = OperatorType.fromName(operator);
-        } catch (IllegalArgumentException e) {
-            throw CliFailure.unusableInput("--operator: " + e.getMessage());
-        }
-        OperatorSupport support = OperatorCatalog.support(type).orElseThrow(() -> CliFailure.unusableInput(
-                "--operator: dmlemu has no support tables for " + type.name() + " (it has: "
-                        + OperatorCatalog.operators().stream().map(OperatorType::name).collect(Collectors.joining(", "))
-                        + ")"));
         PrintWriter out = spec.commandLine().getOut();
+        java.util.Optional<OperatorSupport> mirrored = mirrored(operator);
+        if (mirrored.isEmpty()) {
+            // Operators the validator does not know yet: their tables as the docs give them.
+            DocumentedSupport documented = DocumentedLevels.find(operator);
+            if (json) {
+                out.println(Json.write(DocumentedLevels.toJson(documented)));
+            } else {
+                DocumentedLevels.printTable(out, documented);
+            }
+            return ExitCode.SUCCESS.code();
+        }
+        OperatorSupport support = mirrored.get();
         if (json) {
             out.println(Json.write(toJson(support)));
         } else {
             printTable(out, support);
         }
         return ExitCode.SUCCESS.code();
+    }
+
+    /** The validator's own tables, when it knows the operator. */
+    private static java.util.Optional<OperatorSupport> mirrored(String name) {
+        try {
+            return OperatorCatalog.support(OperatorType.fromName(name));
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     private static void printTable(PrintWriter out, OperatorSupport support) {
