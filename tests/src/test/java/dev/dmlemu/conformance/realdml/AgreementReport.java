@@ -2,6 +2,8 @@ package dev.dmlemu.conformance.realdml;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** The probe campaign's per-operator agreement, as the markdown table docs/directml-behaviour.md §12 carries. */
 record AgreementReport(String device, int perOperator, long seed, List<AgreementRow> rows) {
@@ -31,12 +33,20 @@ record AgreementReport(String device, int perOperator, long seed, List<Agreement
                 + "disagreements", rows.size(), probes(), agree(), 100 * agreement(), disagreeing().size());
     }
 
+    /** Disagreements of every operator by probe kind and by who accepted. */
+    Map<String, Integer> disagreements() {
+        Map<String, Integer> total = new TreeMap<>();
+        rows.forEach(row -> row.disagreements().forEach((key, count) -> total.merge(key, count, Integer::sum)));
+        return total;
+    }
+
     String markdown() {
         StringBuilder out = new StringBuilder();
         out.append("# Validator against CreateOperator\n\n")
                 .append("Device: ").append(device).append("; ").append(perOperator)
                 .append(" probes per operator, seed ").append(seed).append(", validator at DML_FEATURE_LEVEL_6_4.\n\n")
                 .append(summary()).append(".\n\n")
+                .append("Disagreements by probe kind: ").append(disagreements()).append(".\n\n")
                 .append("| Operator | Probes | Agree | Disagree | Examples of disagreements |\n")
                 .append("|---|---:|---:|---:|---|\n");
         for (AgreementRow row : rows) {

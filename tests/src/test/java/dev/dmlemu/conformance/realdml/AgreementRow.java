@@ -1,11 +1,15 @@
 package dev.dmlemu.conformance.realdml;
 
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.featurelevels.Diagnostic;
 import dev.dmlemu.featurelevels.ValidationResult;
 import dev.dmlemu.nativebridge.CreateVerdict;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** One operator's probes: how many, how many verdicts agreed, and the first disagreements as examples. */
@@ -17,6 +21,8 @@ final class AgreementRow {
     private int probes;
     private int agree;
     private final List<String> examples = new ArrayList<>();
+    /** Disagreements by probe kind and by who accepted: {@code VALID, dmlemu accepts}. */
+    private final Map<String, Integer> disagreements = new TreeMap<>();
 
     AgreementRow(OperatorType type) {
         this.type = type;
@@ -28,12 +34,25 @@ final class AgreementRow {
         boolean accepted = real.outcome() == CreateVerdict.Outcome.ACCEPTED;
         if (verdict.isValid() == accepted) {
             agree++;
-        } else if (examples.size() < EXAMPLES) {
+        } else {
+            disagreements.merge(probe.kind() + ", " + (verdict.isValid() ? "dmlemu" : "DirectML") + " accepts", 1,
+                    Integer::sum);
+        }
+        if (verdict.isValid() != accepted && examples.size() < EXAMPLES) {
             String why = verdict.isValid() ? "dmlemu accepts" : "dmlemu refuses ("
                     + verdict.errors().stream().map(Diagnostic::rule).map(Enum::name).distinct()
                             .collect(Collectors.joining(", ")) + ")";
-            examples.add(probe.kind() + " " + probe.what() + ": " + why + ", DirectML " + real.describe());
+            examples.add(probe.kind() + " " + probe.what() + " (" + tensors(probe.desc()) + "): " + why
+                    + ", DirectML " + real.describe());
         }
+    }
+
+    /** {@code InputTensor FLOAT32 [1, 2]}, each present tensor of the desc. */
+    private static String tensors(OperatorDesc desc) {
+        return desc.tensorFields().stream().filter(field -> field.desc() instanceof BufferTensorDesc)
+                .map(field -> field.name() + " " + ((BufferTensorDesc) field.desc()).dataType().name() + " "
+                        + ((BufferTensorDesc) field.desc()).sizes())
+                .collect(Collectors.joining(", "));
     }
 
     OperatorType type() {
@@ -50,6 +69,10 @@ final class AgreementRow {
 
     int disagree() {
         return probes - agree;
+    }
+
+    Map<String, Integer> disagreements() {
+        return Map.copyOf(disagreements);
     }
 
     List<String> examples() {

@@ -36,10 +36,10 @@ class ValidatorProbeCampaignTest {
     static final long SEED = 25;
 
     /**
-     * The share of probes where the validator and DirectML agree, at least: the full campaign measured 
-     * (docs/directml-behaviour.md §12); the sample must not fall below that floor.
+     * The share of probes where the validator and DirectML agree, at least: DirectML.dll 1.15.4 agreed on 83.5 % of
+     * the sample and 82.3 % of the full campaign (docs/directml-behaviour.md §12); a change that loses agreement fails.
      */
-    static final double AGREEMENT_FLOOR = 0.0;
+    static final double AGREEMENT_FLOOR = 0.82;
 
     @Test
     void theValidatorAgreesWithCreateOperatorOnEveryOperator() throws IOException {
