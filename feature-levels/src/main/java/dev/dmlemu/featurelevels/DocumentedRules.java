@@ -22,7 +22,7 @@ import java.util.Optional;
  * tensor's row of the docs' support table ({@link OperatorRules}), the docs' "Tensor constraints" lines, every
  * array's count field, and the fused activations the schema lists. Enum fields need no check: a desc record holds a
  * constant of its C enum, nothing else. Operator-specific shape rules (GEMM's inner dimensions, a convolution's
- * output size) are not in the data and not checked here: docs/directml-behaviour.md §12 lists what the probes found.
+ * output size) are not in the data and not checked here: docs/directml-behaviour.md §14 lists what the probes found.
  */
 final class DocumentedRules extends OperatorRules<OperatorDesc> {
 

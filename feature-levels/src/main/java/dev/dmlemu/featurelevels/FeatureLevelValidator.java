@@ -2,6 +2,7 @@ package dev.dmlemu.featurelevels;
 
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorDescs;
 import dev.dmlemu.desc.OperatorType;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -43,9 +44,9 @@ public final class FeatureLevelValidator {
     private static ValidationResult noRules(OperatorDesc desc, FeatureLevel level) {
         return new ValidationResult(desc, level, IndexSemantics.UNSIGNED, List.of(new Diagnostic(Severity.ERROR,
                 RuleId.NO_RULES_YET, "Type", level, "Type: no rules for " + desc.operatorType().cName()
-                + " yet: dmlemu mirrors its desc but cannot judge it (rules exist for "
-                + OperatorCatalog.operators().stream().map(OperatorType::name).collect(Collectors.joining(", "))
-                + ")")));
+                + " yet: dmlemu mirrors its desc but cannot judge it (it judges every operator but "
+                + OperatorDescs.operators().stream().filter(type -> !hasRules(type)).map(OperatorType::name)
+                        .collect(Collectors.joining(", ")) + ")")));
     }
 
     /**

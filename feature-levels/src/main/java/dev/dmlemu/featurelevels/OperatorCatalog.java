@@ -52,6 +52,11 @@ public final class OperatorCatalog {
         return List.copyOf(RULES.keySet());
     }
 
+    /** Whether the operator has rules of its own (the gathers and scatters) rather than rules read from data. */
+    public static boolean hasOwnRules(OperatorType type) {
+        return HAND_WRITTEN.stream().anyMatch(rules -> rules.operatorType() == type);
+    }
+
     /** An operator's support tables, when the validator knows it. */
     public static Optional<OperatorSupport> support(OperatorType type) {
         return rules(type).map(OperatorRules::support);

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The probe campaign's per-operator agreement, as the markdown table docs/directml-behaviour.md §12 carries. */
+/** The probe campaign's per-operator agreement, as the markdown table docs/directml-behaviour.md §14 carries. */
 record AgreementReport(String device, int perOperator, long seed, List<AgreementRow> rows) {
 
     AgreementReport {

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * device has: valid descs drawn from the operator's tables and single-rule violations of them ({@link OperatorProbes}).
  * Every build runs a sample ({@value #SAMPLE_PROBES} probes per operator, seed {@value #SEED}); the full campaign is
  * {@code -Ddmlemu.validatorProbes=40}. The per-operator agreement goes to
- * {@code target/validator-agreement.md} (docs/directml-behaviour.md §12 has the table of the full campaign).
+ * {@code target/validator-agreement.md} (docs/directml-behaviour.md §14 has the table of the full campaign).
  */
 class ValidatorProbeCampaignTest {
 
@@ -37,7 +37,7 @@ class ValidatorProbeCampaignTest {
 
     /**
      * The share of probes where the validator and DirectML agree, at least: DirectML.dll 1.15.4 agreed on 83.5 % of
-     * the sample and 82.3 % of the full campaign (docs/directml-behaviour.md §12); a change that loses agreement fails.
+     * the sample and 82.3 % of the full campaign (docs/directml-behaviour.md §14); a change that loses agreement fails.
      */
     static final double AGREEMENT_FLOOR = 0.82;
 
