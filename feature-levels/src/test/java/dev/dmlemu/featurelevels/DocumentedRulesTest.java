@@ -76,6 +76,7 @@ class DocumentedRulesTest {
         GemmOperatorDesc clipped = gemm(f32(2, 3), f32(3, 4), TensorDesc.NULL, f32(2, 4), Optional.of(clip));
         assertEquals(List.of(), rules(clipped, FeatureLevel.LEVEL_6_0));
         assertEquals(List.of(RuleId.FUSED_ACTIVATION_UNSUPPORTED), rules(clipped, FeatureLevel.LEVEL_5_2));
+        assertEquals(Optional.of(FeatureLevel.LEVEL_6_0), VALIDATOR.minimumFeatureLevel(clipped).level());
 
         OperatorDesc join = new JoinOperatorDesc(0, List.of(), TensorDesc.NULL, 0);
         assertEquals(List.of(RuleId.FUSED_ACTIVATION_UNSUPPORTED), rules(gemm(f32(2, 3), f32(3, 4), TensorDesc.NULL,
