@@ -1,5 +1,7 @@
 package dev.dmlemu.conformance.realdml;
 
+import dev.dmlemu.desc.ActivationHardmaxOperatorDesc;
+import dev.dmlemu.desc.ActivationReluOperatorDesc;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.DescField;
 import dev.dmlemu.desc.FeatureLevel;
@@ -32,7 +34,7 @@ import java.util.Set;
  * Descs of one operator drawn from its documented tables at the newest level: a valid one (in-table dimension counts,
  * data types the device supports, the constraint lines kept), then single-rule violations of it. Everything the
  * tables do not say is neutral: sizes 1 outside the SAME Sizes groups, arrays of one element, enums their first
- * constant, no fused activation.
+ * constant, a fused activation ACTIVATION_RELU or none.
  */
 final class OperatorProbes {
 
@@ -41,7 +43,8 @@ final class OperatorProbes {
      * say it (the marshaller refuses a count above the length, and below it the array is merely shorter).
      */
     enum Kind {
-        VALID, WRONG_DATA_TYPE, DIMENSION_COUNT_OUT_OF_RANGE, CONSTRAINT_BROKEN, MISSING_TENSOR
+        VALID, WRONG_DATA_TYPE, DIMENSION_COUNT_OUT_OF_RANGE, CONSTRAINT_BROKEN, MISSING_TENSOR,
+        FUSED_ACTIVATION_NOT_LISTED
     }
 
     record Probe(Kind kind, String what, OperatorDesc desc) {}
@@ -147,7 +150,9 @@ final class OperatorProbes {
             case SCALE_BIAS -> Optional.empty();
             case SIZE_2D -> new Size2d(1, 1);
             case SCALAR -> ScalarUnion.of(TensorDataType.FLOAT32, 0);
-            case FUSED_ACTIVATION -> Optional.empty();
+            // ACTIVATION_RELU is in every operator's list of fusable activations; its tensors are NULL.
+            case FUSED_ACTIVATION -> random.nextBoolean() ? Optional.empty()
+                    : Optional.of(new ActivationReluOperatorDesc(TensorDesc.NULL, TensorDesc.NULL));
             case OPERATOR_DESC_ARRAY -> List.of();
             default -> throw new IllegalStateException(field.cName());
         };
@@ -229,6 +234,7 @@ final class OperatorProbes {
             case DIMENSION_COUNT_OUT_OF_RANGE -> dimensionCountOutOfRange(values);
             case CONSTRAINT_BROKEN -> constraintBroken(values);
             case MISSING_TENSOR -> missingTensor(values);
+            case FUSED_ACTIVATION_NOT_LISTED -> fusedActivationNotListed(values);
             case VALID -> Optional.empty();
         };
     }
@@ -304,6 +310,18 @@ final class OperatorProbes {
             default -> throw new IllegalStateException(constraint.kind().name());
         }
         return Optional.of(constraint + " broken at " + field);
+    }
+
+    /** ACTIVATION_HARDMAX, which no operator's list of fusable activations has. */
+    private Optional<String> fusedActivationNotListed(Map<String, Object> values) {
+        for (DescField field : schema.fields()) {
+            if (field.type() == DescField.Type.FUSED_ACTIVATION) {
+                values.put(field.cName(), Optional.of(new ActivationHardmaxOperatorDesc(TensorDesc.NULL,
+                        TensorDesc.NULL)));
+                return Optional.of(field.cName() + " ACTIVATION_HARDMAX");
+            }
+        }
+        return Optional.empty();
     }
 
     private Optional<String> missingTensor(Map<String, Object> values) {
