@@ -44,7 +44,7 @@ final class LevelsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         java.util.Optional<OperatorSupport> mirrored = mirrored(operator);
         if (mirrored.isEmpty()) {
-            // Operators the validator does not know yet: their tables as the docs give them.
+            // Operators judged from the docs' data, or not at all: their tables as the docs give them.
             DocumentedSupport documented = DocumentedLevels.find(operator);
             if (json) {
                 out.println(Json.write(DocumentedLevels.toJson(documented)));
@@ -62,10 +62,11 @@ final class LevelsCommand implements Callable<Integer> {
         return ExitCode.SUCCESS.code();
     }
 
-    /** The validator's own tables, when it knows the operator. */
+    /** The tables of an operator with rules of its own. */
     private static java.util.Optional<OperatorSupport> mirrored(String name) {
         try {
-            return OperatorCatalog.support(OperatorType.fromName(name));
+            OperatorType type = OperatorType.fromName(name);
+            return OperatorCatalog.hasOwnRules(type) ? OperatorCatalog.support(type) : java.util.Optional.empty();
         } catch (IllegalArgumentException e) {
             return java.util.Optional.empty();
         }

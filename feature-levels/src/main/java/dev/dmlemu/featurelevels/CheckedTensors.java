@@ -31,4 +31,25 @@ final class CheckedTensors {
         }
         throw new IllegalArgumentException("no tensor field " + name);
     }
+
+    /**
+     * The checked buffers of a tensor field, in order: the field itself, or each member {@code name[i]} of a tensor
+     * array; absent optional tensors and non-buffers are left out.
+     */
+    java.util.List<Named> buffers(String name) {
+        java.util.List<Named> found = new java.util.ArrayList<>(2);
+        for (int i = 0; i < names.length; i++) {
+            String candidate = names[i];
+            boolean matches = candidate.equals(name)
+                    || (candidate.startsWith(name) && candidate.length() > name.length()
+                            && candidate.charAt(name.length()) == '[');
+            if (matches && descs[i] != null) {
+                found.add(new Named(candidate, descs[i]));
+            }
+        }
+        return found;
+    }
+
+    /** A checked buffer with its path ({@code InputTensors[1]}). */
+    record Named(String path, BufferTensorDesc desc) {}
 }

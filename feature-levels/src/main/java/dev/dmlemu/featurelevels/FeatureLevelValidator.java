@@ -2,6 +2,7 @@ package dev.dmlemu.featurelevels;
 
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorDescs;
 import dev.dmlemu.desc.OperatorType;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -43,15 +44,16 @@ public final class FeatureLevelValidator {
     private static ValidationResult noRules(OperatorDesc desc, FeatureLevel level) {
         return new ValidationResult(desc, level, IndexSemantics.UNSIGNED, List.of(new Diagnostic(Severity.ERROR,
                 RuleId.NO_RULES_YET, "Type", level, "Type: no rules for " + desc.operatorType().cName()
-                + " yet: dmlemu mirrors its desc but cannot judge it (rules exist for "
-                + OperatorCatalog.operators().stream().map(OperatorType::name).collect(Collectors.joining(", "))
-                + ")")));
+                + " yet: dmlemu mirrors its desc but cannot judge it (it judges every operator but "
+                + OperatorDescs.operators().stream().filter(type -> !hasRules(type)).map(OperatorType::name)
+                        .collect(Collectors.joining(", ")) + ")")));
     }
 
     /**
      * The lowest feature level that accepts {@code desc}, or none with the reasons: the diagnostics at
      * {@link FeatureLevel#newest()}, where the support tables are widest. Levels are strict supersets, so the first
-     * support block of the operator (for GatherElements 2_1, 3_0, 4_1) that accepts the desc gives the answer.
+     * support block of the operator (for GatherElements 2_1, 3_0, 4_1) that accepts the desc gives the answer; failing
+     * that, the first level that does (a fused activation may need a level no table starts at).
      */
     public MinimumFeatureLevel minimumFeatureLevel(OperatorDesc desc) {
         Objects.requireNonNull(desc, "desc");
@@ -61,6 +63,12 @@ public final class FeatureLevelValidator {
         for (SupportTable block : rules(desc).support().blocks()) {
             if (validate(desc, block.since()).isValid()) {
                 return MinimumFeatureLevel.accepted(block.since());
+            }
+        }
+        // A level between table blocks can still be the answer: a fused activation has a level of its own (6_0).
+        for (FeatureLevel level : FeatureLevel.values()) {
+            if (level.isAbove(rules(desc).support().introducedIn()) && validate(desc, level).isValid()) {
+                return MinimumFeatureLevel.accepted(level);
             }
         }
         return MinimumFeatureLevel.none(validate(desc, FeatureLevel.newest()).diagnostics());

@@ -34,6 +34,10 @@ abstract class OperatorRules<D extends OperatorDesc> {
 
     /** The tensor fields' C names in field order, which is also the order of every support table's rows. */
     private final String[] tensorNames;
+    /** Per tensor field: whether the desc may leave it NULL ({@code _Maybenull_}). */
+    private final boolean[] optional;
+    /** Whether some tensor field is an array, whose members are named {@code Name[i]} in each desc. */
+    private final boolean hasArrays;
 
     OperatorRules(Class<D> descType, OperatorSupport support) {
         this.descType = Objects.requireNonNull(descType, "descType");
@@ -42,8 +46,8 @@ abstract class OperatorRules<D extends OperatorDesc> {
             tableByLevel[level.ordinal()] = support.forLevel(level).orElse(null);
         }
         OperatorSchema schema = OperatorDescs.schema(support.operatorType()).orElseThrow();
-        List<String> names = schema.fields().stream().filter(field -> field.type() == DescField.Type.TENSOR)
-                .map(DescField::cName).toList();
+        List<DescField> tensorFields = schema.fields().stream().filter(field -> field.type().isTensor()).toList();
+        List<String> names = tensorFields.stream().map(DescField::cName).toList();
         for (SupportTable block : support.blocks()) {
             List<String> rows = block.tensors().stream().map(TensorSupport::field).toList();
             if (!rows.equals(names)) {
@@ -52,6 +56,11 @@ abstract class OperatorRules<D extends OperatorDesc> {
             }
         }
         this.tensorNames = names.toArray(String[]::new);
+        this.optional = new boolean[tensorNames.length];
+        for (int i = 0; i < optional.length; i++) {
+            optional[i] = tensorFields.get(i).type() == DescField.Type.OPTIONAL_TENSOR;
+        }
+        this.hasArrays = tensorFields.stream().anyMatch(field -> field.type() == DescField.Type.TENSOR_ARRAY);
     }
 
     final OperatorType operatorType() {
@@ -80,6 +89,18 @@ abstract class OperatorRules<D extends OperatorDesc> {
                 : IndexSemantics.UNSIGNED;
     }
 
+    /** The row of a tensor field or array member ({@code InputTensors[2]} is in the row of {@code InputTensors}). */
+    private int rowOf(String fieldName) {
+        int bracket = fieldName.indexOf('[');
+        String base = bracket < 0 ? fieldName : fieldName.substring(0, bracket);
+        for (int i = 0; i < tensorNames.length; i++) {
+            if (tensorNames[i].equals(base)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException(operatorType() + " has no tensor field " + base);
+    }
+
     final ValidationResult validate(OperatorDesc desc, FeatureLevel level) {
         D typed = descType.cast(desc);
         DiagnosticCollector out = new DiagnosticCollector(level);
@@ -90,12 +111,18 @@ abstract class OperatorRules<D extends OperatorDesc> {
                     + " is not available at " + level.cName() + "; it needs " + introduced.cName(),
                     Optional.of(introduced));
         }
-        CheckedTensors tensors = new CheckedTensors(tensorNames);
         List<TensorField> fields = desc.tensorFields();
+        CheckedTensors tensors = new CheckedTensors(hasArrays
+                ? fields.stream().map(TensorField::name).toArray(String[]::new) : tensorNames);
         for (int i = 0; i < fields.size(); i++) {
             TensorField field = fields.get(i);
-            TensorSupport row = table == null ? null : table.tensors().get(i);
-            tensors.set(i, TensorRules.check(out, support, row, field.name(), field.kind(), field.desc()));
+            // An array's members follow one another and share the array's row.
+            int row = hasArrays ? rowOf(field.name()) : i;
+            if (optional[row] && field.desc().isNull()) {
+                continue; // an absent optional tensor: nothing to check
+            }
+            TensorSupport rowSupport = table == null ? null : table.tensors().get(row);
+            tensors.set(i, TensorRules.check(out, support, rowSupport, field.name(), field.kind(), field.desc()));
         }
         checkOperator(typed, tensors, out);
         return new ValidationResult(desc, level, indexSemantics(tensors, level), out.diagnostics());

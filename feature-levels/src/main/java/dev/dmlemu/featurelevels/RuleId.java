@@ -59,6 +59,10 @@ public enum RuleId {
     ALIGNMENT_INVALID(Severity.ERROR, "GuaranteedBaseOffsetAlignment must be 0 or a power of two >= element size"),
     /** {@code DML_TENSOR_FLAG_OWNED_BY_DML} on an output tensor. */
     FLAGS_INVALID(Severity.ERROR, "DML_TENSOR_FLAG_OWNED_BY_DML is allowed on inputs only"),
+    /** An array's count field (InputCount) must equal the number of descs the array holds. */
+    ARRAY_COUNT_MISMATCH(Severity.ERROR, "an array's count field must equal the array's length"),
+    /** The fused activation must be one the operator's docs list, at a level that has it, with NULL tensors. */
+    FUSED_ACTIVATION_UNSUPPORTED(Severity.ERROR, "the fused activation is not one this operator accepts here"),
     /** {@code Axis} is not in {@code [0, InputTensor.DimensionCount)}. */
     AXIS_OUT_OF_RANGE(Severity.ERROR, "Axis must be in [0, DimensionCount)"),
     /** A {@code UINT} field (Sizes, Strides, DimensionCount, Axis, alignment) is outside {@code [0, 2^32)}. */

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.BufferTensorDesc;
-import dev.dmlemu.desc.ElementWiseAddOperatorDesc;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.testkit.PopulatedDescs;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,18 +24,18 @@ class NoRulesYetTest {
 
     @Test
     void theValidatorSaysItHasNoRulesRatherThanFailing() {
-        assertFalse(FeatureLevelValidator.hasRules(OperatorType.ELEMENT_WISE_ADD));
+        assertFalse(FeatureLevelValidator.hasRules(OperatorType.REDUCE));
         assertTrue(FeatureLevelValidator.hasRules(OperatorType.GATHER_ELEMENTS));
-        ValidationResult result = new FeatureLevelValidator().validate(new ElementWiseAddOperatorDesc(T, T, T),
+        ValidationResult result = new FeatureLevelValidator().validate(PopulatedDescs.of(OperatorType.REDUCE),
                 FeatureLevel.LEVEL_4_1);
         assertFalse(result.isValid());
         assertEquals(1, result.diagnostics().size());
         Diagnostic only = result.diagnostics().get(0);
         assertEquals(RuleId.NO_RULES_YET, only.rule());
         assertEquals("Type", only.path());
-        assertTrue(only.message().startsWith("Type: no rules for DML_OPERATOR_ELEMENT_WISE_ADD yet"), only.message());
+        assertTrue(only.message().startsWith("Type: no rules for DML_OPERATOR_REDUCE yet"), only.message());
         MinimumFeatureLevel minimum = new FeatureLevelValidator().minimumFeatureLevel(
-                new ElementWiseAddOperatorDesc(T, T, T));
+                PopulatedDescs.of(OperatorType.REDUCE));
         assertTrue(minimum.level().isEmpty());
         assertEquals(List.of(RuleId.NO_RULES_YET), minimum.reasons().stream().map(Diagnostic::rule).toList());
     }
