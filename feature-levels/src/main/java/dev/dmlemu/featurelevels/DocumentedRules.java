@@ -105,6 +105,9 @@ final class DocumentedRules extends OperatorRules<OperatorDesc> {
 
     @Override
     void checkOperator(OperatorDesc desc, CheckedTensors tensors, DiagnosticCollector out) {
+        // Said on every verdict, so that a "valid" from the tables is never read as CreateOperator's (§14).
+        out.report(RuleId.SHAPE_RULES_NOT_CHECKED, OPERATOR_TYPE_PATH, operatorType().cName()
+                + ": see docs/directml-behaviour.md §14 for what CreateOperator refuses beyond the tables");
         checkCounts(desc, out);
         for (TensorConstraint constraint : constraints) {
             checkConstraint(constraint, tensors, out);

@@ -61,6 +61,13 @@ public enum RuleId {
     FLAGS_INVALID(Severity.ERROR, "DML_TENSOR_FLAG_OWNED_BY_DML is allowed on inputs only"),
     /** An array's count field (InputCount) must equal the number of descs the array holds. */
     ARRAY_COUNT_MISMATCH(Severity.ERROR, "an array's count field must equal the array's length"),
+    /**
+     * An operator judged from the documentation's tables alone ({@code DocumentedRules}): its operator-specific shape
+     * rules are not written yet, and DirectML.dll 1.15.4 refuses some descs these tables accept
+     * (docs/directml-behaviour.md §14), so "valid" is the tables' answer, not yet CreateOperator's.
+     */
+    SHAPE_RULES_NOT_CHECKED(Severity.WARNING, "judged from the documented support tables and tensor constraints "
+            + "only; this operator's own shape rules are not checked yet, and CreateOperator may still refuse it"),
     /** The fused activation must be one the operator's docs list, at a level that has it, with NULL tensors. */
     FUSED_ACTIVATION_UNSUPPORTED(Severity.ERROR, "the fused activation is not one this operator accepts here"),
     /** {@code Axis} is not in {@code [0, InputTensor.DimensionCount)}. */
