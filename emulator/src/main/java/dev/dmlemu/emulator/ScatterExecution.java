@@ -47,6 +47,8 @@ final class ScatterExecution implements OperatorExecution {
     private final AtomicReference<WrittenElements> spareWritten = new AtomicReference<>();
     /** The resolved updates and region bitmaps of the last region run, kept for the next one, or null. */
     private final AtomicReference<RegionScratch> spareRegions = new AtomicReference<>();
+    /** The resolved updates of the last one-thread run, kept for the next one, or null. */
+    private final AtomicReference<ResolvedUpdates> spareBlock = new AtomicReference<>();
     /** The update walk without its innermost dimension, which {@link #scatterElements} runs as a counted loop. */
     private final long[] outerWalkSizes;
     private final long[][] outerWalkStrides;
@@ -56,6 +58,14 @@ final class ScatterExecution implements OperatorExecution {
      * operator (3 MiB), and each block costs two hand-offs to the pool.
      */
     static final int RESOLVED_BLOCK = 1 << 18;
+
+    /**
+     * Updates resolved at a time on one thread: their runs (48 KiB of entries) stay in the first caches between
+     * resolving and writing. Resolving a block is one pass over its indices with nothing else in the loop, so their
+     * reads stream; interleaved with the writes to scattered rows they waited on memory (SCATTER_ROWS of
+     * docs/performance.md).
+     */
+    static final int ONE_THREAD_BLOCK = 1 << 12;
 
     /**
      * Where the updates of a block land, as runs of updates written to consecutive output elements from consecutive
@@ -182,6 +192,7 @@ final class ScatterExecution implements OperatorExecution {
     public void release() {
         spareWritten.set(null);
         spareRegions.set(null);
+        spareBlock.set(null);
     }
 
     /** Whether every update is one element with a one-coordinate index: the case {@link #scatterElements} runs. */
@@ -211,8 +222,8 @@ final class ScatterExecution implements OperatorExecution {
             long first = block;
             int count = (int) Math.min(RESOLVED_BLOCK, updateCount - block);
             resolved.firstUpdate = first;
-            split.share(count, regions, (begin, end) -> scatterElements(indices, updates, output, null, first + begin,
-                    first + end, resolved));
+            split.share(count, regions, (begin, end) -> scatterElements(indices, first + begin, first + end,
+                    resolved));
             // One unit per region, so that each region's bitmap is found by its number.
             split.run(regions, regions, (beginRegion, endRegion) -> {
                 for (int r = (int) beginRegion; r < endRegion; r++) {
@@ -291,7 +302,7 @@ final class ScatterExecution implements OperatorExecution {
                 long to = Math.min((long) target + length, end);
                 if (from < to) {
                     written.markRun(from, to - from, update + (from - target));
-                    output.put((int) (from * es), updates, (int) ((sources[k] + from - target) * es),
+                    BulkCopy.copy(updates, (int) ((sources[k] + from - target) * es), output, (int) (from * es),
                             (int) ((to - from) * es));
                 }
             }
@@ -313,7 +324,11 @@ final class ScatterExecution implements OperatorExecution {
 
     private void scatter(ByteBuffer indices, ByteBuffer updates, ByteBuffer output, WrittenElements written) {
         if (elementUpdates()) {
-            scatterElements(indices, updates, output, written, 0, plan.tupleCount, null);
+            if (sharesMemory(output, indices) || sharesMemory(output, updates)) {
+                scatterElementsInOrder(indices, updates, output, written);
+            } else {
+                scatterElementsInBlocks(indices, updates, output, written);
+            }
             return;
         }
         CoordinateCursor tuples = plan.tupleCursor();
@@ -353,13 +368,30 @@ final class ScatterExecution implements OperatorExecution {
 
     /**
      * {@link #scatter} when every update is one element with a one-coordinate index (SCATTER_ELEMENTS): the same
-     * writes in the same order, with the innermost walk dimension in a plain counted loop instead of one cursor step
-     * per update, 64-bit indices read without the width switch, and each update numbered by the loop rather than
-     * announced to {@link WrittenElements}. Walks updates {@code [beginUpdate, endUpdate)} and writes them, or, given
-     * {@code resolved}, only records where each run of them lands (see {@link ResolvedUpdates}).
+     * writes in the same order, {@link #ONE_THREAD_BLOCK} updates at a time, first resolved into runs
+     * ({@link #scatterElements}), then written ({@link #writeResolved} over the whole output).
      */
-    private void scatterElements(ByteBuffer indices, ByteBuffer updates, ByteBuffer output,
-            WrittenElements written, long beginUpdate, long endUpdate, ResolvedUpdates resolved) {
+    private void scatterElementsInBlocks(ByteBuffer indices, ByteBuffer updates, ByteBuffer output,
+            WrittenElements written) {
+        ResolvedUpdates kept = spareBlock.getAndSet(null);
+        ResolvedUpdates resolved = kept != null ? kept
+                : new ResolvedUpdates((int) Math.min(ONE_THREAD_BLOCK, plan.tupleCount));
+        long elements = lastWholeOutputElement + 1;
+        for (long block = 0; block < plan.tupleCount; block += ONE_THREAD_BLOCK) {
+            int count = (int) Math.min(ONE_THREAD_BLOCK, plan.tupleCount - block);
+            resolved.firstUpdate = block;
+            scatterElements(indices, block, block + count, resolved);
+            writeResolved(resolved, count, updates, output, written, 0, elements);
+        }
+        spareBlock.set(resolved);
+    }
+
+    /**
+     * Records where each run of updates {@code [beginUpdate, endUpdate)} lands (see {@link ResolvedUpdates}), in update
+     * order, with the innermost walk dimension in a plain counted loop instead of one cursor step per update and
+     * 64-bit indices read without the width switch.
+     */
+    private void scatterElements(ByteBuffer indices, long beginUpdate, long endUpdate, ResolvedUpdates resolved) {
         if (beginUpdate >= endUpdate) {
             return;
         }
@@ -369,42 +401,33 @@ final class ScatterExecution implements OperatorExecution {
         long rowLength = plan.walkSizes[last];
         long position = rows.seekElement(beginUpdate, rowLength);
         long update = beginUpdate;
-        int entry = resolved == null ? 0 : (int) (beginUpdate - resolved.firstUpdate);
+        int entry = (int) (beginUpdate - resolved.firstUpdate);
         while (update < endUpdate) {
             long outer = rows.offset(0) + position * plan.walkStrides[0][last];
             long index = rows.offset(1) + position * plan.walkStrides[1][last];
             long source = rows.offset(2) + position * plan.walkStrides[2][last];
-            long rowEnd = Math.min(endUpdate, update + rowLength - position);
-            // A counted int loop is what the JIT unrolls; a row longer than an int goes in several runs.
-            while (update < rowEnd) {
-                int count = (int) Math.min(rowEnd - update, Integer.MAX_VALUE);
-                entry = scatterRun(indices, updates, output, written, outer, index, source, update, count, resolved,
-                        entry);
-                outer += count * plan.walkStrides[0][last];
-                index += count * plan.walkStrides[1][last];
-                source += count * plan.walkStrides[2][last];
-                update += count;
-            }
+            // Blocks hold fewer than 2^31 updates, so a row's part in one fits an int.
+            int count = (int) Math.min(endUpdate - update, rowLength - position);
+            entry = resolveRun(indices, outer, index, source, count, resolved, entry);
+            update += count;
             position = 0;
             rows.next();
         }
-        if (resolved != null) {
-            int end = (int) (endUpdate - resolved.firstUpdate);
-            if (entry < end) {
-                resolved.lengths[entry] = -(end - entry);
-            }
+        int end = (int) (endUpdate - resolved.firstUpdate);
+        if (entry < end) {
+            resolved.lengths[entry] = -(end - entry);
         }
     }
 
     /**
-     * {@code count} consecutive updates of {@link #scatterElements}' innermost dimension, from the given offsets:
-     * written, or recorded in {@code resolved} from entry {@code entry} on. Where the output and the updates are
-     * contiguous along that dimension, updates that repeat an in-range index land on consecutive elements; such a
-     * run is found with one comparison of the index bytes and written in one bulk copy (a row scattered whole, as
-     * frameworks export {@code scatter_} of expanded row ids). Returns the next free entry.
+     * Records where {@code count} consecutive updates of {@link #scatterElements}' innermost dimension land, from the
+     * given offsets, in {@code resolved} from entry {@code entry} on; returns the next free entry. Where the output and
+     * the updates are contiguous along that dimension, updates that repeat an in-range index land on consecutive
+     * elements; such a run is found with one comparison of the index bytes ({@link IndexRuns}) and becomes one entry,
+     * written in one bulk copy (a row scattered whole, as frameworks export {@code scatter_} of expanded row ids).
      */
-    private int scatterRun(ByteBuffer indices, ByteBuffer updates, ByteBuffer output, WrittenElements written,
-            long outer, long index, long source, long firstUpdate, int count, ResolvedUpdates resolved, int entry) {
+    private int resolveRun(ByteBuffer indices, long outer, long index, long source, int count,
+            ResolvedUpdates resolved, int entry) {
         int last = plan.walkSizes.length - 1;
         long targetStep = plan.walkStrides[0][last];
         long indexStep = plan.walkStrides[1][last];
@@ -415,8 +438,10 @@ final class ScatterExecution implements OperatorExecution {
         boolean wideIndices = plan.indexSize == Long.BYTES;
         boolean wrapsNegative = plan.wrapsNegative();
         boolean runs = targetStep == 1 && updateStep == 1 && indexStep == 1;
-        int es = plan.elementSize;
-        // The plan's fields are read into locals once: the JIT reloads a field after every buffer write.
+        int[] targets = resolved.targets;
+        int[] sources = resolved.sources;
+        int[] lengths = resolved.lengths;
+        // The plan's fields are read into locals once: the JIT reloads a field after every array or buffer write.
         int j = 0;
         while (j < count) {
             long raw = wideIndices ? indices.getLong((int) (index * Long.BYTES)) : plan.index(indices, index, 0);
@@ -433,29 +458,63 @@ final class ScatterExecution implements OperatorExecution {
             } else {
                 target = outOfRangeTarget(indices, index, outer);
             }
-            if (resolved != null) {
-                // Output and updates elements are below 2^31: their buffers are bound.
-                resolved.targets[entry] = (int) target;
-                resolved.sources[entry] = (int) source;
-                resolved.lengths[entry] = length;
-                entry++;
-            } else if (length > 1) {
-                written.markRun(target, length, firstUpdate + j);
-                output.put((int) (target * es), updates, (int) (source * es), length * es);
-            } else if (target >= 0) {
-                written.mark(target, firstUpdate + j);
-                if (es == Float.BYTES) {
-                    output.putInt((int) (target * Float.BYTES), updates.getInt((int) (source * Float.BYTES)));
-                } else {
-                    ElementCopy.copy(es, updates, (int) (source * es), output, (int) (target * es));
-                }
-            }
+            // Output and updates elements are below 2^31: their buffers are bound.
+            targets[entry] = (int) target;
+            sources[entry] = (int) source;
+            lengths[entry] = length;
+            entry++;
             j += length;
             outer += length * targetStep;
             index += length * indexStep;
             source += length * updateStep;
         }
         return entry;
+    }
+
+    /**
+     * {@link #scatterElementsInBlocks} for an output that may share memory with the indices or the updates: each
+     * update read right before it is written, as the row-major definition reads them, one element at a time.
+     */
+    private void scatterElementsInOrder(ByteBuffer indices, ByteBuffer updates, ByteBuffer output,
+            WrittenElements written) {
+        int last = plan.walkSizes.length - 1;
+        CoordinateCursor rows = new CoordinateCursor(outerWalkSizes, outerWalkStrides[0], outerWalkStrides[1],
+                outerWalkStrides[2]);
+        long targetStep = plan.walkStrides[0][last];
+        long indexStep = plan.walkStrides[1][last];
+        long updateStep = plan.walkStrides[2][last];
+        long axisSize = plan.tupleSizes[0];
+        long axisStride = plan.tupleStrides[0];
+        boolean unitAxisIgnored = unitAxisIgnoresIndex && axisSize == 1;
+        boolean wrapsNegative = plan.wrapsNegative();
+        int es = plan.elementSize;
+        long rowLength = plan.walkSizes[last];
+        rows.seek(0);
+        for (long update = 0; update < plan.tupleCount; update += rowLength) {
+            long outer = rows.offset(0);
+            long index = rows.offset(1);
+            long source = rows.offset(2);
+            for (long j = 0; j < rowLength; j++) {
+                long raw = plan.index(indices, index, 0);
+                long coordinate = wrapsNegative && raw < 0 ? raw + axisSize : raw;
+                long target;
+                if (Long.compareUnsigned(coordinate, axisSize) < 0) {
+                    target = outer + coordinate * axisStride;
+                } else if (unitAxisIgnored) {
+                    target = outer;
+                } else {
+                    target = outOfRangeTarget(indices, index, outer);
+                }
+                if (target >= 0) {
+                    written.mark(target, update + j);
+                    ElementCopy.copy(es, updates, (int) (source * es), output, (int) (target * es));
+                }
+                outer += targetStep;
+                index += indexStep;
+                source += updateStep;
+            }
+            rows.next();
+        }
     }
 
     /** Where an out-of-range one-coordinate index writes under the policy, or -1 where DirectML drops the write. */

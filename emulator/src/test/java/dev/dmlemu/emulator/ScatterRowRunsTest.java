@@ -27,7 +27,8 @@ import net.jqwik.api.Provide;
  * SCATTER_ELEMENTS along axis 0 with rows of repeated indices, as frameworks export a scatter of whole rows: the case
  * the scatter writes in runs. Against the kit's {@link NaiveScatter} (output, refusal, duplicate count) under every
  * index policy, and, for the first duplicate write reported, against the same scatter with its indices laid out
- * column by column, which the scatter walks one update at a time. Rows are sometimes broken by a different index,
+ * column by column, which the scatter walks one update at a time, and with direct buffers, which may share memory
+ * and so are written one update at a time in order. Rows are sometimes broken by a different index,
  * repeat another row's target (duplicates) or point out of range.
  */
 class ScatterRowRunsTest {
@@ -89,6 +90,7 @@ class ScatterRowRunsTest {
         assertEquals(walked, run(packed, policy, Parallelism.ONE_THREAD, input, rowMajor, updates, expected, what),
                 what);
         assertEquals(walked, run(packed, policy, THREE_REGIONS, input, rowMajor, updates, expected, what), what);
+        assertEquals(walked, runDirect(packed, policy, input, rowMajor, updates, expected, what), what);
     }
 
     private static List<DuplicateWrites> run(ScatterElementsOperatorDesc desc, IndexPolicy policy,
@@ -113,6 +115,31 @@ class ScatterRowRunsTest {
             assertEquals(expected.overwrites(), reports.stream().mapToLong(DuplicateWrites::overwrites).sum(), what);
         }
         return reports;
+    }
+
+    /** The one-thread run on direct buffers, which the scatter cannot tell apart from the output. */
+    private static List<DuplicateWrites> runDirect(ScatterElementsOperatorDesc desc, IndexPolicy policy, byte[] input,
+            byte[] indices, byte[] updates, NaiveScatter.Outcome expected, String what) {
+        List<DuplicateWrites> reports = new ArrayList<>();
+        ScatterExecution execution = ScatterKernelsTest.execution(desc, policy, reports::add, Parallelism.ONE_THREAD);
+        ByteBuffer output = ByteBuffer.allocateDirect(input.length);
+        Bindings bindings = Bindings.of(BufferBinding.of(direct(input)), BufferBinding.of(direct(indices)),
+                BufferBinding.of(direct(updates)), BufferBinding.of(output));
+        if (expected.refusal().isPresent()) {
+            assertThrows(IndexOutOfRangeException.class, () -> execution.execute(bindings), what);
+            return reports;
+        }
+        execution.execute(bindings);
+        byte[] written = new byte[input.length];
+        output.get(0, written);
+        assertArrayEquals(expected.output(), written, what);
+        return reports;
+    }
+
+    private static ByteBuffer direct(byte[] bytes) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(bytes.length);
+        buffer.put(0, bytes);
+        return buffer;
     }
 
     private static byte[] randomBytes(SplittableRandom random, int n) {
