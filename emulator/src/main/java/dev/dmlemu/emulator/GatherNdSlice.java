@@ -47,6 +47,11 @@ final class GatherNdSlice {
         return contiguousRows && rowSizes.length == 0;
     }
 
+    /** The bytes of a {@link #oneRun} slice. */
+    int runBytes() {
+        return rowLength * elementSize;
+    }
+
     /** Copies elements {@code [from, to)} of a {@link #oneRun} slice whose input and output start at element 0. */
     void copyRun(ByteBuffer in, ByteBuffer out, long from, long to) {
         long end = Math.min(to, rowLength);
