@@ -223,7 +223,7 @@ final class ScatterExecution implements OperatorExecution {
             int count = (int) Math.min(RESOLVED_BLOCK, updateCount - block);
             resolved.firstUpdate = first;
             split.share(count, regions, (begin, end) -> scatterElements(indices, first + begin, first + end,
-                    resolved));
+                    resolved, outerWalkCursor()));
             // One unit per region, so that each region's bitmap is found by its number.
             split.run(regions, regions, (beginRegion, endRegion) -> {
                 for (int r = (int) beginRegion; r < endRegion; r++) {
@@ -377,10 +377,11 @@ final class ScatterExecution implements OperatorExecution {
         ResolvedUpdates resolved = kept != null ? kept
                 : new ResolvedUpdates((int) Math.min(ONE_THREAD_BLOCK, plan.tupleCount));
         long elements = lastWholeOutputElement + 1;
+        CoordinateCursor rows = outerWalkCursor();
         for (long block = 0; block < plan.tupleCount; block += ONE_THREAD_BLOCK) {
             int count = (int) Math.min(ONE_THREAD_BLOCK, plan.tupleCount - block);
             resolved.firstUpdate = block;
-            scatterElements(indices, block, block + count, resolved);
+            scatterElements(indices, block, block + count, resolved, rows);
             writeResolved(resolved, count, updates, output, written, 0, elements);
         }
         spareBlock.set(resolved);
@@ -391,13 +392,12 @@ final class ScatterExecution implements OperatorExecution {
      * order, with the innermost walk dimension in a plain counted loop instead of one cursor step per update and
      * 64-bit indices read without the width switch.
      */
-    private void scatterElements(ByteBuffer indices, long beginUpdate, long endUpdate, ResolvedUpdates resolved) {
+    private void scatterElements(ByteBuffer indices, long beginUpdate, long endUpdate, ResolvedUpdates resolved,
+            CoordinateCursor rows) {
         if (beginUpdate >= endUpdate) {
             return;
         }
         int last = plan.walkSizes.length - 1;
-        CoordinateCursor rows = new CoordinateCursor(outerWalkSizes, outerWalkStrides[0], outerWalkStrides[1],
-                outerWalkStrides[2]);
         long rowLength = plan.walkSizes[last];
         long position = rows.seekElement(beginUpdate, rowLength);
         long update = beginUpdate;
@@ -471,6 +471,11 @@ final class ScatterExecution implements OperatorExecution {
         return entry;
     }
 
+    /** A cursor over the update walk without its innermost dimension (see {@link #scatterElements}). */
+    private CoordinateCursor outerWalkCursor() {
+        return new CoordinateCursor(outerWalkSizes, outerWalkStrides[0], outerWalkStrides[1], outerWalkStrides[2]);
+    }
+
     /**
      * {@link #scatterElementsInBlocks} for an output that may share memory with the indices or the updates: each
      * update read right before it is written, as the row-major definition reads them, one element at a time.
@@ -478,8 +483,7 @@ final class ScatterExecution implements OperatorExecution {
     private void scatterElementsInOrder(ByteBuffer indices, ByteBuffer updates, ByteBuffer output,
             WrittenElements written) {
         int last = plan.walkSizes.length - 1;
-        CoordinateCursor rows = new CoordinateCursor(outerWalkSizes, outerWalkStrides[0], outerWalkStrides[1],
-                outerWalkStrides[2]);
+        CoordinateCursor rows = outerWalkCursor();
         long targetStep = plan.walkStrides[0][last];
         long indexStep = plan.walkStrides[1][last];
         long updateStep = plan.walkStrides[2][last];
