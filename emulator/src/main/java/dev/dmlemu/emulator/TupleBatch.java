@@ -17,9 +17,9 @@ final class TupleBatch {
     final long[] inputOffsets = new long[SIZE];
     /** The output offset of each tuple's slice, in elements. */
     final long[] outputOffsets = new long[SIZE];
-    /** The indices element holding each tuple's first coordinate. */
+    /** The indices element holding each out-of-range tuple's first coordinate. */
     final long[] indexOffsets = new long[SIZE];
-    /** The input offset of each tuple's batch coordinates. */
+    /** The input offset of each out-of-range tuple's batch coordinates. */
     final long[] batchOffsets = new long[SIZE];
 
     /** Marks a tuple with a coordinate out of range (an in-range slice's offset is never negative). */
