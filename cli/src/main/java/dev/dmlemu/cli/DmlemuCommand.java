@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             MinLevelCommand.class,
             LevelsCommand.class,
             OnnxCommand.class,
+            SchemaCommand.class,
             picocli.AutoComplete.GenerateCompletion.class},
         footer = {"", "Exit codes: 0 success/valid, 1 invalid operator, 2 unusable input or usage,",
             "3 requested backend unavailable, 70 internal error."})
@@ -32,6 +33,6 @@ final class DmlemuCommand implements Runnable {
     @Override
     public void run() {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                "missing command: run, validate, min-level, levels or onnx");
+                "missing command: run, validate, min-level, levels, onnx or schema");
     }
 }

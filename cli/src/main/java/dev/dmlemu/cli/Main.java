@@ -16,6 +16,7 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        StderrTerminal.markProcess();
         // An interrupted run (SIGINT, SIGTERM) leaves no temporary file and says which files it wrote.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> WriteLedger.interrupted(System.err),
                 "dmlemu-interrupted"));

@@ -3,7 +3,6 @@ package dev.dmlemu.cli;
 import dev.dmlemu.model.ReadLimits;
 import dev.dmlemu.model.ReadOptions;
 import dev.dmlemu.model.SourceFolders;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -47,29 +46,65 @@ final class ModelReading {
 
     /**
      * The model on standard input ({@code -}), read up to {@code --max-model-bytes} and no further: a larger one is
-     * refused before it is held.
+     * refused before it is held. Its length is unknown until the end, so it is read in chunks, each asked of the
+     * heap before it is allocated, and then joined into one array, asked of the heap while the chunks are still held
+     * (a model given by path needs only the one array).
      */
     byte[] readStandardInput(InputStream in) {
         checkLimits();
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        byte[] chunk = new byte[64 << 10];
+        List<byte[]> chunks = new ArrayList<>();
         long total = 0;
         try {
-            int read;
-            while ((read = in.read(chunk)) >= 0) {
-                total += read;
-                Optional<String> refusal = limits().modelBytesRefusal(total);
-                if (refusal.isPresent()) {
-                    throw CliFailure.unusableInput(ModelInput.STANDARD_INPUT + ": the model has " + total
-                            + " bytes or more, " + refusal.get());
+            while (true) {
+                // One byte past the limit tells a model over it from one exactly at it.
+                long room = maxModelBytes - total;
+                int want = room >= STDIN_CHUNK_BYTES ? STDIN_CHUNK_BYTES : (int) room + 1;
+                Optional<String> heap = HeapBudget.refusal(want);
+                if (heap.isPresent()) {
+                    throw stdinTooLarge(total, total + want, heap.get());
                 }
-                bytes.write(chunk, 0, read);
+                byte[] chunk = in.readNBytes(want);
+                total += chunk.length;
+                if (total > maxModelBytes) {
+                    throw CliFailure.unusableInput(ModelInput.STANDARD_INPUT + ": the model has " + total
+                            + " bytes or more, more than the limit of " + maxModelBytes + " bytes (raise it with"
+                            + " --max-model-bytes)");
+                }
+                if (chunk.length == 0) {
+                    break;
+                }
+                chunks.add(chunk);
+                if (chunk.length < want) {
+                    break;
+                }
             }
         } catch (IOException e) {
             throw CliFailure.unusableInput(ModelInput.STANDARD_INPUT + ": cannot read the model: "
                     + OneLine.of(String.valueOf(e.getMessage())));
         }
-        return bytes.toByteArray();
+        if (chunks.size() == 1) {
+            return chunks.get(0);
+        }
+        Optional<String> heap = HeapBudget.refusal(total);
+        if (heap.isPresent()) {
+            throw stdinTooLarge(total, 2 * total, heap.get());
+        }
+        byte[] whole = new byte[(int) total];
+        int at = 0;
+        for (byte[] chunk : chunks) {
+            System.arraycopy(chunk, 0, whole, at, chunk.length);
+            at += chunk.length;
+        }
+        return whole;
+    }
+
+    /** Standard input is read this much at a time (so a model of n bytes is held as about 2n while it is joined). */
+    static final int STDIN_CHUNK_BYTES = 1 << 20;
+
+    private static CliFailure stdinTooLarge(long read, long needed, String heap) {
+        return CliFailure.unusableInput(ModelInput.STANDARD_INPUT + ": the model has " + read + " bytes or more, and"
+                + " reading it from standard input needs " + needed + " bytes, " + heap + "; or give the model by"
+                + " its path, which needs half as much");
     }
 
     ReadOptions readOptions(SourceFolders sources) {

@@ -3,6 +3,7 @@ package dev.dmlemu.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
+import dev.dmlemu.desc.DispatchWork;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.model.ElementValues;
 import dev.dmlemu.model.ModelFiles;
@@ -129,6 +130,21 @@ final class OnnxCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object on stdout")
     boolean json;
 
+    @Option(names = "--max-resource-bytes", paramLabel = "BYTES", defaultValue = "268435456",
+            description = "refuse nodes whose inputs and output buffers need more bytes in all (default"
+                    + " ${DEFAULT-VALUE}, 256 MiB)")
+    long maxResourceBytes;
+
+    @Option(names = "--max-elements", paramLabel = "N", defaultValue = "17179869184",
+            description = "refuse nodes whose dispatch would read and write more tensor elements (every tensor,"
+                    + " updates included; default ${DEFAULT-VALUE}, 2^34)")
+    long maxElements;
+
+    @Option(names = "--max-output-bytes", paramLabel = "BYTES", defaultValue = "1073741824",
+            description = "refuse nodes whose printed values, --print-desc model or --out file would be larger"
+                    + " (default ${DEFAULT-VALUE}, 1 GiB)")
+    long maxOutputBytes;
+
     @Override
     public Integer call() {
         checkOptions();
@@ -172,7 +188,9 @@ final class OnnxCommand implements Callable<Integer> {
                 return reportRefused(refused, level);
             }
             LoweredBuffers lowered = (LoweredBuffers) result;
+            OnnxBudget budget = new OnnxBudget(maxResourceBytes, maxElements, maxOutputBytes);
             if (printDesc) {
+                budget.checkPrintDesc(inputs.values(), inlineValues);
                 LoweredModel.ValueForm form = inlineValues ? LoweredModel.ValueForm.INLINE
                         : LoweredModel.ValueForm.FILES;
                 spec.commandLine().getOut().print(
@@ -183,8 +201,15 @@ final class OnnxCommand implements Callable<Integer> {
                         + "--feature-level " + level.cName().substring("DML_FEATURE_LEVEL_".length()) + ")");
                 return ExitCode.SUCCESS.code();
             }
+            long outputElements = 1;
+            for (long size : lowered.lowered().outputShape()) {
+                outputElements = DispatchWork.saturatingMultiply(outputElements, size);
+            }
+            budget.checkRun(lowered, inputs.values(), outputElements,
+                    out == null ? 0 : lowered.lowered().note(FrameworkTensor.OUTPUT).sourceSizeInBytes());
             ByteBuffer output;
-            try {
+            try (Progress progress = Progress.start(spec.commandLine().getErr(), json)) {
+                progress.at("dispatch of the lowered " + frontend.frontend().displayName() + " node");
                 output = lowered.execute(session.backend());
             } catch (OperatorExecutionException e) {
                 throw CliFailure.unusableInput("dispatch on the " + session.backend().name() + " backend: "

@@ -95,8 +95,9 @@ final class RunCommand implements Callable<Integer> {
     long maxOutputBytes;
 
     @Option(names = "--max-elements", paramLabel = "N", defaultValue = "17179869184",
-            description = "refuse runs whose dispatches would compute more output elements in all, every execution"
-                    + " counted (default ${DEFAULT-VALUE}, 2^34)")
+            description = "refuse runs whose dispatches would read and write more tensor elements in all (every"
+                    + " tensor of each dispatch, updates included), every execution counted (default ${DEFAULT-VALUE},"
+                    + " 2^34)")
     long maxElements;
 
     /** What one timed dispatch measured. */
@@ -262,9 +263,13 @@ final class RunCommand implements Callable<Integer> {
         Map<String, PreparedOperator> prepared = new HashMap<>();
         List<Timing> timings = new ArrayList<>();
         List<String> written = new ArrayList<>();
+        int dispatches = (int) plan.steps().stream().filter(RunPlan.Dispatch.class::isInstance).count();
+        int dispatchNumber = 0;
+        Progress progress = Progress.start(err, json);
         try {
             for (RunPlan.Step step : plan.steps()) {
                 if (step instanceof RunPlan.Dispatch dispatch) {
+                    dispatchNumber++;
                     PreparedOperator operator = prepare(input, session, verdict, dispatch, prepared);
                     Map<String, BufferBinding> byField = new LinkedHashMap<>();
                     for (RunPlan.PlannedBinding binding : dispatch.bindings()) {
@@ -273,12 +278,16 @@ final class RunCommand implements Callable<Integer> {
                                 : new BufferBinding(resources.get(binding.resource()).bytes(), binding.offset(),
                                         binding.available()));
                     }
-                    dispatch(input, dispatch, operator, Bindings.byFieldName(dispatch.desc(), byField))
+                    int number = dispatchNumber;
+                    dispatch(input, dispatch, operator, Bindings.byFieldName(dispatch.desc(), byField),
+                            (execution, ofAll) -> progress.at(number, dispatches, dispatch.dispatchable(),
+                                    dispatch.where(), execution, ofAll))
                             .ifPresent(timings::add);
                     reports.takeFirst().ifPresent(found -> {
                         Warning warning = Warning.dispatch(dispatch.dispatchable(), found.describe());
                         warnings.add(warning);
                         if (!json) {
+                            progress.clear();
                             err.println(warning.line());
                         }
                     });
@@ -292,14 +301,17 @@ final class RunCommand implements Callable<Integer> {
             }
         } catch (CliFailure failure) {
             // The files already written stay (each is whole): the failure names them, on stderr or in --json.
+            progress.clear();
             if (!json) {
                 written.forEach(path -> err.println("wrote " + OneLine.of(path)));
             }
             throw failure.afterWriting(written);
         } catch (RuntimeException | Error error) {
+            progress.clear();
             written.forEach(path -> err.println("wrote " + OneLine.of(path)));
             throw error;
         } finally {
+            progress.close();
             prepared.values().forEach(PreparedOperator::close);
         }
         if (json) {
@@ -393,18 +405,27 @@ final class RunCommand implements Callable<Integer> {
         return operator;
     }
 
+    /** Told the execution about to start (from 1) and the dispatch's executions in all. */
+    private interface ExecutionListener {
+        void starting(long execution, long executions);
+    }
+
     private Optional<Timing> dispatch(ModelInput input, RunPlan.Dispatch step, PreparedOperator operator,
-            Bindings bindings) {
+            Bindings bindings, ExecutionListener listener) {
         try {
             if (iterations == 0) {
+                listener.starting(1, 1);
                 operator.execute(bindings);
                 return Optional.empty();
             }
+            long executions = (long) warmup + iterations;
             for (int i = 0; i < warmup; i++) {
+                listener.starting(i + 1, executions);
                 operator.execute(bindings);
             }
             long[] nanos = new long[iterations];
             for (int i = 0; i < iterations; i++) {
+                listener.starting(warmup + i + 1L, executions);
                 long start = System.nanoTime();
                 operator.execute(bindings);
                 nanos[i] = System.nanoTime() - start;

@@ -1,6 +1,7 @@
 package dev.dmlemu.cli;
 
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.DispatchWork;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorFlags;
@@ -35,8 +36,8 @@ import java.util.Optional;
 record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
 
     /**
-     * What a run may spend: output elements its dispatches compute (every execution counted), and bytes it writes
-     * (files, and text on stdout).
+     * What a run may spend: tensor elements its dispatches read and write ({@link DispatchWork}, every execution
+     * counted), and bytes it writes (files, and text on stdout).
      *
      * @param json whether values go to the --json object instead of print lines
      */
@@ -110,7 +111,7 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
                 step.bindings().stream().filter(PlannedBinding::output).map(PlannedBinding::resource)
                         .filter(name -> resources.get(name).dataType() != TensorDataType.UNKNOWN)
                         .forEach(name -> boundOutputs.putIfAbsent(name, printableCount(resources.get(name))));
-                spending.compute(where, saturatingMultiply(outputElements(desc), budget.executionsPerDispatch()));
+                spending.compute(where, saturatingMultiply(DispatchWork.elements(desc), budget.executionsPerDispatch()));
                 steps.add(step);
             } else if (command instanceof PrintCommand print) {
                 requireElementType(input, where, resources.get(print.resource()), "print");
@@ -199,8 +200,9 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
         void compute(String where, long more) {
             elements = saturatingAdd(elements, more);
             if (elements > budget.maxElements()) {
-                throw input.problemAt(where, "the run's dispatches would compute " + count(elements) + " output"
-                        + " elements up to this command (every execution counted), more than the limit of "
+                throw input.problemAt(where, "the run's dispatches would read and write " + count(elements)
+                        + " tensor elements up to this command (every tensor of each dispatch, inputs, indices,"
+                        + " updates and outputs, every execution counted), more than the limit of "
                         + budget.maxElements() + " (raise it with --max-elements)");
             }
         }
@@ -310,21 +312,6 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
         } catch (ArithmeticException e) {
             return -1;
         }
-    }
-
-    /** The elements a dispatch writes: every output tensor's product of Sizes. */
-    private static long outputElements(OperatorDesc desc) {
-        long total = 0;
-        for (TensorField field : desc.tensorFields()) {
-            if (field.kind() == TensorKind.OUTPUT && field.desc() instanceof BufferTensorDesc output) {
-                long count = 1;
-                for (long size : output.sizes()) {
-                    count = saturatingMultiply(count, size);
-                }
-                total = saturatingAdd(total, count);
-            }
-        }
-        return total;
     }
 
     /** The initializer's element count, never past the buffer: what print and writeFile show. */

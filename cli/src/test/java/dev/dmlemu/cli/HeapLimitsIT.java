@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.model.NpyFile;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,15 +126,75 @@ class HeapLimitsIT {
                 outcome.err());
     }
 
+    /**
+     * A model on standard input is read in chunks and then joined, twice its size at the peak: counted, so 20 MB of
+     * the padded docs example in a 64 MiB heap is refused with exit 2 (it exited 70 out of memory), while 2 MB run.
+     */
+    @Test
+    void aModelOnStandardInputCountsItsBuffers() throws Exception {
+        String docs = Files.readString(Path.of("..", "examples", "docs-example.json"));
+        Path big = Files.writeString(dir.resolve("padded-20mb.json"), docs + " ".repeat(20_000_000));
+        Outcome refused = dmlemu(big, "64m", "run", "-", "--backend", "emulator");
+        refused.assertNoCrash();
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains("<stdin>: the model has "), refused.err());
+        assertTrue(refused.err().contains("bytes the Java heap can give now"), refused.err());
+        assertTrue(refused.err().contains("DMLEMU_JAVA_OPTS=-Xmx"), refused.err());
+        assertTrue(refused.err().contains("give the model by its path"), refused.err());
+
+        Path small = Files.writeString(dir.resolve("padded-2mb.json"), docs + " ".repeat(2_000_000));
+        Outcome ran = dmlemu(small, "64m", "run", "-", "--backend", "emulator");
+        assertEquals(0, ran.code(), ran.err());
+        assertEquals("Resource 'Y': 4, 8, 3, 7, 2, 3\n", ran.out());
+    }
+
+    /**
+     * onnx has run's heap honesty: 20 million inline values of an 80 MB .npy in a 512 MiB heap, and a (20000, 20000)
+     * Gather-13 output (1.6 GB, allowed by a raised --max-resource-bytes) in a 256 MiB heap, are exit 2 naming the
+     * bytes and how to raise the heap (they exited 70 out of memory).
+     */
+    @Test
+    void onnxOutputsAndInlineValuesBeyondTheHeapAreRefused() throws Exception {
+        Path big = dir.resolve("big.npy");
+        NpyFile.write(big, TensorDataType.FLOAT32, List.of(20_000_000L), ByteBuffer.allocate(80_000_000));
+        Path two = dir.resolve("two.npy");
+        NpyFile.write(two, TensorDataType.INT64, List.of(2L), ByteBuffer.allocate(16));
+        Outcome inline = dmlemu("512m", "onnx", "--frontend", "onnx-gather-13", "--data", big.toString(),
+                "--indices", two.toString(), "--print-desc", "--inline-values");
+        inline.assertNoCrash();
+        assertEquals(2, inline.code(), inline.err());
+        assertTrue(inline.err().contains("writing 20000002 inline values needs "), inline.err());
+        assertTrue(inline.err().contains("DMLEMU_JAVA_OPTS=-Xmx"), inline.err());
+
+        Path data = dir.resolve("row.npy");
+        NpyFile.write(data, TensorDataType.FLOAT32, List.of(1L, 20000L), ByteBuffer.allocate(80_000));
+        Path indices = dir.resolve("indices.npy");
+        NpyFile.write(indices, TensorDataType.INT64, List.of(20000L), ByteBuffer.allocate(160_000));
+        Outcome gather = dmlemu("256m", "onnx", "--frontend", "onnx-gather-13", "--data", data.toString(),
+                "--indices", indices.toString(), "--backend", "emulator", "--max-resource-bytes", "100000000000");
+        gather.assertNoCrash();
+        assertEquals(2, gather.code(), gather.err());
+        assertTrue(gather.err().contains("the output needs 3200000000 bytes, more than the "), gather.err());
+        assertTrue(gather.err().contains("DMLEMU_JAVA_OPTS=-Xmx"), gather.err());
+    }
+
     private Outcome dmlemu(String heap, String... args) throws IOException, InterruptedException {
+        return dmlemu(null, heap, args);
+    }
+
+    private Outcome dmlemu(Path stdin, String heap, String... args) throws IOException, InterruptedException {
         assertTrue(Files.isRegularFile(JAR), "the packaged jar is built before integration tests: " + JAR);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Xmx" + heap, "-jar", JAR.toString()));
         command.addAll(List.of(args));
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
-        Process process = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        if (stdin != null) {
+            builder.redirectInput(stdin.toFile());
+        }
+        Process process = builder.start();
         if (!process.waitFor(180, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("dmlemu did not finish in 180 s: " + command);

@@ -32,7 +32,7 @@ class HelpTextTest {
         assertEquals(0, result.code(), result.err());
         assertTrue(result.out().startsWith("#!/usr/bin/env bash"), result.out());
         assertTrue(result.out().contains("complete -F _complete_dmlemu -o default dmlemu"), result.out());
-        for (String command : List.of("run", "validate", "min-level", "levels", "onnx")) {
+        for (String command : List.of("run", "validate", "min-level", "levels", "onnx", "schema")) {
             assertTrue(result.out().contains(command), command);
         }
     }
@@ -55,7 +55,7 @@ class HelpTextTest {
                 summaries.set(last, summaries.get(last) + " " + line.strip());
             }
         }
-        assertEquals(6, summaries.size(), result.out());
+        assertEquals(7, summaries.size(), result.out());
         for (String summary : summaries) {
             assertTrue(summary.endsWith("."), "a summary cut mid-sentence: " + summary);
         }

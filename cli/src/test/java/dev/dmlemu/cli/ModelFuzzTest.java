@@ -25,10 +25,9 @@ import java.util.Set;
  * to overwrite or read ({@code ../outside/secret.npy}); it is compared after every input.
  *
  * <p>Input layout: byte 0 selects the feature level (low 4 bits), the command (bits 4-5: run, run --json with
- * strict indices, 2 threads and 2 timed iterations, validate --json, min-level), whether the command gets a batch
- * list (bit 6: the model file, standard input holding the same bytes, and the model file again, so that one batch
- * reads a model twice and writes its targets twice) and whether a {@code .npy} file comes first (bit 7: then bytes 1-2
- * are its length, big-endian, and that many bytes are written to {@code fuzz.npy} and, as a raw file,
+ * strict indices, 2 threads and 2 timed iterations, validate --json, min-level), whether another surface is fuzzed
+ * (bit 6: then byte 1 picks it, {@link Surface}) and whether a {@code .npy} file comes first (bit 7: then the next two
+ * bytes are its length, big-endian, and that many bytes are written to {@code fuzz.npy} and, as a raw file,
  * {@code fuzz.dat}). The rest is the model file. With {@code --json}, stdout is one JSON document, batch or not. The regression inputs (the examples, each behind a selector byte,
  * attacks on the folders, and every crash found) run in every {@code mvn verify}; the {@code fuzz-cli} execution
  * fuzzes.
@@ -57,23 +56,36 @@ class ModelFuzzTest {
         }
         int selector = input[0] & 0xFF;
         int offset = 1;
+        Surface surface = Surface.ONE_FILE;
+        if ((selector & 0x40) != 0) {
+            if (input.length < 2) {
+                return;
+            }
+            surface = (input[1] & 1) == 0 ? Surface.BATCH : Surface.STDIN_OR_ONNX;
+            offset = 2;
+        }
         Files.deleteIfExists(DIR.resolve("fuzz.npy"));
         Files.deleteIfExists(DIR.resolve("fuzz.dat"));
-        if ((selector & 0x80) != 0 && input.length >= 3) {
-            int npyLength = Math.min(((input[1] & 0xFF) << 8) | (input[2] & 0xFF), input.length - 3);
-            Files.write(DIR.resolve("fuzz.npy"), Arrays.copyOfRange(input, 3, 3 + npyLength));
+        if ((selector & 0x80) != 0 && input.length >= offset + 2) {
+            int start = offset + 2;
+            int npyLength = Math.min(((input[offset] & 0xFF) << 8) | (input[offset + 1] & 0xFF), input.length - start);
+            Files.write(DIR.resolve("fuzz.npy"), Arrays.copyOfRange(input, start, start + npyLength));
             // The same bytes as a raw file, for sourcePath "fuzz.dat".
-            Files.write(DIR.resolve("fuzz.dat"), Arrays.copyOfRange(input, 3, 3 + npyLength));
-            offset = 3 + npyLength;
+            Files.write(DIR.resolve("fuzz.dat"), Arrays.copyOfRange(input, start, start + npyLength));
+            offset = start + npyLength;
         }
         byte[] modelBytes = Arrays.copyOfRange(input, offset, input.length);
         Path model = Files.write(DIR.resolve("model.json"), modelBytes);
         String level = LEVELS[(selector & 0x0F) % LEVELS.length].shortName();
         List<String> args = new ArrayList<>();
-        List<String> files = (selector & 0x40) != 0 ? List.of(model.toString(), "-", model.toString())
+        List<String> files = surface == Surface.BATCH ? List.of(model.toString(), "-", model.toString())
                 : List.of(model.toString());
         List<String> runOptions = List.of("--backend", "emulator", "--feature-level", level, "--max-resource-bytes",
                 MAX_RESOURCE_BYTES, "--max-elements", MAX_ELEMENTS, "--output-dir", DIR.toString());
+        if (surface == Surface.STDIN_OR_ONNX) {
+            checkOneCommand(otherSurface(selector, modelBytes, runOptions));
+            return;
+        }
         switch ((selector >> 4) & 0x3) {
             case 0 -> {
                 args.add("run");
@@ -111,6 +123,62 @@ class ModelFuzzTest {
             JsonNode json = result.json();
             assertTrue(files.size() == 1 || json.isArray() && json.size() == files.size() || result.code() == 2
                     && json.has("error"), () -> "one JSON document per command: " + result.out());
+        }
+        assertEquals(OUTSIDE_BEFORE, snapshotOutside(), "the folder beside the model changed");
+    }
+
+    /** What bit 6 and byte 1 of the input select. */
+    private enum Surface {
+        /** Bit 6 clear: the command gets the model file alone. */
+        ONE_FILE,
+        /**
+         * Byte 1 even: a batch list, the model file, standard input holding the same bytes, and the model file again,
+         * so that one batch reads a model twice and writes its targets twice.
+         */
+        BATCH,
+        /** Byte 1 odd: {@link #otherSurface}. */
+        STDIN_OR_ONNX
+    }
+
+    /**
+     * {@link Surface#STDIN_OR_ONNX}: the model on standard input ({@code run -}, command 0), or an {@code onnx} node
+     * (commands 1 to 3: run --json strict, --print-desc --inline-values, run under the directml policy) whose data
+     * (and updates) is {@code fuzz.npy} and whose indices are the rest of the input; the low 4 bits pick the
+     * frontend.
+     */
+    private static Cli.Result otherSurface(int selector, byte[] rest, List<String> runOptions) throws IOException {
+        int command = (selector >> 4) & 0x3;
+        if (command == 0) {
+            List<String> args = new ArrayList<>(List.of("run", "-"));
+            args.addAll(runOptions);
+            return Cli.runWithInput(rest, args.toArray(String[]::new));
+        }
+        FrontendOption frontend = FrontendOption.values()[(selector & 0x0F) % FrontendOption.values().length];
+        Path indices = Files.write(DIR.resolve("indices.npy"), rest);
+        List<String> args = new ArrayList<>(List.of("onnx", "--frontend", frontend.toString(), "--data",
+                DIR.resolve("fuzz.npy").toString(), "--indices", indices.toString(), "--backend", "emulator",
+                "--max-resource-bytes", MAX_RESOURCE_BYTES, "--max-elements", MAX_ELEMENTS, "--max-output-bytes",
+                MAX_RESOURCE_BYTES));
+        if (frontend.frontend().operator().hasUpdates()) {
+            args.addAll(List.of("--updates", DIR.resolve("fuzz.npy").toString()));
+        }
+        if (frontend.frontend().requiresAxis()) {
+            args.addAll(List.of("--axis", "0"));
+        }
+        switch (command) {
+            case 1 -> args.addAll(List.of("--json", "--index-policy", "strict"));
+            case 2 -> args.addAll(List.of("--print-desc", "--inline-values"));
+            default -> args.addAll(List.of("--index-policy", "directml"));
+        }
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    private static void checkOneCommand(Cli.Result result) {
+        assertTrue(Set.of(0, 1, 2).contains(result.code()), () -> "exit code " + result.code() + ": " + result.err());
+        result.assertNoStackTrace();
+        if (result.code() == 2) {
+            assertTrue(result.err().startsWith("dmlemu: ") || result.err().contains("\ndmlemu: "),
+                    () -> "exit 2 without a message: " + result.err());
         }
         assertEquals(OUTSIDE_BEFORE, snapshotOutside(), "the folder beside the model changed");
     }

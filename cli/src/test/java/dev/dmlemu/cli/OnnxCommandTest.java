@@ -272,6 +272,22 @@ class OnnxCommandTest {
                 + "GatherElements-6 indices must lie in [0, 1]"), r.err());
     }
 
+    /**
+     * Issue 27: {@code onnx --json} writes its output values as {@code run --json} does. Each FLOAT32 value of
+     * {@link JsonFloatBits} (negative zero, 2.0, extremes, NaN, infinities) gathered in place and read back by
+     * Jackson's default tree is a float node with the element's bits.
+     */
+    @Test
+    void jsonFloatsReadBackBitForBit() throws IOException {
+        int count = JsonFloatBits.FLOAT32.length;
+        Path data = npy("bits.npy", TensorDataType.FLOAT32, shape(count), JsonFloatBits.buffer(TensorDataType.FLOAT32));
+        Path idx = int32s("identity.npy", shape(count), java.util.stream.IntStream.range(0, count).toArray());
+        Result r = dmlemu(args("onnx", "--data", data, "--indices", idx, "--json"));
+        assertEquals(0, r.code(), r.err());
+        JsonFloatBits.assertReadBack(TensorDataType.FLOAT32,
+                new ObjectMapper().readTree(r.out()).at("/resources/output/values"));
+    }
+
     // ---- refusals --------------------------------------------------------------------------------------------
 
     @Test
@@ -335,7 +351,7 @@ class OnnxCommandTest {
         assertEquals("strict", json.get("indexPolicy").asText());
         JsonNode output = json.get("resources").get("output");
         assertEquals("FLOAT32", output.get("dataType").asText());
-        assertEquals("[7,5,3,4,2,3]", output.get("values").toString());
+        assertEquals("[7.0,5.0,3.0,4.0,2.0,3.0]", output.get("values").toString());
         assertEquals("{}", json.get("timings").toString());
         assertEquals("[2,3]", json.get("shape").toString());
         JsonNode desc = json.get("desc");
@@ -671,7 +687,7 @@ class OnnxCommandTest {
         assertEquals(List.of("backend", "featureLevel", "indexPolicy", "resources", "timings", "files", "shape",
                 "desc", "bindingNotes"), fieldNames(json));
         // out[p, i, j] = data[p, idx[i, j]]: row 0 [3, 1, 3, 2], row 1 [6, 4, 6, 5].
-        assertEquals("[3,1,3,2,6,4,6,5]", json.get("resources").get("output").get("values").toString());
+        assertEquals("[3.0,1.0,3.0,2.0,6.0,4.0,6.0,5.0]", json.get("resources").get("output").get("values").toString());
         assertEquals("FLOAT32", json.get("resources").get("output").get("dataType").asText());
         assertEquals("[2,2,2]", json.get("shape").toString());
         JsonNode desc = json.get("desc");
@@ -720,6 +736,63 @@ class OnnxCommandTest {
         assertEquals(List.of("Output: 0, 1", "Shape: [2, 1], type: bool"), r.outLines());
         assertEquals("|b1", NpyFile.readHeader(target).descr());
         assertEquals(shape(2, 1), NpyFile.read(target).shape());
+    }
+
+    // ---- budgets ---------------------------------------------------------------------------------------------
+
+    /**
+     * Gather-13 of a (1, 40000) row by 40000 indices is a (40000, 40000) output: 6.4 GB, refused by the resource
+     * budget before anything is allocated (it overflowed an int and exited 70).
+     */
+    @Test
+    void anOutputBeyondTheResourceBudgetIsRefused() {
+        Path data = npy("data.npy", TensorDataType.FLOAT32, shape(1, 40000),
+                ByteBuffer.allocate(160_000).order(ByteOrder.LITTLE_ENDIAN));
+        Path idx = npy("indices.npy", TensorDataType.INT64, shape(40000),
+                ByteBuffer.allocate(320_000).order(ByteOrder.LITTLE_ENDIAN));
+        Result r = dmlemu(args("onnx", "--frontend", "onnx-gather-13", "--data", data, "--indices", idx,
+                "--backend", "emulator"));
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("the inputs and the output need 12800"), r.err());
+        assertTrue(r.err().contains("more than the limit of 268435456 bytes (raise it with --max-resource-bytes)"),
+                r.err());
+        assertFalse(r.err().contains("internal error"), r.err());
+    }
+
+    /** The GatherElements docs example reads and writes 9 + 6 + 6 = 21 elements. */
+    @Test
+    void theWorkBudgetCountsEveryTensor() {
+        Path data = floats("data.npy", shape(3, 3), 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        Path idx = int64s("indices.npy", shape(2, 3), 1, 2, 0, 2, 0, 0);
+        Result fits = dmlemu(args("onnx", "--data", data, "--indices", idx, "--backend", "emulator",
+                "--max-elements", "21"));
+        assertEquals(0, fits.code(), fits.err());
+        Result over = dmlemu(args("onnx", "--data", data, "--indices", idx, "--backend", "emulator",
+                "--max-elements", "20"));
+        assertEquals(2, over.code(), over.err());
+        assertTrue(over.err().contains("the dispatch would read and write 21 tensor elements"), over.err());
+        assertTrue(over.err().contains("more than the limit of 20 (raise it with --max-elements)"), over.err());
+    }
+
+    /** 6 printed values count 26 bytes each; 15 inline values in a --print-desc model likewise. */
+    @Test
+    void theOutputBudgetCountsPrintedAndInlineValues() {
+        Path data = floats("data.npy", shape(3, 3), 1, 2, 3, 4, 5, 6, 7, 8, 9);
+        Path idx = int64s("indices.npy", shape(2, 3), 1, 2, 0, 2, 0, 0);
+        Result printed = dmlemu(args("onnx", "--data", data, "--indices", idx, "--backend", "emulator",
+                "--max-output-bytes", "155"));
+        assertEquals(2, printed.code(), printed.err());
+        assertTrue(printed.err().contains("its 6 output values would write about 156 bytes, more than the limit of"
+                + " 155 (raise it with --max-output-bytes)"), printed.err());
+        assertEquals(0, dmlemu(args("onnx", "--data", data, "--indices", idx, "--backend", "emulator",
+                "--max-output-bytes", "156")).code());
+        Result inline = dmlemu(args("onnx", "--data", data, "--indices", idx, "--print-desc", "--inline-values",
+                "--max-output-bytes", "389"));
+        assertEquals(2, inline.code(), inline.err());
+        assertTrue(inline.err().contains("the model file with 15 inline values would write about 390 bytes"),
+                inline.err());
+        assertEquals(0, dmlemu(args("onnx", "--data", data, "--indices", idx, "--print-desc", "--inline-values",
+                "--max-output-bytes", "390")).code());
     }
 
     // ---- unusable input --------------------------------------------------------------------------------------

@@ -80,7 +80,7 @@ class RunBatchTest {
         JsonNode array = new ObjectMapper().readTree(result.out());
         assertEquals(3, array.size(), result.out());
         assertEquals(example("docs-example.json"), array.get(0).get("file").asText());
-        assertEquals("[4,8,3,7,2,3]", array.get(0).get("resources").get("Y").get("values").toString());
+        assertEquals("[4.0,8.0,3.0,7.0,2.0,3.0]", array.get(0).get("resources").get("Y").get("values").toString());
         assertEquals("emulator", array.get(0).get("backend").asText());
         assertEquals(example("invalid-several-diagnostics.json"), array.get(1).get("file").asText());
         assertEquals(false, array.get(1).get("valid").asBoolean());

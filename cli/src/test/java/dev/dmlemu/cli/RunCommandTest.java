@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code dmlemu run}: print lines, --json, timing, threads, index policies, feature levels, backends, writeFile. */
@@ -37,6 +38,18 @@ class RunCommandTest {
         assertEquals("Resource 'Y': 4, 8, 3, 7, 2, 3\n", result.out());
         assertEquals("backend: emulator, feature level: DML_FEATURE_LEVEL_6_4, index policy: directml\n",
                 result.err());
+    }
+
+    /** The issue's reproduction: the docs example in FLOAT16 with X as a sequence printed 0s. */
+    @Test
+    void float16SequencesRunTheDocsExample() throws Exception {
+        String model = Files.readString(Path.of(docs)).replace("FLOAT32", "FLOAT16")
+                .replace("[1, 2, 3, 4, 5, 6, 7, 8, 9]", "{\"valueCount\": 9, \"valueStart\": 1, \"valueDelta\": 1}")
+                .replace("{ \"type\": \"print\", \"resource\": \"Y\" }",
+                        "{\"type\": \"print\", \"resource\": \"X\"}, {\"type\": \"print\", \"resource\": \"Y\"}");
+        Cli.Result result = Cli.run("run", Cli.write(dir, "half.json", model).toString(), "--backend", "emulator");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'X': 1, 2, 3, 4, 5, 6, 7, 8, 9\nResource 'Y': 4, 8, 3, 7, 2, 3\n", result.out());
     }
 
     @Test
@@ -80,7 +93,7 @@ class RunCommandTest {
         assertEquals("directml", json.get("indexPolicy").asText());
         assertEquals(List.of("Y"), names(json.get("resources")));
         assertEquals("FLOAT32", json.at("/resources/Y/dataType").asText());
-        assertEquals(List.of("4", "8", "3", "7", "2", "3"), result.rawArray("/resources/Y/values"));
+        assertEquals(List.of("4.0", "8.0", "3.0", "7.0", "2.0", "3.0"), result.rawArray("/resources/Y/values"));
         assertTrue(json.get("timings").isObject() && json.get("timings").isEmpty());
         assertTrue(json.get("files").isArray() && json.get("files").isEmpty());
     }
@@ -118,9 +131,10 @@ class RunCommandTest {
         String values = "[0.1, 1e30, 3.4028235e38, 1e-45, \"nan\", \"inf\", \"-inf\", 16777216, 2.5e-6]";
         Cli.Result float32 = runModel(Cli.identityModel("FLOAT32", values, 9), "--json");
         assertEquals(List.of("0.1", "1e+30", "3.4028235e+38", "1e-45", "\"nan\"", "\"inf\"", "\"-inf\"",
-                "16777216", "0.0000025"), float32.rawArray("/resources/Y/values"));
-        Cli.Result negativeZero = runModel(npyBackedIdentity(new float[] {-0.0f, 0.0f}), "--json");
-        assertEquals(List.of("-0", "0"), negativeZero.rawArray("/resources/Y/values"));
+                "16777216.0", "0.0000025"), float32.rawArray("/resources/Y/values"));
+        // Always a float literal: -0 and 0 would read as integers (the sign lost), 2 as an integer.
+        Cli.Result negativeZero = runModel(npyBackedIdentity(new float[] {-0.0f, 0.0f, 2.0f}), "--json");
+        assertEquals(List.of("-0.0", "0.0", "2.0"), negativeZero.rawArray("/resources/Y/values"));
         Cli.Result float64 = runModel(Cli.identityModel("FLOAT64", "[0.1, 1.7976931348623157e308, 5e-324]", 3),
                 "--json");
         assertEquals(List.of("0.1", "1.7976931348623157e+308", "5e-324"), float64.rawArray("/resources/Y/values"));
@@ -133,7 +147,53 @@ class RunCommandTest {
         // to it. 2^-24 (smallest subnormal, 5.96e-8) is the nearest half to 6e-8. 1.5 is exact.
         Cli.Result float16 = runModel(Cli.identityModel("FLOAT16", "[0.1, 65504, 5.960464477539063e-8, 1.5, \"nan\"]",
                 5), "--json");
-        assertEquals(List.of("0.1", "65500", "6e-8", "1.5", "\"nan\""), float16.rawArray("/resources/Y/values"));
+        assertEquals(List.of("0.1", "65500.0", "6e-8", "1.5", "\"nan\""), float16.rawArray("/resources/Y/values"));
+    }
+
+    /**
+     * Issue 27: each FLOAT32, FLOAT64 and FLOAT16 value of {@link JsonFloatBits} (negative zero, integral values,
+     * extremes, subnormals, NaN, infinities) run through a gather and read back from {@code run --json} by Jackson's
+     * default tree: a float node whose value, converted to the element's type, has the element's bits.
+     */
+    @ParameterizedTest
+    @EnumSource(value = TensorDataType.class, names = {"FLOAT32", "FLOAT64", "FLOAT16"})
+    void jsonFloatsReadBackBitForBit(TensorDataType type) {
+        long count = JsonFloatBits.of(type).length;
+        NpyFile.write(dir.resolve("x.npy"), type, List.of(count), JsonFloatBits.buffer(type));
+        Cli.Result result = runModel(Cli.identityModel(type.name(), "{ \"sourcePath\": \"x.npy\" }", (int) count),
+                "--json");
+        JsonFloatBits.assertReadBack(type, result.json().at("/resources/Y/values"));
+    }
+
+    /** The same output read by Python's json module, when python3 is on the PATH: floats, signs and bits kept. */
+    @Test
+    void jsonFloatsReadBackInPython() throws Exception {
+        NpyFile.write(dir.resolve("x.npy"), TensorDataType.FLOAT64, List.of((long) JsonFloatBits.FLOAT64.length),
+                JsonFloatBits.buffer(TensorDataType.FLOAT64));
+        Cli.Result result = runModel(Cli.identityModel("FLOAT64", "{ \"sourcePath\": \"x.npy\" }",
+                JsonFloatBits.FLOAT64.length), "--json");
+        Path json = Cli.write(dir, "out.json", result.out());
+        String script = "import json, struct, sys\n"
+                + "values = json.load(open(sys.argv[1]))['resources']['Y']['values']\n"
+                + "for v in values:\n"
+                + "    if isinstance(v, str): print(v)\n"
+                + "    else: print(type(v).__name__, '%016x' % struct.unpack('<Q', struct.pack('<d', v))[0])\n";
+        Process python;
+        try {
+            python = new ProcessBuilder("python3", "-c", script, json.toString()).redirectErrorStream(true).start();
+        } catch (java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("python3 is not on the PATH: " + e.getMessage());
+            return;
+        }
+        String out = new String(python.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, python.waitFor(), out);
+        StringBuilder expected = new StringBuilder();
+        for (long bits : JsonFloatBits.FLOAT64) {
+            double value = Double.longBitsToDouble(bits);
+            expected.append(Double.isNaN(value) ? "nan" : Double.isInfinite(value) ? (value > 0 ? "inf" : "-inf")
+                    : String.format("float %016x", bits)).append('\n');
+        }
+        assertEquals(expected.toString(), out);
     }
 
     @Test

@@ -438,14 +438,47 @@ class TrustBoundaryTest {
 
     @Test
     void runsBeyondTheElementBudgetAreRefusedBeforeRunning() {
-        // The docs example's dispatch computes 6 output elements.
+        // The docs example's dispatch reads and writes 21 elements: X (9), I (6) and Y (6).
         Path model = model(List.of());
-        assertEquals(0, run(model, "--max-elements", "6").code());
-        run(model, "--max-elements", "5").assertUnusable("docs.json: commands[0]: the run's dispatches would compute 6"
-                + " output elements up to this command", "more than the limit of 5", "--max-elements", "(line ");
-        // Every timed execution counts: 1 warm-up and 4 iterations of 6 outputs.
-        run(model, "--max-elements", "29", "--iterations", "4", "--warmup", "1")
-                .assertUnusable("the run's dispatches would compute 30 output elements");
+        assertEquals(0, run(model, "--max-elements", "21").code());
+        run(model, "--max-elements", "20").assertUnusable("docs.json: commands[0]: the run's dispatches would read and"
+                + " write 21 tensor elements up to this command", "more than the limit of 20", "--max-elements",
+                "(line ");
+        // Every timed execution counts: 1 warm-up and 4 iterations of 21.
+        run(model, "--max-elements", "104", "--iterations", "4", "--warmup", "1")
+                .assertUnusable("the run's dispatches would read and write 105 tensor elements");
+    }
+
+    /**
+     * A scatter's updates are work too: 100 index rows of one coordinate and their 100 x 4 updates into a 1 x 4
+     * output read and write 4 + 100 + 400 + 4 = 508 elements, where the output alone is 4.
+     */
+    @Test
+    void scatterUpdatesCountAgainstTheElementBudget() throws IOException {
+        Path model = Files.writeString(models.resolve("scatter.json"), """
+                {"resources": {
+                  "X": {"initialValuesDataType": "FLOAT32", "initialValues": {"valueCount": 4, "value": 0}},
+                  "I": {"initialValuesDataType": "UINT32", "initialValues": {"valueCount": 100, "value": 0}},
+                  "U": {"initialValuesDataType": "FLOAT32", "initialValues": {"valueCount": 400, "value": 1}},
+                  "Y": {"initialValuesDataType": "FLOAT32", "initialValues": {"valueCount": 4, "value": 0}}},
+                 "dispatchables": {"s": {"type": "SCATTER_ND", "desc": {
+                  "InputTensor": {"DataType": "FLOAT32", "Sizes": [1, 4]},
+                  "IndicesTensor": {"DataType": "UINT32", "Sizes": [100, 1]},
+                  "UpdatesTensor": {"DataType": "FLOAT32", "Sizes": [100, 4]},
+                  "OutputTensor": {"DataType": "FLOAT32", "Sizes": [1, 4]},
+                  "InputDimensionCount": 2, "IndicesDimensionCount": 2}}},
+                 "commands": [{"type": "dispatch", "dispatchable": "s", "bindings": {"InputTensor": "X",
+                  "IndicesTensor": "I", "UpdatesTensor": "U", "OutputTensor": "Y"}},
+                  {"type": "dispatch", "dispatchable": "s", "bindings": {"InputTensor": "X",
+                  "IndicesTensor": "I", "UpdatesTensor": "U", "OutputTensor": "Y"}}]}
+                """);
+        Cli.Result fits = run(model, "--max-elements", "1016");
+        assertEquals(0, fits.code(), fits.err());
+        run(model, "--max-elements", "1015").assertUnusable("scatter.json: commands[1]: the run's dispatches would read"
+                + " and write 1016 tensor elements up to this command", "updates", "more than the limit of 1015",
+                "--max-elements");
+        run(model, "--max-elements", "16").assertUnusable("scatter.json: commands[0]: the run's dispatches would read"
+                + " and write 508 tensor elements");
     }
 
     @Test

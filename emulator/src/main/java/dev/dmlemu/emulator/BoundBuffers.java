@@ -41,6 +41,15 @@ record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteB
      */
     static BoundBuffers bind(int elementSize, int indexSize, OperatorDesc desc, Bindings bindings) {
         BindingRule.check(desc, bindings);
+        return views(elementSize, indexSize, bindings);
+    }
+
+    /** As {@link #bind}, for bindings made from ones already checked against the desc. */
+    static BoundBuffers bindChecked(GatherPlan plan, Bindings bindings) {
+        return views(plan.elementSize, plan.indexSize, bindings);
+    }
+
+    private static BoundBuffers views(int elementSize, int indexSize, Bindings bindings) {
         ByteBuffer input = view(bindings.get(0));
         ByteBuffer indices = view(bindings.get(1));
         ByteBuffer output = view(bindings.get(2));

@@ -30,8 +30,10 @@ final class DmlGatherKernel implements OperatorKernel {
      * formula F = Input.Sizes[0..Axis) ++ Indices.Sizes[R-k..R) ++ Input.Sizes(Axis..R) (R - 1 + k entries)
      * right-aligned to R: for k of 2 or more its first k - 1 entries are cropped (read at coordinate 0 whatever
      * their size, as DirectML does), and for k = 0 output dimension 0 is a padding dimension, whose size DirectML
-     * does not check. The checks only guard the emulator's
-     * own assumptions (a validated desc always passes them).
+     * does not check. With k = 0, indices whose sizes are not all 1 give each output element an index of its own:
+     * their dimensions after their leading 1s are read along the output's dimensions after its leading 1s, in order,
+     * and at coordinate 0 past the last one (measured: docs/directml-behaviour.md §10.4). The checks only guard the
+     * emulator's own assumptions (a validated desc always passes them).
      *
      * @throws IllegalArgumentException if the desc breaks a rule the emulator relies on
      */
@@ -57,8 +59,8 @@ final class DmlGatherKernel implements OperatorKernel {
         long[] outSizes = GatherSpace.longs(output.sizes());
         long[] inStrides = GatherSpace.longs(input.effectiveStrides());
         long[] idxStrides = GatherSpace.longs(indices.effectiveStrides());
-        for (int d = 0; d < (k == 0 ? rank : rank - k); d++) {
-            if (idxSizes[d] != 1) {
+        for (int d = 0; d < rank - k; d++) {
+            if (k > 0 && idxSizes[d] != 1) {
                 throw new IllegalArgumentException("IndicesTensor.Sizes[" + d + "] must be 1: it is outside the last "
                         + k + " (IndexDimensions) dimensions");
             }
@@ -92,10 +94,40 @@ final class DmlGatherKernel implements OperatorKernel {
                         + outSizes[i]);
             }
         }
+        if (k == 0) {
+            readScalarIndicesPerElement(idxSizes, idxStrides, outSizes, indicesStrides);
+        }
         boolean readsPastInput = k == 0 && outSizes[0] > 1 && inputStrides[0] != 0;
         return new GatherSpace(input, indices, output, axis, inSizes[axis], inStrides[axis], outSizes, inputStrides,
                 indicesStrides, GatherSpace.longs(output.effectiveStrides()), indexDimensions, false,
                 readsPastInput);
+    }
+
+    /**
+     * IndexDimensions 0: the indices' dimensions after their leading 1s go, in order, onto the output's dimensions
+     * after its leading 1s; one that runs past the last output dimension is read at coordinate 0. All 1s (the
+     * documented scalar index) put nothing anywhere. None of these output dimensions is an index dimension of the
+     * engine: the input keeps its own stride along each, as along GatherElements' non-axis dimensions.
+     */
+    private static void readScalarIndicesPerElement(long[] idxSizes, long[] idxStrides, long[] outSizes,
+            long[] indicesStrides) {
+        int rank = outSizes.length;
+        int firstIndices = leadingOnes(idxSizes);
+        int firstOutput = leadingOnes(outSizes);
+        for (int d = firstIndices; d < rank; d++) {
+            int along = firstOutput + (d - firstIndices);
+            if (along < rank) {
+                indicesStrides[along] = idxStrides[d];
+            }
+        }
+    }
+
+    private static int leadingOnes(long[] sizes) {
+        int count = 0;
+        while (count < sizes.length && sizes[count] == 1) {
+            count++;
+        }
+        return count;
     }
 
     /**

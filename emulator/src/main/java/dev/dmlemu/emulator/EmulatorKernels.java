@@ -20,6 +20,11 @@ final class EmulatorKernels {
 
     private EmulatorKernels() {}
 
+    /** Every operator the emulator implements, in registration order. */
+    static List<OperatorType> operators() {
+        return List.copyOf(KERNELS.keySet());
+    }
+
     /** The kernel of an operator type, when the emulator implements it. */
     static Optional<OperatorKernel> of(OperatorType type) {
         return Optional.ofNullable(KERNELS.get(type));

@@ -17,13 +17,17 @@ final class GatherExecution implements OperatorExecution {
     private final OperatorDesc desc;
     private final GatherKernel kernel;
     private final Parallelism parallelism;
+    /** Set when some index reads fall past the indices' TotalTensorSizeInBytes (GATHER, §10.4); null otherwise. */
+    private final IndicesPerOutputElement perElement;
     /** The views of the last bindings executed, or null. */
     private volatile BoundBuffers lastBound;
 
-    private GatherExecution(OperatorDesc desc, GatherKernel kernel, Parallelism parallelism) {
+    private GatherExecution(OperatorDesc desc, GatherKernel kernel, Parallelism parallelism,
+            IndicesPerOutputElement perElement) {
         this.desc = desc;
         this.kernel = kernel;
         this.parallelism = parallelism;
+        this.perElement = perElement;
     }
 
     /** Plans a desc for execution. */
@@ -42,10 +46,12 @@ final class GatherExecution implements OperatorExecution {
                     + space.sizes()[0] + " with IndexDimensions 0 reads up to byte " + farthest
                     + " past the input's start, beyond the 2^31 bytes the emulator addresses");
         }
-        GatherPlan plan = GatherPlan.compile(space, semantics, policy);
+        IndicesPerOutputElement perElement = IndicesPerOutputElement.ifNeeded(desc, space);
+        GatherPlan plan = GatherPlan.compile(perElement == null ? space : perElement.denseSpace(space), semantics,
+                policy);
         Parallelism split = parallelism.forOutput(space.output());
         return new GatherExecution(desc, new GatherKernel(plan, tuning.forcedTile(), tuning.rowCopyMin(),
-                tuning.tileCopyMax(), split.threads()), split);
+                tuning.tileCopyMax(), split.threads()), split, perElement);
     }
 
     /** The largest input byte offset the non-index dimensions reach, before any index is added. */
@@ -80,7 +86,11 @@ final class GatherExecution implements OperatorExecution {
     public void execute(Bindings bindings) {
         GatherPlan plan = kernel.plan();
         BoundBuffers buffers = lastBound;
-        if (buffers == null || buffers.source() != bindings) {
+        if (perElement != null) {
+            // A fresh copy each time: the caller may change the indices between executions of the same bindings.
+            // The caller's bindings were checked against the desc; the copy is bound as it is.
+            buffers = BoundBuffers.bindChecked(plan, perElement.copy(bindings));
+        } else if (buffers == null || buffers.source() != bindings) {
             buffers = BoundBuffers.bind(plan, desc, bindings);
             lastBound = buffers;
         }

@@ -73,11 +73,19 @@ public enum RuleId {
     INDICES_LEADING_SIZE_NOT_1(Severity.ERROR,
             "IndicesTensor dimensions before the last IndexDimensions must have size 1 (DirectML accepts some others)"),
     /**
-     * GATHER with IndexDimensions 0: an IndicesTensor size is not 1. As {@link #INDICES_LEADING_SIZE_NOT_1}, for the
-     * case where every indices dimension is outside the last IndexDimensions.
+     * GATHER with IndexDimensions 0: IndicesTensor sizes other than 1 that DirectML.dll 1.15.4 refuses (measured). It
+     * accepts them only when, after their leading 1s, they are the first sizes of InputTensor's after its leading 1s,
+     * at most Axis of them; a shape it ends the process on is {@link #CREATE_OPERATOR_FAIL_FAST} instead.
      */
-    SCALAR_INDEX_SIZES_NOT_1(Severity.ERROR,
-            "with IndexDimensions 0 every IndicesTensor size must be 1 (DirectML accepts some others, unmodelled)"),
+    SCALAR_INDEX_SIZES_NOT_1(Severity.ERROR, "with IndexDimensions 0, IndicesTensor sizes other than 1 must be the "
+            + "input's first sizes after the leading 1s of both, at most Axis of them"),
+    /**
+     * GATHER with IndexDimensions 0 and one index per output element: valid, but DirectML.dll 1.15.4 reads some
+     * indices dimension along an output dimension of another size (measured): some output elements take an index from
+     * another indices row, or 0 past the indices' TotalTensorSizeInBytes.
+     */
+    SCALAR_INDICES_MISREAD(Severity.WARNING, "with IndexDimensions 0 DirectML reads an indices dimension along an "
+            + "output dimension of another size"),
     /**
      * GATHER with IndexDimensions 0: {@code OutputTensor.Sizes[0]} is not the 1 of the formula. DirectML.dll 1.15.4
      * does not check it (measured); the rows past the first repeat it or read past the input.
@@ -158,7 +166,8 @@ public enum RuleId {
     /**
      * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of
      * returning an error. SCATTER_ND: an index tuple longer than InputDimensionCount, yet at most
-     * InputTensor.DimensionCount long, with IndicesDimensionCount 2 or more (measured).
+     * InputTensor.DimensionCount long, with IndicesDimensionCount 2 or more (measured); GATHER with IndexDimensions 0
+     * whose indices have more sizes after their leading 1s than the input (measured).
      */
     CREATE_OPERATOR_FAIL_FAST(Severity.ERROR,
             MeasuredDirectMl.NAME + " terminates the process (fail-fast) in CreateOperator for this desc");

@@ -22,6 +22,8 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.testkit.RecordedScalarIndexProbes;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -206,39 +208,96 @@ class GatherRulesTest {
                 RuleId.OUTPUT_LEADING_SIZE_UNCHECKED, "OutputTensor.Sizes[0]");
     }
 
+    /**
+     * IndexDimensions 0 with indices sizes other than 1, as DirectML.dll 1.15.4 answered (docs/directml-behaviour.md
+     * §10.4); the shapes of the first measurements, written input / Axis / indices / output.
+     */
     @Test
-    void indexDimensions0WithIndicesThatAreNotAll1sIsRefusedWhateverDirectMlSays() {
-        // Measured accepted by DirectML.dll 1.15.4 (results not modelled): refused all the same, the documented rule.
+    void indexDimensions0WithIndicesThatAreNotAll1sFollowsDirectMl() {
         long[][][] accepted = {
             {s(3, 3), s(1), s(1, 3), s(1, 3)}, {s(1, 3, 3), s(2), s(1, 1, 3), s(1, 1, 3)},
             {s(1, 3), s(1), s(1, 3), s(1, 1)}, {s(2, 3, 3), s(2), s(1, 2, 3), s(1, 2, 3)},
             {s(3, 3), s(1), s(1, 3), s(2, 3)}, {s(1, 3, 3), s(2), s(1, 3, 3), s(1, 1, 3)}};
-        // Measured rejected.
         long[][][] rejected = {
             {s(2, 3, 3), s(2), s(1, 1, 3), s(1, 2, 3)}, {s(3, 3), s(0), s(1, 3), s(1, 3)},
             {s(1, 3), s(1), s(1, 2), s(1, 1)}, {s(3), s(0), s(2), s(2)}, {s(3), s(0), s(2), s(1)},
             {s(1, 3, 2), s(1), s(1, 1, 2), s(1, 1, 2)}, {s(5, 2), s(1), s(1, 2), s(1, 5)},
-            {s(2, 4), s(1), s(1, 4), s(1, 2)}, {s(2, 3), s(1), s(1, 3), s(2, 2)},
-            {s(2, 3, 2), s(2), s(1, 2, 2), s(1, 2, 3)}, {s(3, 3), s(1), s(2, 3), s(1, 3)},
-            {s(4, 3), s(1), s(1, 3), s(1, 4)}, {s(1, 3), s(1), s(2, 3), s(1, 1)}, {s(3, 3), s(1), s(2, 3), s(2, 3)}};
-        for (long[][][] list : List.of(accepted, rejected)) {
-            for (long[][] shape : list) {
-                GatherOperatorDesc desc = gather(shape[0], shape[2], shape[3], shape[1][0], 0);
-                ValidationResult result = validator.validate(desc, LEVEL_6_4);
-                String what = Arrays.deepToString(shape) + ": " + result;
-                assertFalse(result.isValid(), what);
-                assertEquals(1, result.errors().stream().filter(d -> d.rule() == RuleId.SCALAR_INDEX_SIZES_NOT_1
-                        && d.path().equals("IndicesTensor.Sizes")).count(), what);
+            {s(2, 4), s(1), s(1, 4), s(1, 2)}, {s(2, 3, 2), s(2), s(1, 2, 2), s(1, 2, 3)},
+            {s(3, 3), s(1), s(2, 3), s(1, 3)}, {s(4, 3), s(1), s(1, 3), s(1, 4)}, {s(1, 3), s(1), s(2, 3), s(1, 1)},
+            {s(3, 3), s(1), s(2, 3), s(2, 3)}};
+        for (long[][] shape : accepted) {
+            ValidationResult result = validator.validate(gather(shape[0], shape[2], shape[3], shape[1][0], 0),
+                    LEVEL_6_4);
+            assertTrue(result.isValid(), Arrays.deepToString(shape) + ": " + result);
+        }
+        for (long[][] shape : rejected) {
+            ValidationResult result = validator.validate(gather(shape[0], shape[2], shape[3], shape[1][0], 0),
+                    LEVEL_6_4);
+            String what = Arrays.deepToString(shape) + ": " + result;
+            assertFalse(result.isValid(), what);
+        }
+        // {2,3}/1/{1,3}/{2,2} is refused for its output; the indices alone are refused with this rule.
+        assertOnly(gather(s(2, 3), s(1, 3), s(1, 2), 1, 0), LEVEL_6_4, RuleId.SCALAR_INDEX_SIZES_NOT_1,
+                "IndicesTensor.Sizes");
+        // Issue 27's desc: UINT32 {1,3}, INT32 indices {1,3}, output {1,1}, Axis 1: valid, and each index past the
+        // first is never read (the output has no dimension after its leading 1s), which is worth a warning.
+        GatherOperatorDesc issue = gather(UINT32, INT32, s(1, 3), s(1, 3), s(1, 1), 1, 0);
+        assertOnly(issue, LEVEL_6_4, RuleId.SCALAR_INDICES_MISREAD, "IndicesTensor.Sizes[1]");
+        // A desc whose indices match the output dimension they are read along gets no warning.
+        assertOnly(gather(s(2, 3, 4), s(1, 1, 2), s(1, 2, 4), 1, 0), LEVEL_6_4);
+    }
+
+    @Test
+    void indexDimensions0WithIndicesBeyondAxisOrNotTheInputsSizesIsRefused() {
+        GatherOperatorDesc desc = gather(s(3, 3), s(1, 3), s(1, 3), 0, 0);
+        assertOnly(desc, LEVEL_6_4, RuleId.SCALAR_INDEX_SIZES_NOT_1, "IndicesTensor.Sizes");
+        assertEquals("IndicesTensor.Sizes: {1,3} with IndexDimensions 0: after their leading 1s, the indices' sizes {3} "
+                + "must be the first sizes of the input's {3,3} after its leading 1s, and at most Axis 0 of them "
+                + "(measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §10.4)",
+                message(desc, RuleId.SCALAR_INDEX_SIZES_NOT_1));
+        // {5,2}: the indices' {2} is not the input's first size 5.
+        assertOnly(gather(s(5, 2), s(1, 2), s(1, 5), 1, 0), LEVEL_6_4, RuleId.SCALAR_INDEX_SIZES_NOT_1,
+                "IndicesTensor.Sizes");
+    }
+
+    /**
+     * Measured: when the input has fewer sizes after its leading 1s than the indices, DirectML.dll 1.15.4's
+     * CreateOperator ends the process (the referee's {@code {1,1}/1/{1,2}} and {@code {1,1,2}/2/{1,3,3}}).
+     */
+    @Test
+    void indexDimensions0WithMoreIndicesSizesThanTheInputHasIsAFailFast() {
+        assertOnly(gather(s(1, 1), s(1, 2), s(1, 1), 1, 0), LEVEL_6_4, RuleId.CREATE_OPERATOR_FAIL_FAST,
+                "IndicesTensor.Sizes");
+        GatherOperatorDesc desc = gather(s(1, 1, 2), s(1, 3, 3), s(1, 1, 1), 2, 0);
+        assertOnly(desc, LEVEL_6_4, RuleId.CREATE_OPERATOR_FAIL_FAST, "IndicesTensor.Sizes");
+        assertEquals("IndicesTensor.Sizes: {1,3,3} with IndexDimensions 0: the input has fewer sizes than 2 after its "
+                + "leading 1s: DirectML.dll 1.15.4 terminates the process (fail-fast) in CreateOperator for this desc "
+                + "instead of refusing it; never send it to a device (measured at DML_FEATURE_LEVEL_6_4, "
+                + "docs/directml-behaviour.md §10.4)", message(desc, RuleId.CREATE_OPERATOR_FAIL_FAST));
+    }
+
+    /**
+     * Every desc of {@link RecordedScalarIndexProbes} (7,140 answers of DirectML.dll 1.15.4's CreateOperator, ranks 1
+     * to 8): valid exactly when DirectML accepted it, and refused with CREATE_OPERATOR_FAIL_FAST exactly when it ended
+     * the process.
+     */
+    @Test
+    void agreesWithEveryRecordedScalarIndexProbe() {
+        List<String> disagreements = new ArrayList<>();
+        List<RecordedScalarIndexProbes.Verdict> verdicts = RecordedScalarIndexProbes.verdicts();
+        for (RecordedScalarIndexProbes.Verdict verdict : verdicts) {
+            ValidationResult result = validator.validate(verdict.desc(), LEVEL_6_4);
+            boolean failFast = result.errors().stream().anyMatch(d -> d.rule() == RuleId.CREATE_OPERATOR_FAIL_FAST);
+            RecordedScalarIndexProbes.CreateOutcome ours = result.isValid() ? RecordedScalarIndexProbes.CreateOutcome.ACCEPTED
+                    : failFast ? RecordedScalarIndexProbes.CreateOutcome.ENDED_THE_PROCESS
+                    : RecordedScalarIndexProbes.CreateOutcome.REFUSED;
+            if (ours != verdict.outcome()) {
+                disagreements.add(verdict.line() + " -> " + result);
             }
         }
-        // The first accepted shape has nothing else wrong: the refusal is this rule alone.
-        GatherOperatorDesc desc = gather(s(3, 3), s(1, 3), s(1, 3), 1, 0);
-        assertOnly(desc, LEVEL_6_4, RuleId.SCALAR_INDEX_SIZES_NOT_1, "IndicesTensor.Sizes");
-        assertEquals("IndicesTensor.Sizes: {1,3} with IndexDimensions 0: the documented rule is that the indices "
-                + "dimensions outside the last IndexDimensions (here all of them) are 1; DirectML.dll 1.15.4 accepts "
-                + "some of these shapes and gives results dmlemu does not model, refuses others, and ends the process "
-                + "on others",
-                message(desc, RuleId.SCALAR_INDEX_SIZES_NOT_1));
+        assertEquals(7140, verdicts.size());
+        assertTrue(disagreements.isEmpty(), () -> disagreements.size() + " disagreements:\n"
+                + String.join("\n", disagreements.subList(0, Math.min(20, disagreements.size()))));
     }
 
     // --- the heap bug ---

@@ -69,7 +69,24 @@ public record LoweredBuffers(Lowered lowered, ByteBuffer input, ByteBuffer indic
     /** A zeroed little-endian buffer of the OutputTensor's {@code TotalTensorSizeInBytes} (its note's binding size). */
     public ByteBuffer newOutputBuffer() {
         long size = lowered.note(FrameworkTensor.OUTPUT).bindingSizeInBytes();
-        return ByteBuffer.allocate(Math.toIntExact(size)).order(ByteOrder.LITTLE_ENDIAN);
+        if (size > MAX_BUFFER_BYTES) {
+            throw new IllegalStateException("the output buffer needs " + size + " bytes, more than the "
+                    + MAX_BUFFER_BYTES + " one buffer holds; ask executionBytes() before executing");
+        }
+        return ByteBuffer.allocate((int) size).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** The most bytes one Java buffer holds. */
+    public static final long MAX_BUFFER_BYTES = Integer.MAX_VALUE - 8;
+
+    /**
+     * The bytes {@link #execute} allocates: the output buffer and the framework output copied out of it. A caller
+     * with a memory budget asks this first; either buffer above {@link #MAX_BUFFER_BYTES} cannot be had at all.
+     */
+    public long executionBytes() {
+        BindingNote output = lowered.note(FrameworkTensor.OUTPUT);
+        long sum = output.bindingSizeInBytes() + output.sourceSizeInBytes();
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     /**

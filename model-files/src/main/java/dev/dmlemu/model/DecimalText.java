@@ -15,8 +15,10 @@ public final class DecimalText {
     private DecimalText() {}
 
     /**
-     * The shortest decimal that parses back to exactly {@code value} as a double, in JSON number syntax
-     * ({@code 4}, {@code 0.1}, {@code -0}, {@code 1.5e+30}). Not for NaN or infinities.
+     * The shortest decimal that parses back to exactly {@code value} as a double, as a JSON number in floating-point
+     * form ({@code 4.0}, {@code 0.1}, {@code -0.0}, {@code 1.5e+30}). The form matters to readers that type a number
+     * by how it is written (Python's {@code json}, Jackson's tree): {@code 4} would read as an integer and {@code -0}
+     * as the integer 0, losing the type and the sign. Not for NaN or infinities.
      */
     public static String shortestDouble(double value) {
         return shortest(value, 17, candidate -> candidate.doubleValue() == value);
@@ -47,14 +49,16 @@ public final class DecimalText {
         return json(exact, value);
     }
 
+    /** A float literal: a fraction or an exponent always, so that no JSON reader takes it for an integer. */
     private static String json(BigDecimal decimal, double value) {
         if (decimal.signum() == 0) {
-            return (1 / value < 0) ? "-0" : "0";
+            return (1 / value < 0) ? "-0.0" : "0.0";
         }
         BigDecimal stripped = decimal.stripTrailingZeros();
         int exponent = stripped.precision() - stripped.scale() - 1;
         if (exponent >= -6 && exponent < 21) {
-            return stripped.toPlainString();
+            String plain = stripped.toPlainString();
+            return plain.indexOf('.') < 0 ? plain + ".0" : plain;
         }
         String unscaled = stripped.unscaledValue().abs().toString();
         String mantissa = unscaled.length() == 1 ? unscaled : unscaled.charAt(0) + "." + unscaled.substring(1);

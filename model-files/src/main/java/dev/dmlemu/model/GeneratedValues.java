@@ -1,22 +1,22 @@
 package dev.dmlemu.model;
 
+import dev.dmlemu.desc.Float16;
 import dev.dmlemu.desc.TensorDataType;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 
 /**
- * Fills a buffer from DxDispatch's generated initializers, a constant ({@code value} repeated) and an arithmetic
- * sequence ({@code valueStart + i * valueDelta}, exact, rounded once per element), in time linear in the element count
- * whatever the model wrote: a constant is encoded once and copied; an integer sequence steps in 64-bit two's
- * complement (exact, as every element is in the type's range); a float sequence steps by exact decimal addition of
- * numbers of at most {@link #MAX_SEQUENCE_DIGITS} digits.
+ * Fills a buffer from DxDispatch's generated initializers, a constant ({@code value} repeated) and a sequence
+ * ({@code valueStart}, then repeatedly {@code + valueDelta}), in time linear in the element count whatever the model
+ * wrote: a constant is encoded once and copied; an integer sequence steps in 64-bit two's complement (exact, as every
+ * element is in the type's range); a float sequence adds in the element's precision, as DxDispatch does.
  */
 final class GeneratedValues {
 
     /**
      * The most digits {@code valueStart} and {@code valueDelta} may need at a common scale: plenty for any value a
-     * float or a 64-bit integer holds written sensibly, and the bound on the work per element of an exact sequence
-     * ({@code 1e-600000000} and {@code 1} would need 600,000,001).
+     * float or a 64-bit integer holds written sensibly, and the bound on the exact arithmetic that checks a sequence's
+     * last element against the type's range ({@code 1e-600000000} and {@code 1} would need 600,000,001 digits).
      */
     static final int MAX_SEQUENCE_DIGITS = 80;
 
@@ -33,7 +33,8 @@ final class GeneratedValues {
         long digits = Math.max(s.precision() + (scale - s.scale()), d.precision() + (scale - d.scale()));
         if (digits > MAX_SEQUENCE_DIGITS) {
             return "valueStart " + start + " and valueDelta " + delta + " need " + digits + " digits at a common"
-                    + " scale, more than the " + MAX_SEQUENCE_DIGITS + " a sequence may have (it is computed exactly);"
+                    + " scale, more than the " + MAX_SEQUENCE_DIGITS + " a sequence may have (its range is checked"
+                    + " exactly);"
                     + " write them with fewer digits, or give the values as an array";
         }
         return null;
@@ -70,83 +71,71 @@ final class GeneratedValues {
     }
 
     /**
-     * Fills elements {@code [0, count)} with {@code start + i * delta}. The caller checked that the first and last
-     * elements fit the type (a linear sequence then fits everywhere) and that {@link #unboundedSequence} is null.
+     * Fills elements {@code [0, count)} with DxDispatch's sequence: element 0 is {@code start} and each next element
+     * is the previous one plus {@code delta}, added in the element type (docs/directml-behaviour.md §9.1). For an
+     * integer type that is the exact {@code start + i * delta}: the caller checked that the first and last elements
+     * fit the type (a linear sequence then fits everywhere) and that {@link #unboundedSequence} is null. A float type
+     * accumulates rounding as DxDispatch does, one addition per element whatever the digits of the operands.
      *
      * @return the index of the first element that is not an integer when the type needs one (possible only when
      *     {@code delta} has a fraction), or -1
      */
-    static long sequence(ByteBuffer buffer, TensorDataType type, long count, BigDecimal start, BigDecimal delta) {
-        if (!type.isFloatingPoint()) {
-            if (count > 1 && delta.signum() != 0 && delta.stripTrailingZeros().scale() > 0) {
-                return 1;
-            }
-            long bits = start.toBigIntegerExact().longValue();
-            long step = count > 1 ? delta.toBigIntegerExact().longValue() : 0;
-            for (long i = 0; i < count; i++) {
-                ValueCodec.putInteger(buffer, type, i, bits);
-                bits += step; // two's complement: exact modulo 2^64, and every element is in range
-            }
+    static long sequence(ByteBuffer buffer, TensorDataType type, long count, DecimalScalar start,
+            DecimalScalar delta) {
+        if (type.isFloatingPoint()) {
+            floatSequence(buffer, type, count, ValueCodec.float64(start), ValueCodec.float64(delta));
             return -1;
         }
-        int scale = Math.max(0, Math.max(start.scale(), delta.scale()));
-        BigDecimal first = start.setScale(scale);
-        BigDecimal step = delta.setScale(scale);
-        if (type != TensorDataType.FLOAT16 && !floatSequenceByDoubles(buffer, type, count, first, step)) {
-            BigDecimal element = first;
-            for (long i = 0; i < count; i++) {
-                ValueCodec.put(buffer, type, i, new DecimalScalar(element));
-                element = element.add(step);
-            }
+        BigDecimal first = start.value();
+        BigDecimal step = delta.value();
+        if (count > 1 && step.signum() != 0 && step.stripTrailingZeros().scale() > 0) {
+            return 1;
+        }
+        long bits = first.toBigIntegerExact().longValue();
+        long stepBits = count > 1 ? step.toBigIntegerExact().longValue() : 0;
+        for (long i = 0; i < count; i++) {
+            ValueCodec.putInteger(buffer, type, i, bits);
+            bits += stepBits; // two's complement: exact modulo 2^64, and every element is in range
         }
         return -1;
     }
 
-    /** 2^53: every long below it in magnitude is an exact double. */
-    private static final long EXACT_DOUBLE_LIMIT = 1L << 53;
-
     /**
-     * The usual float sequence fast: with a common scale {@code s <= 22} and every numerator {@code a + i * b} below
-     * 2^53, element {@code i} is the quotient of two exact doubles, which IEEE division rounds once, exactly. A
-     * FLOAT32 element rounds that double again, which gives the exactly rounded float unless the double is a float
-     * midpoint; those few elements are computed from the exact decimal.
-     *
-     * @return false, having written nothing, when the sequence does not qualify
+     * DxDispatch's float sequence from its operands as parsed (each the double nearest the decimal): FLOAT64 adds
+     * doubles; FLOAT32 narrows both to float and adds floats; FLOAT16 narrows to float, then to half by truncation,
+     * and each addition is a float sum of the two halves truncated back to half ({@link TruncatingFloat16}).
      */
-    private static boolean floatSequenceByDoubles(ByteBuffer buffer, TensorDataType type, long count,
-            BigDecimal first, BigDecimal step) {
-        int scale = first.scale();
-        BigDecimal last = first.add(step.multiply(BigDecimal.valueOf(Math.max(0, count - 1))));
-        if (scale > 22 || !fitsExactDouble(first) || !fitsExactDouble(last) || !fitsExactDouble(step)) {
-            return false;
-        }
-        long a = first.unscaledValue().longValue();
-        long b = step.unscaledValue().longValue();
-        double divisor = Math.pow(10, scale); // exact for 10^0 .. 10^22
-        for (long i = 0; i < count; i++) {
-            long numerator = a + i * b; // between the endpoints' numerators: below 2^53
-            double value = numerator / divisor;
-            if (type == TensorDataType.FLOAT64) {
-                ValueCodec.putFloat64(buffer, i, value);
-            } else {
-                float rounded = (float) value;
-                if (isFloatMidpoint(value, rounded)) {
-                    rounded = BigDecimal.valueOf(numerator, scale).floatValue();
+    private static void floatSequence(ByteBuffer buffer, TensorDataType type, long count, double start,
+            double delta) {
+        switch (type) {
+            case FLOAT64: {
+                double value = start;
+                for (long i = 0; i < count; i++) {
+                    ValueCodec.putFloat64(buffer, i, value);
+                    value += delta;
                 }
-                ValueCodec.putFloat32(buffer, i, rounded);
+                return;
             }
+            case FLOAT32: {
+                float value = (float) start;
+                float step = (float) delta;
+                for (long i = 0; i < count; i++) {
+                    ValueCodec.putFloat32(buffer, i, value);
+                    value += step;
+                }
+                return;
+            }
+            case FLOAT16: {
+                short value = TruncatingFloat16.fromFloat((float) start);
+                float step = Float16.toFloat(TruncatingFloat16.fromFloat((float) delta));
+                for (long i = 0; i < count; i++) {
+                    ValueCodec.putFloat16(buffer, i, value);
+                    value = TruncatingFloat16.fromFloat(Float16.toFloat(value) + step);
+                }
+                return;
+            }
+            default:
+                throw new IllegalArgumentException(type + " is not a float type");
         }
-        return true;
-    }
-
-    private static boolean fitsExactDouble(BigDecimal value) {
-        return value.unscaledValue().bitLength() < 53 && Math.abs(value.unscaledValue().longValue())
-                < EXACT_DOUBLE_LIMIT;
-    }
-
-    /** Whether {@code value} lies exactly halfway between {@code rounded} and one of its float neighbours. */
-    private static boolean isFloatMidpoint(double value, float rounded) {
-        double here = rounded;
-        return value == (here + Math.nextDown(rounded)) / 2 || value == (here + Math.nextUp(rounded)) / 2;
     }
 }

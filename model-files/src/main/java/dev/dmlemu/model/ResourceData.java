@@ -106,7 +106,8 @@ public final class ResourceData {
                     check(source, new DecimalScalar(start.add(delta.multiply(BigDecimal.valueOf(count - 1)))),
                             count - 1, type);
                 }
-                long notInteger = GeneratedValues.sequence(region, type, count, start, delta);
+                long notInteger = GeneratedValues.sequence(region, type, count, (DecimalScalar) s.valueStart(),
+                        (DecimalScalar) s.valueDelta());
                 if (notInteger >= 0) {
                     check(source, new DecimalScalar(start.add(delta.multiply(BigDecimal.valueOf(notInteger)))),
                             notInteger, type);

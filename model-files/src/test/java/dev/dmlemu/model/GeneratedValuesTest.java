@@ -2,12 +2,14 @@ package dev.dmlemu.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import dev.dmlemu.desc.TensorDataType;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.OptionalLong;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -16,9 +18,12 @@ import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 /**
- * Constants and sequences give, element by element, the exact decimal {@code start + i * delta} rounded once, however
- * they are computed; the reference here is the JDK's own exact rounding ({@link BigDecimal#floatValue()},
- * {@link BigDecimal#doubleValue()}). And a sequence whose exact arithmetic would be unbounded is refused, not run.
+ * Constants and sequences give, element by element, what DxDispatch writes (docs/directml-behaviour.md §9.1): an
+ * integer sequence is the exact {@code start + i * delta}; a float sequence parses its operands to the nearest double,
+ * narrows them to the element type and adds in that type, a FLOAT16 one through its half library's truncating
+ * conversion. The references here are written from those facts and share no code with the generator: float and
+ * double arithmetic of the JDK, and a half conversion by floor division. A sequence whose exact range check would be
+ * unbounded is refused, not run.
  */
 class GeneratedValuesTest {
 
@@ -33,54 +38,131 @@ class GeneratedValuesTest {
         return "{\"valueCount\": " + count + ", \"valueStart\": " + start + ", \"valueDelta\": " + delta + "}";
     }
 
-    /** Starts and steps of a few decimal digits, where the sequence is computed through doubles. */
+    /** The example: the docs' GatherElements input as a FLOAT16 sequence 1..9 (hand-encoded halves). */
+    @Test
+    void float16SequencesAreGenerated() {
+        ByteBuffer bytes = materialize("FLOAT16", sequence(9, "1", "1"));
+        int[] expected = {0x3C00, 0x4000, 0x4200, 0x4400, 0x4500, 0x4600, 0x4700, 0x4800, 0x4880};
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], bytes.getShort(2 * i) & 0xFFFF, "element " + i);
+        }
+    }
+
+    /**
+     * 0.1 is the float 0x3DCCCCCD, truncated to the half 0x2E66 (0.0999755859375); doubling it is exact, and the
+     * third element 0.2999267578125 truncates to 0x34CC. 0.3 alone is the float 0x3E99999A, whose half mantissa
+     * 204.8 truncates to 204 (0x34CC) where rounding to nearest would give 0x34CD.
+     */
+    @Test
+    void float16SequencesTruncateAsDxDispatchsHalfLibraryDoes() {
+        ByteBuffer tenths = materialize("FLOAT16", sequence(4, "0", "0.1"));
+        assertEquals(0x0000, tenths.getShort(0) & 0xFFFF);
+        assertEquals(0x2E66, tenths.getShort(2) & 0xFFFF);
+        assertEquals(0x3266, tenths.getShort(4) & 0xFFFF);
+        assertEquals(0x34CC, tenths.getShort(6) & 0xFFFF);
+        ByteBuffer point3 = materialize("FLOAT16", sequence(2, "0.3", "0"));
+        assertEquals(0x34CC, point3.getShort(0) & 0xFFFF);
+        assertEquals(0x34CC, point3.getShort(2) & 0xFFFF);
+        // Below 2^-14 a half is subnormal: 0.00001 is 167.77 units of 2^-24, truncated to 167 (0x00A7).
+        assertEquals(0x00A7, materialize("FLOAT16", sequence(1, "0.00001", "0")).getShort(0) & 0xFFFF);
+        // -1.5 then -1.5 + 0.25 = -1.25: the sign is kept (0xBE00, 0xBD00).
+        ByteBuffer negative = materialize("FLOAT16", sequence(2, "-1.5", "0.25"));
+        assertEquals(0xBE00, negative.getShort(0) & 0xFFFF);
+        assertEquals(0xBD00, negative.getShort(2) & 0xFFFF);
+    }
+
     @Property(tries = 300)
-    void float32SequencesRoundEachElementOnce(@ForAll @LongRange(min = -99_999, max = 99_999) long startDigits,
+    void float16SequencesMatchTheReference(@ForAll @LongRange(min = -999, max = 999) long startDigits,
+            @ForAll @LongRange(min = -999, max = 999) long deltaDigits, @ForAll @IntRange(min = 0, max = 4) int scale,
+            @ForAll @IntRange(min = 1, max = 50) int count) {
+        String start = BigDecimal.valueOf(startDigits, scale).toPlainString();
+        String delta = BigDecimal.valueOf(deltaDigits, Math.max(0, scale - 1)).toPlainString();
+        ByteBuffer bytes = materialize("FLOAT16", sequence(count, start, delta));
+        int value = truncatedHalf((float) Double.parseDouble(start));
+        float step = halfValue(truncatedHalf((float) Double.parseDouble(delta)));
+        for (int i = 0; i < count; i++) {
+            assertEquals(value, bytes.getShort(2 * i) & 0xFFFF, "element " + i);
+            value = truncatedHalf(halfValue(value) + step);
+        }
+    }
+
+    /** Ten additions of the float 0.1 give 1.0000001 (0x3F800001), not 1: DxDispatch accumulates in float. */
+    @Test
+    void float32SequencesAccumulateInFloat() {
+        ByteBuffer bytes = materialize("FLOAT32", sequence(11, "0", "0.1"));
+        assertEquals(0x3DCC_CCCD, bytes.getInt(4));
+        assertEquals(0x3F80_0001, bytes.getInt(40));
+    }
+
+    /** Ten additions of the double 0.1 give 0.9999999999999999 (0x3FEFFFFFFFFFFFFF). */
+    @Test
+    void float64SequencesAccumulateInDouble() {
+        ByteBuffer bytes = materialize("FLOAT64", sequence(11, "0", "0.1"));
+        assertEquals(0x3FB9_9999_9999_999AL, bytes.getLong(8));
+        assertEquals(0x3FEF_FFFF_FFFF_FFFFL, bytes.getLong(80));
+    }
+
+    @Property(tries = 300)
+    void float32SequencesMatchTheReference(@ForAll @LongRange(min = -99_999, max = 99_999) long startDigits,
             @ForAll @LongRange(min = -99_999, max = 99_999) long deltaDigits,
             @ForAll @IntRange(min = 0, max = 12) int scale, @ForAll @IntRange(min = 1, max = 200) int count) {
-        BigDecimal start = BigDecimal.valueOf(startDigits, scale);
-        BigDecimal delta = BigDecimal.valueOf(deltaDigits, Math.max(0, scale - 2));
-        ByteBuffer bytes = materialize("FLOAT32", sequence(count, start.toPlainString(), delta.toPlainString()));
+        String start = BigDecimal.valueOf(startDigits, scale).toPlainString();
+        String delta = BigDecimal.valueOf(deltaDigits, Math.max(0, scale - 2)).toPlainString();
+        ByteBuffer bytes = materialize("FLOAT32", sequence(count, start, delta));
+        float value = (float) Double.parseDouble(start);
+        float step = (float) Double.parseDouble(delta);
         for (int i = 0; i < count; i++) {
-            float expected = start.add(delta.multiply(BigDecimal.valueOf(i))).floatValue();
-            assertEquals(Float.floatToRawIntBits(expected), bytes.getInt(4 * i), "element " + i);
+            assertEquals(Float.floatToRawIntBits(value), bytes.getInt(4 * i), "element " + i);
+            value += step;
         }
     }
 
     @Property(tries = 200)
-    void float64SequencesRoundEachElementOnce(@ForAll @LongRange(min = -999_999_999, max = 999_999_999) long start,
+    void float64SequencesMatchTheReference(@ForAll @LongRange(min = -999_999_999, max = 999_999_999) long start,
             @ForAll @LongRange(min = -999_999, max = 999_999) long delta,
             @ForAll @IntRange(min = 0, max = 20) int scale, @ForAll @IntRange(min = 1, max = 100) int count) {
-        BigDecimal first = BigDecimal.valueOf(start, scale);
-        BigDecimal step = BigDecimal.valueOf(delta, scale);
-        ByteBuffer bytes = materialize("FLOAT64", sequence(count, first.toString(), step.toString()));
+        String first = BigDecimal.valueOf(start, scale).toString();
+        String step = BigDecimal.valueOf(delta, scale).toString();
+        ByteBuffer bytes = materialize("FLOAT64", sequence(count, first, step));
+        double value = Double.parseDouble(first);
         for (int i = 0; i < count; i++) {
-            double expected = first.add(step.multiply(BigDecimal.valueOf(i))).doubleValue();
-            assertEquals(Double.doubleToRawLongBits(expected), bytes.getLong(8 * i), "element " + i);
+            assertEquals(Double.doubleToRawLongBits(value), bytes.getLong(8 * i), "element " + i);
+            value += Double.parseDouble(step);
         }
     }
 
+    /** Eighty digits are parsed once: 2^25 elements take one float addition each (seconds before, a minute today). */
     @Test
-    void manyDigitsTakeTheExactPathAndAgree() {
-        // 0.1 + i * 0.3333333333333333333333333: 25 digits, beyond doubles.
-        BigDecimal start = new BigDecimal("0.1");
-        BigDecimal delta = new BigDecimal("0.3333333333333333333333333");
-        ByteBuffer bytes = materialize("FLOAT32", sequence(1000, "0.1", delta.toPlainString()));
-        for (int i = 0; i < 1000; i++) {
-            float expected = start.add(delta.multiply(BigDecimal.valueOf(i))).floatValue();
-            assertEquals(Float.floatToRawIntBits(expected), bytes.getInt(4 * i), "element " + i);
-        }
+    void manyDigitsDoNotSlowAFloatSequence() {
+        String digits = "1." + "3".repeat(78);
+        ByteBuffer bytes = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> materialize("FLOAT32", sequence(1 << 25, digits, "0." + "0".repeat(70) + "123456789")));
+        assertEquals(Float.floatToRawIntBits(1.3333334f), bytes.getInt(0));
     }
 
-    @Test
-    void float32MidpointsOfTheDoubleAreRoundedFromTheExactDecimal() {
-        // 16777217 = 2^24 + 1 is a float midpoint (between 2^24 and 2^24 + 2) and an exact double: ties to even
-        // give 2^24. 16777219 is the midpoint above 2^24 + 2: ties to even give 2^24 + 4.
-        ByteBuffer bytes = materialize("FLOAT32", sequence(4, "16777216", "1"));
-        assertEquals(16777216f, bytes.getFloat(0));
-        assertEquals(16777216f, bytes.getFloat(4));
-        assertEquals(16777218f, bytes.getFloat(8));
-        assertEquals(16777220f, bytes.getFloat(12));
+    /**
+     * The half truncation DxDispatch's library does, from its definition: toward zero in units of the half's last
+     * place, infinity from 2^16 up.
+     */
+    private static int truncatedHalf(float f) {
+        int sign = Float.floatToRawIntBits(f) < 0 ? 0x8000 : 0;
+        double a = Math.abs((double) f);
+        if (a >= 65536) {
+            return sign | 0x7C00;
+        }
+        if (a >= 0x1p-14) {
+            int e = Math.getExponent(a);
+            return sign | ((e + 15) << 10) | (int) Math.floor((a / Math.scalb(1.0, e) - 1) * 1024);
+        }
+        return sign | (int) Math.floor(a * 0x1p24);
+    }
+
+    /** A finite half's value, from the format's definition. */
+    private static float halfValue(int bits) {
+        int e = (bits >> 10) & 0x1F;
+        int m = bits & 0x3FF;
+        double magnitude = e == 0 ? m * 0x1p-24 : (1024 + m) * Math.scalb(1.0, e - 25);
+        return (float) ((bits & 0x8000) != 0 ? -magnitude : magnitude);
     }
 
     @Test
@@ -98,6 +180,46 @@ class GeneratedValuesTest {
         ByteBuffer uint8 = materialize("UINT8", sequence(3, "1.000", "2.0e0"));
         assertEquals(1, uint8.get(0));
         assertEquals(5, uint8.get(2));
+    }
+
+    /** Every other integer type at the ends of its range (values and packing by hand). */
+    @Test
+    void everyIntegerTypeSteps() {
+        ByteBuffer uint8 = materialize("UINT8", sequence(3, "251", "2"));
+        assertEquals(251, uint8.get(0) & 0xFF);
+        assertEquals(255, uint8.get(2) & 0xFF);
+        ByteBuffer uint16 = materialize("UINT16", sequence(3, "65533", "1"));
+        assertEquals(65535, uint16.getShort(4) & 0xFFFF);
+        ByteBuffer int16 = materialize("INT16", sequence(2, "-32768", "32767"));
+        assertEquals(-32768, int16.getShort(0));
+        assertEquals(-1, int16.getShort(2));
+        ByteBuffer uint32 = materialize("UINT32", sequence(3, "4294967291", "2"));
+        assertEquals(0xFFFF_FFFD, uint32.getInt(4));
+        assertEquals(0xFFFF_FFFF, uint32.getInt(8));
+        ByteBuffer int32 = materialize("INT32", sequence(2, "2147483647", "-2147483647"));
+        assertEquals(Integer.MAX_VALUE, int32.getInt(0));
+        assertEquals(0, int32.getInt(4));
+        ByteBuffer int64 = materialize("INT64", sequence(2, "-9223372036854775808", "9223372036854775807"));
+        assertEquals(Long.MIN_VALUE, int64.getLong(0));
+        assertEquals(-1L, int64.getLong(8));
+        // UINT4 0, 5, 10, 15: bytes 0x50, 0xFA (even element low). INT4 -8, -3, 2: nibbles 8, D, 2.
+        ByteBuffer uint4 = materialize("UINT4", sequence(4, "0", "5"));
+        assertEquals((byte) 0x50, uint4.get(0));
+        assertEquals((byte) 0xFA, uint4.get(1));
+        ByteBuffer int4 = materialize("INT4", sequence(3, "-8", "5"));
+        assertEquals((byte) 0xD8, int4.get(0));
+        assertEquals((byte) 0x02, int4.get(1));
+    }
+
+    /** Constants of the float types, with values every conversion gives alike (hand-encoded). */
+    @Test
+    void floatConstants() {
+        ByteBuffer half = materialize("FLOAT16", "{\"valueCount\": 3, \"value\": 1.5}");
+        assertEquals(0x3E00, half.getShort(4) & 0xFFFF);
+        ByteBuffer single = materialize("FLOAT32", "{\"valueCount\": 3, \"value\": -2.5}");
+        assertEquals(0xC020_0000, single.getInt(8));
+        ByteBuffer dbl = materialize("FLOAT64", "{\"valueCount\": 2, \"value\": 0.5}");
+        assertEquals(0x3FE0_0000_0000_0000L, dbl.getLong(8));
     }
 
     @Test
@@ -129,7 +251,7 @@ class GeneratedValuesTest {
         ModelFormatException e = assertThrows(ModelFormatException.class,
                 () -> materialize("FLOAT32", sequence(2, "1e-600000000", "1")));
         assertEquals("resources.R.initialValues: valueStart 1E-600000000 and valueDelta 1 need 600000001 digits at a"
-                + " common scale, more than the 80 a sequence may have (it is computed exactly); write them with fewer"
+                + " common scale, more than the 80 a sequence may have (its range is checked exactly); write them with fewer"
                 + " digits, or give the values as an array (line 1, column 75)", e.getMessage());
         // 80 digits are enough: 1e-79 and 1.
         assertEquals(Float.floatToRawIntBits(1f), materialize("FLOAT32", sequence(2, "1e-79", "1")).getInt(4));

@@ -114,8 +114,9 @@ class ModelRoundTripTest {
         assertTrue(written.contains("\"executionFlags\": [ \"ALLOW_HALF_PRECISION_COMPUTATION\", "
                 + "\"DESCRIPTORS_VOLATILE\" ]"), written);
         assertTrue(written.contains("\"executionFlags\": \"DISABLE_META_COMMANDS\""), written);
-        // Each value as the shortest decimal that reads back to its binary16 bits (65504 as 65500; 1e-8 was read as 0).
-        assertTrue(written.contains("[ 0.1, -2.5, \"nan\", \"inf\", \"-inf\", 65500, 0, 3 ]"), written);
+        // Each value as the shortest decimal that reads back to its binary16 bits (65504 as 65500.0; 1e-8 was read as
+        // 0), always in floating-point form.
+        assertTrue(written.contains("[ 0.1, -2.5, \"nan\", \"inf\", \"-inf\", 65500.0, 0.0, 3.0 ]"), written);
         assertTrue(written.contains("18446744073709551615"), written);
         assertTrue(written.contains("{ \"Type\": \"INVALID\" }") || written.contains("\"Type\": \"INVALID\""),
                 written);

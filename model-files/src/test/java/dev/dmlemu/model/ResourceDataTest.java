@@ -95,10 +95,10 @@ class ResourceDataTest {
     }
 
     @Test
-    void sequencesAreExactThenRoundedOnce() {
+    void sequencesAddInTheElementType() {
         assertArrayEquals(b(0xFE, 0xFF, 0xFF, 0xFF, 1, 0, 0, 0, 4, 0, 0, 0),
                 bytes(TensorDataType.INT32, "{\"valueCount\": 3, \"valueStart\": -2, \"valueDelta\": 3}"));
-        // Element 3 is the exact decimal 0.3, rounded once to FLOAT32 0x3E99999A.
+        // Element 3 is the float sum 0.2f + 0.1f, 0x3E99999A (the float nearest 0.3 too).
         byte[] seq = bytes(TensorDataType.FLOAT32, "{\"valueCount\": 4, \"valueStart\": 0, \"valueDelta\": 0.1}");
         assertEquals(0x3E99_999A, ByteBuffer.wrap(seq).order(ByteOrder.LITTLE_ENDIAN).getInt(12));
         assertEquals(0x3E4C_CCCD, ByteBuffer.wrap(seq).order(ByteOrder.LITTLE_ENDIAN).getInt(8)); // 0.2
@@ -153,7 +153,8 @@ class ResourceDataTest {
                 + "[-0.0, 1]}}, \"dispatchables\": {}, \"commands\": []}";
         ModelFile model = ModelFiles.parse(json, null, "r");
         String written = ModelFiles.write(model);
-        assertTrue(written.contains("[ -0, 1 ]"), written);
+        // Written as float literals: a reader that types numbers by their form keeps the sign and the type.
+        assertTrue(written.contains("[ -0.0, 1.0 ]"), written);
         assertEquals(model, ModelFiles.parse(written, null, "r"));
     }
 }

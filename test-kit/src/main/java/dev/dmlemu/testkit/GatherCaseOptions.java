@@ -9,8 +9,10 @@ import java.util.Objects;
  *
  * @param heapBugShapes whether shapes that corrupt the real DLL's heap are drawn
  * @param paddingRows whether IndexDimensions 0 draws Output.Sizes[0] above 1
+ * @param scalarIndices whether IndexDimensions 0 draws indices of one index per output element
  */
-public record GatherCaseOptions(DrawOptions draws, HeapBugShapes heapBugShapes, PaddingRows paddingRows)
+public record GatherCaseOptions(DrawOptions draws, HeapBugShapes heapBugShapes, PaddingRows paddingRows,
+        ScalarIndices scalarIndices)
         implements DrawOptions.Holder<GatherCaseOptions> {
 
     /**
@@ -37,30 +39,49 @@ public record GatherCaseOptions(DrawOptions draws, HeapBugShapes heapBugShapes, 
         SOMETIMES_MORE
     }
 
+    /**
+     * With IndexDimensions 0, DirectML.dll 1.15.4 accepts indices whose sizes after their leading 1s are the input's
+     * first sizes after its own, at most Axis of them, and gives each output element an index of its own
+     * (docs/directml-behaviour.md §10.4).
+     */
+    public enum ScalarIndices {
+        /** One index, every indices size 1, as the docs have it. */
+        ONE,
+        /** In half of the IndexDimensions 0 cases that allow it, one index per output element. */
+        SOMETIMES_ONE_PER_ELEMENT
+    }
+
     public GatherCaseOptions {
         Objects.requireNonNull(draws, "draws");
         Objects.requireNonNull(heapBugShapes, "heapBugShapes");
         Objects.requireNonNull(paddingRows, "paddingRows");
+        Objects.requireNonNull(scalarIndices, "scalarIndices");
     }
 
     /**
      * Every type, ranks 1-8, about 200 output elements, strided, 40% of the cases out of range, 30% of signed in-range
-     * indices negative, any bits, offsets and slack ({@link DrawOptions#defaults()}); no heap-bug shapes.
+     * indices negative, any bits, offsets and slack ({@link DrawOptions#defaults()}); no heap-bug shapes; IndexDimensions
+     * 0 sometimes with one index per output element.
      */
     public static GatherCaseOptions defaults() {
-        return new GatherCaseOptions(DrawOptions.defaults(), HeapBugShapes.EXCLUDED, PaddingRows.ONE);
+        return new GatherCaseOptions(DrawOptions.defaults(), HeapBugShapes.EXCLUDED, PaddingRows.ONE,
+                ScalarIndices.SOMETIMES_ONE_PER_ELEMENT);
     }
 
     @Override
     public GatherCaseOptions withDraws(DrawOptions newDraws) {
-        return new GatherCaseOptions(newDraws, heapBugShapes, paddingRows);
+        return new GatherCaseOptions(newDraws, heapBugShapes, paddingRows, scalarIndices);
     }
 
     public GatherCaseOptions with(HeapBugShapes newHeapBugShapes) {
-        return new GatherCaseOptions(draws, newHeapBugShapes, paddingRows);
+        return new GatherCaseOptions(draws, newHeapBugShapes, paddingRows, scalarIndices);
     }
 
     public GatherCaseOptions with(PaddingRows newPaddingRows) {
-        return new GatherCaseOptions(draws, heapBugShapes, newPaddingRows);
+        return new GatherCaseOptions(draws, heapBugShapes, newPaddingRows, scalarIndices);
+    }
+
+    public GatherCaseOptions with(ScalarIndices newScalarIndices) {
+        return new GatherCaseOptions(draws, heapBugShapes, paddingRows, newScalarIndices);
     }
 }

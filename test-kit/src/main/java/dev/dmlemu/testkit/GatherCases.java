@@ -5,6 +5,7 @@ import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.testkit.GatherCaseOptions.HeapBugShapes;
 import dev.dmlemu.testkit.GatherCaseOptions.PaddingRows;
+import dev.dmlemu.testkit.GatherCaseOptions.ScalarIndices;
 import dev.dmlemu.testkit.TensorDraws.Role;
 import java.util.Objects;
 import java.util.Random;
@@ -16,7 +17,9 @@ import net.jqwik.api.Arbitrary;
  * IndexDimensions k from 0 to the rank (k - 1 &lt;= Axis unless the options include the heap-bug shapes). Shapes come
  * from the formula (see {@link NaiveGather}): the formula sizes are drawn first, with the k - 1 that the output crops
  * set to 1, and the input, indices and output sizes are read off them; indices dimensions outside the last k are 1,
- * and with k = 0 the indices are a single element and the output's padding dimension is 1. Strides, totals and
+ * and with k = 0 the indices are a single element (or, as the options allow, one index per output element: after
+ * leading 1s, the input's first sizes after its own leading 1s, at most Axis of them) and the output's padding
+ * dimension is 1 (or more, as the options allow). Strides, totals and
  * placement are drawn as for GatherElements; index values as {@link GatherCaseOptions} says. Valid at feature level
  * 4_1 and later by construction.
  *
@@ -61,6 +64,9 @@ public final class GatherCases implements CaseGenerator<GatherCase> {
             inputSizes[d] = d < axis ? formula[d] : d == axis ? axisSize : formula[d + k - 1];
             indicesSizes[d] = d < rank - k ? 1 : formula[axis + d - (rank - k)];
         }
+        if (k == 0 && options.scalarIndices() == ScalarIndices.SOMETIMES_ONE_PER_ELEMENT && r.nextBoolean()) {
+            onePerElement(r, inputSizes, indicesSizes, axis);
+        }
         long[] outputSizes = new long[rank];
         if (k == 0) {
             // The padding dimension; DirectML does not check it (docs/directml-behaviour.md §10.3).
@@ -104,6 +110,24 @@ public final class GatherCases implements CaseGenerator<GatherCase> {
             count *= size;
         }
         return sizes;
+    }
+
+    /**
+     * IndexDimensions 0 with one index per output element (docs/directml-behaviour.md §10.4): the last L indices sizes
+     * are the input's first L sizes after its leading 1s, L from 1 to Axis (no change when none fits).
+     */
+    private static void onePerElement(Random r, long[] inputSizes, long[] indicesSizes, int axis) {
+        int rank = inputSizes.length;
+        int lead = 0;
+        while (lead < rank && inputSizes[lead] == 1) {
+            lead++;
+        }
+        int most = Math.min(axis, rank - lead);
+        if (most == 0) {
+            return;
+        }
+        int count = 1 + r.nextInt(most);
+        System.arraycopy(inputSizes, lead, indicesSizes, rank - count, count);
     }
 
     private TensorBytes place(Random r, BufferTensorDesc tensor, Role role) {

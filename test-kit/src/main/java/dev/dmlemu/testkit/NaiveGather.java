@@ -28,9 +28,13 @@ import java.util.OptionalLong;
  * P above 0 only reads past the input, so they have no answer for it and the reference refuses such a desc under them
  * (with P = 0 every padding row repeats the first).
  *
- * <p>Descs outside the formula are refused with an {@link IllegalArgumentException}, and so is one that DirectML
- * accepts but the model does not cover: k = 0 with indices other than all 1s (DirectML then gives each output element
- * an index of its own: recorded {@code k0_k_in33_ax1_idx13_out13}, {@code 10 50 90}). Output bytes the output strides
+ * <p>With k = 0 the indices need not be all 1s (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §10.4):
+ * after their leading 1s, their sizes (L of them) must be the first L sizes of the input after its leading 1s, with
+ * L at most Axis. Each output element then takes an index of its own: the j-th of those L indices dimensions is read at
+ * the output coordinate of the j-th output dimension after the output's leading 1s (at 0 when there is none), and an
+ * index not wholly inside the indices' TotalTensorSizeInBytes reads as 0.
+ *
+ * <p>Descs outside these rules are refused with an {@link IllegalArgumentException}. Output bytes the output strides
  * do not address keep their values; overlapping output elements are written in row-major order, the last write wins.
  */
 public final class NaiveGather {
@@ -70,7 +74,7 @@ public final class NaiveGather {
         if (model == OutOfRangeModel.STRICT) {
             for (long e = 0; e < count; e++) {
                 long[] o = Shapes.coordinate(e, out.sizes());
-                long value = readIndex(idx, indices, formula.indicesCoordinate(formula.formulaCoordinate(o)));
+                long value = readIndex(idx, indices, formula.indicesCoordinate(o, formula.formulaCoordinate(o)));
                 if (!AxisIndex.inRange(value, axisSize, idx.type())) {
                     return new Outcome(written, Optional.of(new Refusal(Shapes.toList(o),
                             LittleEndian.indexText(idx.type(), value))));
@@ -81,7 +85,7 @@ public final class NaiveGather {
         for (long e = 0; e < count; e++) {
             long[] o = Shapes.coordinate(e, out.sizes());
             long[] f = formula.formulaCoordinate(o);
-            long value = readIndex(idx, indices, formula.indicesCoordinate(f));
+            long value = readIndex(idx, indices, formula.indicesCoordinate(o, f));
             OptionalLong element = switch (model) {
                 case DIRECTML -> linearWalk(in, formula, o, f, value);
                 case STRICT -> OptionalLong.of(Shapes.offset(formula.inputCoordinate(f,
@@ -138,12 +142,23 @@ public final class NaiveGather {
         return in.stridesGiven() || rank == 4 || rank == 8 ? 0 : Shapes.productExact(in.sizes());
     }
 
+    /**
+     * An index not wholly inside the indices' TotalTensorSizeInBytes reads as 0 (measured past the end, inferred for a
+     * partial last index from the input's rule: docs/directml-behaviour.md §10.4).
+     */
     private static long readIndex(TensorLayout idx, TensorBytes indices, long[] coordinate) {
-        return LittleEndian.index(idx.type(), indices.bytes(), idx.byteAt(indices, coordinate));
+        long at = Shapes.offset(coordinate, idx.strides()) * idx.elementSize();
+        if (at + idx.elementSize() > idx.totalBytes()) {
+            return 0;
+        }
+        return LittleEndian.index(idx.type(), indices.bytes(), Math.toIntExact(indices.offset() + at));
     }
 
-    /** The shape rules of the formula, and the coordinate maps between output, indices and input. */
-    private record Formula(int rank, int axis, int indexDimensions) {
+    /**
+     * The shape rules of the formula, and the coordinate maps between output, indices and input. With k = 0,
+     * {@code alongOutput[d]} is the output dimension whose coordinate indices dimension d takes, or -1 for 0.
+     */
+    private record Formula(int rank, int axis, int indexDimensions, int[] alongOutput) {
 
         static Formula of(GatherOperatorDesc desc, TensorLayout in, TensorLayout idx, TensorLayout out) {
             int rank = in.rank();
@@ -157,14 +172,19 @@ public final class NaiveGather {
                     || desc.indexDimensions() > rank) {
                 throw refused(desc, "Axis must be in [0, DimensionCount), IndexDimensions in [0, DimensionCount]");
             }
-            Formula formula = new Formula(rank, (int) desc.axis(), (int) desc.indexDimensions());
-            for (int d = 0; d < rank - formula.indexDimensions(); d++) {
-                if (idx.sizes()[d] != 1) {
-                    throw refused(desc, formula.indexDimensions() == 0
-                            ? "IndexDimensions 0 with indices other than all 1s is not modelled"
-                            : "Indices dimensions before the last IndexDimensions must be 1");
+            int axis = (int) desc.axis();
+            int k = (int) desc.indexDimensions();
+            if (k > 0) {
+                for (int d = 0; d < rank - k; d++) {
+                    if (idx.sizes()[d] != 1) {
+                        throw refused(desc, "Indices dimensions before the last IndexDimensions must be 1");
+                    }
                 }
+            } else {
+                checkOneIndexPerElement(desc, in.sizes(), idx.sizes(), axis);
             }
+            Formula formula = new Formula(rank, axis, k, k == 0 ? alongOutput(idx.sizes(), out.sizes())
+                    : new int[rank]);
             long[] sizes = formula.sizes(in, idx);
             long[] aligned = formula.indexDimensions() == 0 ? Arrays.copyOfRange(out.sizes(), 1, rank)
                     : Arrays.copyOfRange(out.sizes(), 0, rank);
@@ -175,6 +195,41 @@ public final class NaiveGather {
                         + " right-aligned");
             }
             return formula;
+        }
+
+        /** k = 0: the indices' sizes after their leading 1s start the input's sizes after its leading 1s. */
+        private static void checkOneIndexPerElement(GatherOperatorDesc desc, long[] in, long[] idx, int axis) {
+            int inFirst = firstAbove1(in);
+            int idxFirst = firstAbove1(idx);
+            int count = idx.length - idxFirst;
+            if (count > axis || count > in.length - inFirst) {
+                throw refused(desc, "IndexDimensions 0 with more indices sizes after their leading 1s than Axis or "
+                        + "than the input has after its own");
+            }
+            for (int j = 0; j < count; j++) {
+                if (idx[idxFirst + j] != in[inFirst + j]) {
+                    throw refused(desc, "IndexDimensions 0 with indices sizes that do not start the input's");
+                }
+            }
+        }
+
+        /** k = 0: indices dimension d after the leading 1s takes the next output dimension after the output's. */
+        private static int[] alongOutput(long[] idx, long[] out) {
+            int[] along = new int[idx.length];
+            Arrays.fill(along, -1);
+            int o = firstAbove1(out);
+            for (int d = firstAbove1(idx); d < idx.length; d++, o++) {
+                along[d] = o < out.length ? o : -1;
+            }
+            return along;
+        }
+
+        private static int firstAbove1(long[] sizes) {
+            int d = 0;
+            while (d < sizes.length && sizes[d] == 1) {
+                d++;
+            }
+            return d;
         }
 
         private static IllegalArgumentException refused(GatherOperatorDesc desc, String rule) {
@@ -211,9 +266,18 @@ public final class NaiveGather {
             return f;
         }
 
-        /** (0, ..., 0) ++ f[Axis, Axis + k): the last k indices dimensions; the others are 1. */
-        long[] indicesCoordinate(long[] f) {
+        /**
+         * k >= 1: (0, ..., 0) ++ f[Axis, Axis + k), the last k indices dimensions (the others are 1). k = 0: each
+         * indices dimension at the output coordinate it is read along, or 0.
+         */
+        long[] indicesCoordinate(long[] o, long[] f) {
             long[] coordinate = new long[rank];
+            if (indexDimensions == 0) {
+                for (int d = 0; d < rank; d++) {
+                    coordinate[d] = alongOutput[d] < 0 ? 0 : o[alongOutput[d]];
+                }
+                return coordinate;
+            }
             System.arraycopy(f, axis, coordinate, rank - indexDimensions, indexDimensions);
             return coordinate;
         }

@@ -47,6 +47,46 @@ class GatherCasesTest extends CaseGeneratorContractTest {
         }
     }
 
+    /**
+     * IndexDimensions 0: one index, or (docs/directml-behaviour.md §10.4) after their leading 1s the input's first
+     * sizes after its own leading 1s, at most Axis of them.
+     */
+    private static void assertScalarIndices(GatherCase c, List<Long> in, List<Long> idx) {
+        int idxFirst = 0;
+        while (idxFirst < idx.size() && idx.get(idxFirst) == 1) {
+            idxFirst++;
+        }
+        int inFirst = 0;
+        while (inFirst < in.size() && in.get(inFirst) == 1) {
+            inFirst++;
+        }
+        List<Long> significant = idx.subList(idxFirst, idx.size());
+        assertTrue(significant.size() <= c.axis(), c::toString);
+        assertEquals(in.subList(inFirst, inFirst + significant.size()), significant, c::toString);
+    }
+
+    /** Draws of the default options include IndexDimensions 0 with one index per output element, a fair share. */
+    @Test
+    void indexDimensions0SometimesGivesEachOutputElementItsOwnIndex() {
+        GatherCases cases = new GatherCases(GatherCaseOptions.defaults());
+        int k0 = 0;
+        int perElement = 0;
+        for (long seed : seeds(CASES)) {
+            GatherCase c = cases.generate(seed);
+            if (c.indexDimensions() == 0) {
+                k0++;
+                perElement += c.indicesTensor().sizes().stream().anyMatch(size -> size != 1) ? 1 : 0;
+            }
+        }
+        assertTrue(perElement > k0 / 5, perElement + " of " + k0);
+        GatherCases scalar = new GatherCases(GatherCaseOptions.defaults().with(GatherCaseOptions.ScalarIndices.ONE));
+        for (long seed : seeds(CASES)) {
+            GatherCase c = scalar.generate(seed);
+            assertTrue(c.indexDimensions() > 0 || c.indicesTensor().sizes().stream().allMatch(size -> size == 1),
+                    c::toString);
+        }
+    }
+
     private static void assertFormulaShapes(GatherCase c) {
         int rank = c.rank();
         int k = c.indexDimensions();
@@ -55,8 +95,12 @@ class GatherCasesTest extends CaseGeneratorContractTest {
         List<Long> in = c.inputTensor().sizes();
         List<Long> idx = c.indicesTensor().sizes();
         List<Long> out = c.outputTensor().sizes();
-        for (int d = 0; d < rank - k; d++) {
-            assertEquals(1L, idx.get(d), () -> "indices outside the last k are 1: " + c);
+        if (k == 0) {
+            assertScalarIndices(c, in, idx);
+        } else {
+            for (int d = 0; d < rank - k; d++) {
+                assertEquals(1L, idx.get(d), () -> "indices outside the last k are 1: " + c);
+            }
         }
         List<Long> formula = new ArrayList<>(in.subList(0, axis));
         formula.addAll(idx.subList(rank - k, rank));

@@ -72,6 +72,15 @@ class NaiveGatherTest extends RecordedGatherOutputsTest {
                 new Probe("g_strided_broadcast", desc(strided(List.of(3L, 3L), List.of(0L, 1L)), u32(1, 2),
                         out(2, 3), 0, 1), floats(7, 8, 9), ints(2, 1), new float[] {7, 8, 9, 7, 8, 9}),
                 // gather-heap-bug.*: IndexDimensions - 1 > Axis; DirectML's outputs there are the documented answer.
+                // IndexDimensions 0 with indices {1,3} along a last axis of 3 (docs/directml-behaviour.md §10.4): the
+                // indices dimension is read along output dimension 1, so row r takes index r: 10 50 90.
+                new Probe("k0_k_in33_ax1_idx13_out13", desc(in(3, 3), u32(1, 3), out(1, 3), 1, 0),
+                        floats(10, 20, 30, 40, 50, 60, 70, 80, 90), ints(0, 1, 2), new float[] {10, 50, 90}),
+                // Issue 27's desc: output {1,1} has no dimension after its leading 1s, so only index 0 (2) is read.
+                new Probe("k0_idx13_out11", desc(in(1, 3), u32(1, 3), out(1, 1), 1, 0), floats(10, 20, 30),
+                        ints(2, 0, 1), new float[] {30}),
+                new Probe("k0_e_in133_ax2_idx113_out113", desc(in(1, 3, 3), u32(1, 1, 3), out(1, 1, 3), 2, 0),
+                        floats(10, 20, 30, 40, 50, 60, 70, 80, 90), ints(0, 1, 2), new float[] {10, 50, 90}),
                 new Probe("g_idxdims2_cropped_leading1", desc(in(3, 2), u32(1, 4), out(4, 2), 0, 2), oneTo(6),
                         ints(0, 1, 1, 2), new float[] {1, 2, 3, 4, 3, 4, 5, 6}),
                 new Probe("crop_control_axis1_k2", desc(in(1, 3, 2), u32(1, 1, 4), out(1, 4, 2), 1, 2), oneTo(6),
@@ -279,7 +288,7 @@ class NaiveGatherTest extends RecordedGatherOutputsTest {
                 ints(0, 1, 1, 2)), 6));
     }
 
-    /** Descs the real DLL refuses with E_INVALIDARG, and one it accepts that the model does not cover. */
+    /** Descs the real DLL refuses with E_INVALIDARG. */
     static Stream<Probe> outsideTheModel() {
         return Stream.of(
                 // Formula {3} ++ {1,2} = {3,1,2}, cropped to {1,2}: the printed output {3,2} is not that.
@@ -291,9 +300,29 @@ class NaiveGatherTest extends RecordedGatherOutputsTest {
                         ints(0, 1, 1, 2, 2, 2, 2, 2), null),
                 new Probe("g_idxdims_gt_rank", desc(in(1, 1, 3), u32(1, 1, 2), out(1, 1, 2), 2, 4), oneTo(3),
                         ints(2, 0), null),
-                // Accepted by DirectML, which then gives each output element its own index (10 50 90).
-                new Probe("k0_k_in33_ax1_idx13_out13", desc(in(3, 3), u32(1, 3), out(1, 3), 1, 0),
-                        floats(10, 20, 30, 40, 50, 60, 70, 80, 90), ints(0, 1, 2), null));
+                // IndexDimensions 0, indices {1,3} along Axis 0: more indices sizes than Axis (§10.4).
+                new Probe("k0_l_in33_ax0_idx13_out13", desc(in(3, 3), u32(1, 3), out(1, 3), 0, 0),
+                        floats(10, 20, 30, 40, 50, 60, 70, 80, 90), ints(0, 1, 2), null),
+                // IndexDimensions 0, indices {1,2} where the input has {3} after its leading 1.
+                new Probe("k0_a_in13_ax1_idx12_out11", desc(in(1, 3), u32(1, 2), out(1, 1), 1, 0), floats(10, 20, 30),
+                        ints(0, 1), null));
+    }
+
+    static Stream<RecordedScalarIndexProbes.Execution> scalarIndexProbes() {
+        return RecordedScalarIndexProbes.executions().stream();
+    }
+
+    /**
+     * IndexDimensions 0, 318 of them with one index per output element: the 632 descs of
+     * {@link RecordedScalarIndexProbes} run on DirectML.dll 1.15.4 (ranks 1 to 8, every data and index type, strided,
+     * padded, out-of-range indices, output dimension 0 above 1), each output equal to DirectML's bit for bit.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scalarIndexProbes")
+    void givesDirectMlsOutputForEveryRecordedScalarIndexProbe(RecordedScalarIndexProbes.Execution probe) {
+        Outcome outcome = NaiveGather.run(probe.desc(), OutOfRangeModel.DIRECTML, new TensorBytes(probe.input(), 0),
+                new TensorBytes(probe.indices(), 0), new TensorBytes(probe.freshOutput(), 0));
+        assertArrayEquals(probe.expected(), outcome.output());
     }
 
     private float[] clampAxis(GatherOperatorDesc desc, byte[] input, byte[] indices, int count) {

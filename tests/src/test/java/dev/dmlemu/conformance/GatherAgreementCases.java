@@ -16,9 +16,10 @@ import java.util.function.Predicate;
  *
  * <p>Left out on purpose: shapes with {@code IndexDimensions - 1 > Axis} that could be accepted (they corrupt
  * DirectML's heap and can crash a later case; {@code IndexDimensions} above the rank is fine, it is refused),
- * indices with a size other than 1 outside the last IndexDimensions (a known disagreement, some of which end the
- * process; pinned by their own test), 16-bit types (the device refuses them), and everything the harness cannot
- * express (see {@link AgreementCases}).
+ * indices with a size other than 1 before the last IndexDimensions when that is 1 or more (a known disagreement,
+ * some of which end the process; pinned by their own test), IndexDimensions 0 descs that end the process
+ * ({@link #endsTheProcessWithIndexDimensions0}; the others of that neighbourhood are drawn), 16-bit types (the device
+ * refuses them), and everything the harness cannot express (see {@link AgreementCases}).
  */
 final class GatherAgreementCases {
 
@@ -48,11 +49,14 @@ final class GatherAgreementCases {
     }
 
     /**
-     * An indices size other than 1 outside the last IndexDimensions (all of them with IndexDimensions 0): the known
+     * With IndexDimensions 1 or more, an indices size other than 1 before the last IndexDimensions: the known
      * disagreement, where DirectML accepts some shapes, refuses others and ends the process on others.
      */
     static boolean hasIndicesSizeNot1OutsideIndexDimensions(GatherOperatorDesc desc) {
         List<Long> sizes = ((BufferTensorDesc) desc.indicesTensor()).sizes();
+        if (desc.indexDimensions() == 0) {
+            return false;
+        }
         long outside = sizes.size() - desc.indexDimensions();
         for (int i = 0; i < outside; i++) {
             if (sizes.get(i) != 1) {
@@ -62,8 +66,32 @@ final class GatherAgreementCases {
         return false;
     }
 
+    /**
+     * IndexDimensions 0, Axis in range, and after their leading 1s more indices sizes than the input has after its
+     * own, yet no more than Axis: measured, CreateOperator ends the process (docs/directml-behaviour.md §10.4).
+     */
+    static boolean endsTheProcessWithIndexDimensions0(GatherOperatorDesc desc) {
+        List<Long> input = ((BufferTensorDesc) desc.inputTensor()).sizes();
+        List<Long> indices = ((BufferTensorDesc) desc.indicesTensor()).sizes();
+        if (desc.indexDimensions() != 0 || desc.axis() >= input.size() || indices.size() != input.size()) {
+            return false;
+        }
+        int indicesRest = indices.size() - leadingOnes(indices);
+        int inputRest = input.size() - leadingOnes(input);
+        return indicesRest > 0 && indicesRest <= desc.axis() && indicesRest > inputRest;
+    }
+
+    private static int leadingOnes(List<Long> sizes) {
+        int count = 0;
+        while (count < sizes.size() && sizes.get(count) == 1) {
+            count++;
+        }
+        return count;
+    }
+
     private static void requireSafeForOneProcess(AgreementCase<GatherOperatorDesc> c) {
-        if (isHeapBugShape(c.desc()) || hasIndicesSizeNot1OutsideIndexDimensions(c.desc())) {
+        if (isHeapBugShape(c.desc()) || hasIndicesSizeNot1OutsideIndexDimensions(c.desc())
+                || endsTheProcessWithIndexDimensions0(c.desc())) {
             throw new IllegalStateException(c.name() + " does not belong in the shared batch: " + c.desc());
         }
     }
@@ -89,6 +117,9 @@ final class GatherAgreementCases {
             b.output[0] = 2 + random.nextInt(4);
             return b.build();
         });
+        cases.repeat(24, "index_dimensions_0_one_index_per_element", () -> onePerElement().build());
+        cases.repeat(24, "index_dimensions_0_indices_not_the_inputs", () -> GatherDraftChanges.drawUntil(
+                this::indicesNotTheInputs, b -> !endsTheProcessWithIndexDimensions0(b.build())).build());
         cases.repeat(20, "index_type_not_integer", () -> changes.indexTypeNotInteger(base()).build());
         cases.repeat(6, "data_type_4bit", () -> base().dataType(random.nextBoolean() ? TensorDataType.UINT4
                 : TensorDataType.INT4).build());
@@ -287,6 +318,43 @@ final class GatherAgreementCases {
         }
         b.fitOutput();
         return changes.stridesOnAboutAThird(b);
+    }
+
+    /**
+     * IndexDimensions 0 with one index per output element (docs/directml-behaviour.md §10.4): the last L indices sizes
+     * the input's first L after its leading 1s, L from 1 to Axis; the output the formula's, its padding dimension
+     * sometimes above 1.
+     */
+    private Builder onePerElement() {
+        Builder b = baseWith(x -> {
+            int lead = leadingOnes(Arrays.stream(x.input).boxed().toList());
+            return Math.min(x.axis, x.rank() - lead) >= 1;
+        });
+        int rank = b.rank();
+        int lead = leadingOnes(Arrays.stream(b.input).boxed().toList());
+        int count = 1 + random.nextInt((int) Math.min(b.axis, rank - lead));
+        b.indexDimensions = 0;
+        b.indices = new long[rank];
+        Arrays.fill(b.indices, 1);
+        System.arraycopy(b.input, lead, b.indices, rank - count, count);
+        b.fitOutput();
+        if (random.nextInt(4) == 0) {
+            b.output[0] = 2 + random.nextInt(2);
+        }
+        return b;
+    }
+
+    /** {@link #onePerElement} with one indices size changed, or one more indices size in front. */
+    private Builder indicesNotTheInputs() {
+        Builder b = onePerElement();
+        int first = leadingOnes(Arrays.stream(b.indices).boxed().toList());
+        if (random.nextInt(3) == 0 && first > 0) {
+            b.indices[first - 1] = 2 + random.nextInt(3);
+        } else {
+            int at = first + random.nextInt(b.rank() - first);
+            b.indices[at] = b.indices[at] + 1 + random.nextInt(2);
+        }
+        return b;
     }
 
     private Builder baseWith(Predicate<Builder> wanted) {

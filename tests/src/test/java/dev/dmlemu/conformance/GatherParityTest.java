@@ -24,7 +24,9 @@ import org.junit.jupiter.api.Test;
  * DML_GATHER against the real DirectML.dll, bit for bit, on the kit's seeded random valid cases: every data type the
  * harness device supports (FLOAT16/INT16/UINT16 are unsupported there), every index type, ranks 1-8, every axis,
  * IndexDimensions 0 to the rank, padded/transposed/zero strides, strided outputs, padded TotalTensorSizeInBytes, and
- * indices that are in range, negative, just out of range or huge. The heap-bug shapes (IndexDimensions - 1 > Axis)
+ * indices that are in range, negative, just out of range or huge, and IndexDimensions 0 with one index per output
+ * element (docs/directml-behaviour.md §10.4; {@value #ONE_PER_ELEMENT_CASES} more cases drawn among those shapes
+ * only). The heap-bug shapes (IndexDimensions - 1 > Axis)
  * are left out: they corrupt the DLL's heap and spoil the cases after them. The kit's naive reference (DIRECTML
  * model) and the emulator (default policy) are each held to the DLL's outputs. All cases go through the DLL in one
  * harness run, shared by both tests.
@@ -32,6 +34,8 @@ import org.junit.jupiter.api.Test;
 class GatherParityTest {
 
     private static final int CASES = 320;
+    /** Cases added to {@link #CASES} from the draws with IndexDimensions 0 and one index per output element. */
+    private static final int ONE_PER_ELEMENT_CASES = 100;
     private static final long SEED = 0x6A7E_4D4CL;
 
     /**
@@ -81,7 +85,7 @@ class GatherParityTest {
         }
         System.out.println("GatherParityTest: the emulator is bit-identical with the real DirectML.dll on " + compared
                 + " cases; " + shares(cases));
-        assertEquals(CASES, compared);
+        assertEquals(CASES + ONE_PER_ELEMENT_CASES, compared);
     }
 
     private static synchronized Map<String, HarnessResult> dllResults(RealDirectMl real,
@@ -98,7 +102,19 @@ class GatherParityTest {
         while (cases.size() < CASES) {
             cases.add(new GatherParityCase<>("g" + cases.size(), GENERATOR.generate(random.nextLong())));
         }
+        while (cases.size() < CASES + ONE_PER_ELEMENT_CASES) {
+            GatherCase drawn = GENERATOR.generate(random.nextLong());
+            if (onePerElement(drawn)) {
+                cases.add(new GatherParityCase<>("g" + cases.size(), drawn));
+            }
+        }
         return cases;
+    }
+
+    /** IndexDimensions 0 with indices sizes other than 1. */
+    private static boolean onePerElement(GatherCase c) {
+        return c.indexDimensions() == 0
+                && c.indicesTensor().sizes().stream().anyMatch(size -> size != 1);
     }
 
     /** What the cases hold: out-of-range and negative shares, and how many of each IndexDimensions. */
@@ -107,6 +123,7 @@ class GatherParityTest {
         int negative = 0;
         int sizeOneAxisOutOfRange = 0;
         int paddingRows = 0;
+        int perElement = 0;
         TreeMap<Integer, Integer> byIndexDimensions = new TreeMap<>();
         for (GatherParityCase<GatherCase> c : cases) {
             GatherCase data = c.data();
@@ -116,10 +133,12 @@ class GatherParityTest {
             sizeOneAxisOutOfRange += out && data.axisSize() == 1 ? 1 : 0;
             byIndexDimensions.merge(data.indexDimensions(), 1, Integer::sum);
             paddingRows += data.indexDimensions() == 0 && data.outputTensor().sizes().get(0) > 1 ? 1 : 0;
+            perElement += onePerElement(data) ? 1 : 0;
         }
         return String.format("%d (%d%%) with out-of-range indices (%d of them on a size-1 axis), %d (%d%%) with "
-                + "negative in-range indices, %d with unchecked padding rows; cases by IndexDimensions %s", outOfRange,
-                100 * outOfRange / cases.size(), sizeOneAxisOutOfRange, negative, 100 * negative / cases.size(),
-                paddingRows, byIndexDimensions);
+                + "negative in-range indices, %d with unchecked padding rows, %d with IndexDimensions 0 and one index "
+                + "per output element; cases by IndexDimensions %s", outOfRange, 100 * outOfRange / cases.size(),
+                sizeOneAxisOutOfRange, negative, 100 * negative / cases.size(), paddingRows, perElement,
+                byIndexDimensions);
     }
 }

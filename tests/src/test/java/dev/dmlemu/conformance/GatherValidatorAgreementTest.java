@@ -85,6 +85,8 @@ class GatherValidatorAgreementTest {
     void indicesSizesOutsideIndexDimensionsAreStillWhatWasMeasured() throws Exception {
         RealDirectMl real = RealDirectMl.locateOrSkip("GATHER indices-shape looseness on the real DirectML");
         // {input, {axis, IndexDimensions}, indices, output}; the output is always the formula's.
+        assertFalse(GatherAgreementCases.hasIndicesSizeNot1OutsideIndexDimensions(gather(s(3, 3), s(1, 3), s(1, 3), 1,
+                0)), "IndexDimensions 0 is drawn by the agreement cases now");
         Map<long[][], Measured> shapes = new LinkedHashMap<>();
         for (long[][] shape : new long[][][] {
             {s(3, 3), s(1, 0), s(1, 3), s(1, 3)}, {s(1, 3, 3), s(2, 0), s(1, 1, 3), s(1, 1, 3)},
@@ -122,13 +124,18 @@ class GatherValidatorAgreementTest {
             String name = "indices_not_1_" + measured.size();
             GatherOperatorDesc desc = gather(shape[0], shape[2], shape[3], shape[1][0], shape[1][1]);
             measured.put(name, entry.getValue());
-            assertTrue(GatherAgreementCases.hasIndicesSizeNot1OutsideIndexDimensions(desc), name);
+            assertTrue(desc.indexDimensions() == 0 || GatherAgreementCases.hasIndicesSizeNot1OutsideIndexDimensions(desc),
+                    name);
             assertFalse(GatherAgreementCases.isHeapBugShape(desc), name);
             ValidationResult ours = validator.validate(desc, FeatureLevel.LEVEL_6_4);
-            RuleId rule = desc.indexDimensions() == 0 ? RuleId.SCALAR_INDEX_SIZES_NOT_1
-                    : RuleId.INDICES_LEADING_SIZE_NOT_1;
-            assertFalse(ours.isValid(), name);
-            assertTrue(ours.errors().stream().anyMatch(d -> d.rule() == rule), ours::toString);
+            if (desc.indexDimensions() == 0) {
+                // IndexDimensions 0 follows DirectML's measured rule (§10.4).
+                assertEquals(entry.getValue(), verdict(ours), name + ": " + ours);
+            } else {
+                assertFalse(ours.isValid(), name);
+                assertTrue(ours.errors().stream().anyMatch(d -> d.rule() == RuleId.INDICES_LEADING_SIZE_NOT_1),
+                        ours::toString);
+            }
             if (entry.getValue() == Measured.ENDED_THE_PROCESS) {
                 RealDirectMl.Alone alone = real.validateAlone(HarnessCase.validateOnly(name, desc));
                 observed.put(name, alone.result().isPresent() ? (alone.result().get().created() ? Measured.ACCEPTED
@@ -145,9 +152,74 @@ class GatherValidatorAgreementTest {
         measured.keySet().forEach(name -> inOrder.put(name, observed.get(name)));
         assertEquals(measured, inOrder, "DirectML no longer does what docs/directml-behaviour.md §10.4 records");
         System.out.printf("GATHER indices sizes not 1 outside IndexDimensions: DirectML did as recorded on all %d "
-                + "shapes (%d accepted, %d refused, %d ended the process); the validator refuses every one%n",
+                + "shapes (%d accepted, %d refused, %d ended the process); the validator refuses every one with "
+                + "IndexDimensions 1 or more and agrees with every one with IndexDimensions 0%n",
                 measured.size(), count(measured, Measured.ACCEPTED), count(measured, Measured.REFUSED),
                 count(measured, Measured.ENDED_THE_PROCESS));
+    }
+
+    /** What the validator says DirectML does: accepts, refuses, or ends the process (CREATE_OPERATOR_FAIL_FAST). */
+    private static Measured verdict(ValidationResult result) {
+        return result.isValid() ? Measured.ACCEPTED
+                : result.errors().stream().anyMatch(d -> d.rule() == RuleId.CREATE_OPERATOR_FAIL_FAST)
+                        ? Measured.ENDED_THE_PROCESS : Measured.REFUSED;
+    }
+
+    /** How many of the shapes that end the process run again alone, each in a process of its own. */
+    private static final int FAIL_FAST_RUN_ALONE = 4;
+
+    /**
+     * IndexDimensions 0 with indices sizes other than 1 (docs/directml-behaviour.md §10.4), drawn afresh around the
+     * measured rule: ranks 1 to 8, leading 1s in the input or not, the indices the input's first sizes after its
+     * leading 1s (as many as Axis or fewer, or more), one size changed or one more in front, the output the formula's
+     * or its padding dimension above 1 or one size off, every device data type and index type. The validator agrees
+     * with CreateOperator on each: valid when it returned S_OK, CREATE_OPERATOR_FAIL_FAST when it ended the process.
+     * The descs predicted to end the process stay out of the batch; the first few of them run alone.
+     */
+    @Test
+    void indexDimensions0NeighbourhoodAgreesWithCreateOperator() throws Exception {
+        RealDirectMl real = RealDirectMl.locateOrSkip("GATHER IndexDimensions 0 neighbourhood on the real DirectML");
+        List<GatherOperatorDesc> drawn = ScalarIndicesNeighbourhood.draw(SEED, 400);
+        Map<String, GatherOperatorDesc> batch = new LinkedHashMap<>();
+        Map<String, GatherOperatorDesc> endsTheProcess = new LinkedHashMap<>();
+        for (GatherOperatorDesc desc : drawn) {
+            String name = "k0_neighbourhood_" + (batch.size() + endsTheProcess.size());
+            (GatherAgreementCases.endsTheProcessWithIndexDimensions0(desc) ? endsTheProcess : batch).put(name, desc);
+        }
+        List<String> disagreements = new ArrayList<>();
+        Map<Measured, Integer> tally = new java.util.EnumMap<>(Measured.class);
+        Map<String, HarnessResult> results = real.validate(batch.entrySet().stream()
+                .map(e -> HarnessCase.validateOnly(e.getKey(), e.getValue())).toList());
+        for (Map.Entry<String, GatherOperatorDesc> entry : batch.entrySet()) {
+            HarnessResult theirs = results.get(entry.getKey());
+            Measured dll = theirs.created() ? Measured.ACCEPTED : Measured.REFUSED;
+            tally.merge(dll, 1, Integer::sum);
+            ValidationResult ours = validator.validate(entry.getValue(), FeatureLevel.LEVEL_6_4);
+            if (verdict(ours) != dll) {
+                disagreements.add(entry.getKey() + ": DirectML " + dll + ", validator " + ours);
+            }
+        }
+        int alone = 0;
+        for (Map.Entry<String, GatherOperatorDesc> entry : endsTheProcess.entrySet()) {
+            ValidationResult ours = validator.validate(entry.getValue(), FeatureLevel.LEVEL_6_4);
+            Measured dll = Measured.ENDED_THE_PROCESS;
+            if (alone < FAIL_FAST_RUN_ALONE) {
+                RealDirectMl.Alone run = real.validateAlone(HarnessCase.validateOnly(entry.getKey(), entry.getValue()));
+                dll = run.result().isPresent() ? (run.result().get().created() ? Measured.ACCEPTED : Measured.REFUSED)
+                        : Measured.ENDED_THE_PROCESS;
+                alone++;
+            }
+            tally.merge(dll, 1, Integer::sum);
+            if (verdict(ours) != dll) {
+                disagreements.add(entry.getKey() + ": DirectML " + dll + ", validator " + ours);
+            }
+        }
+        System.out.printf("GATHER IndexDimensions 0 neighbourhood (seed %d): %d of %d verdicts equal to "
+                + "CreateOperator's (DirectML: %s; %d of the %d that end the process run alone, the rest kept out)%n",
+                SEED, drawn.size() - disagreements.size(), drawn.size(), tally, alone, endsTheProcess.size());
+        assertTrue(disagreements.isEmpty(), () -> String.join("\n", disagreements));
+        assertTrue(tally.getOrDefault(Measured.ACCEPTED, 0) >= 80 && tally.getOrDefault(Measured.REFUSED, 0) >= 80,
+                tally::toString);
     }
 
     private static long count(Map<String, Measured> measured, Measured what) {

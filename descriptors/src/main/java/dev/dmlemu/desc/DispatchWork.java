@@ -1,0 +1,44 @@
+package dev.dmlemu.desc;
+
+/**
+ * The work one execution of an operator is charged: the elements it reads and writes, counted as every tensor field
+ * of its desc (input, indices, updates, output) in full. Read off {@link OperatorDesc#tensorFields()}, so an operator
+ * reports it by registering its desc, and a new operator needs nothing here. It bounds what the emulator does: a
+ * gather visits each output element once with its index, a scatter copies the input to the output and then visits
+ * each update once.
+ */
+public final class DispatchWork {
+
+    private DispatchWork() {}
+
+    /** The elements of every tensor of {@code desc}, saturating at {@link Long#MAX_VALUE}. */
+    public static long elements(OperatorDesc desc) {
+        long total = 0;
+        for (TensorField field : desc.tensorFields()) {
+            if (field.desc() instanceof BufferTensorDesc buffer) {
+                long count = 1;
+                for (long size : buffer.sizes()) {
+                    count = saturatingMultiply(count, size);
+                }
+                total = saturatingAdd(total, count);
+            }
+        }
+        return total;
+    }
+
+    /** {@code a * b} for non-negative values, or {@link Long#MAX_VALUE} when it does not fit. */
+    public static long saturatingMultiply(long a, long b) {
+        if (a < 0 || b < 0) {
+            return Long.MAX_VALUE; // a UINT32 size held as a long is never negative; guard anyway
+        }
+        long high = Math.multiplyHigh(a, b);
+        long product = a * b;
+        return high != 0 || product < 0 ? Long.MAX_VALUE : product;
+    }
+
+    /** {@code a + b} for non-negative values, or {@link Long#MAX_VALUE} when it does not fit. */
+    public static long saturatingAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
+    }
+}

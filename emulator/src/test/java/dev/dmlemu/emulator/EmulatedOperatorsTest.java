@@ -1,0 +1,24 @@
+package dev.dmlemu.emulator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dmlemu.desc.OperatorType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The emulator reports the six operators it has kernels for, and no other. */
+class EmulatedOperatorsTest {
+
+    @Test
+    void theSixKernels() {
+        assertEquals(List.of(OperatorType.GATHER_ELEMENTS, OperatorType.GATHER, OperatorType.GATHER_ND,
+                OperatorType.GATHER_ND1, OperatorType.SCATTER_ELEMENTS, OperatorType.SCATTER_ND),
+                EmulatedOperators.all());
+        assertTrue(EmulatedOperators.runs(107)); // DML_OPERATOR_GATHER_ELEMENTS
+        assertTrue(EmulatedOperators.runs(94)); // DML_OPERATOR_SCATTER_ELEMENTS
+        assertFalse(EmulatedOperators.runs(4)); // DML_OPERATOR_ELEMENT_WISE_ADD
+        assertFalse(EmulatedOperators.runs(0));
+    }
+}

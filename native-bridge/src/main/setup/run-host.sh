@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# run-host.sh CACHE [--self-test] - starts dmlemu-host.exe under Wine as setup-directml.sh prepared it in CACHE.
+# The host speaks the pipe protocol on this process's stdin/stdout; Wine's messages stay on stderr. TERM, INT
+# and HUP sent to this script are passed on to the host; its exit code is the host's. The host ends within a second
+# of this script or its parent ending, whatever state it is in.
+#
+# Why not exec: under Wine, a host started while the previous session's desktop process is still shutting down
+# gets no window driver and so no D3D12 adapter, for its whole life. It exits with code 75 before reading any
+# input, and this script starts it again (measured: a few starts in a hundred when hosts follow each other within a second).
+#
+# D3D12 under Wine needs an X display even for compute (without one the DXGI factory fails): see ensure_xvfb.
+set -euo pipefail
+
+cache="${1:?usage: run-host.sh CACHE [--self-test]}"
+shift
+manifest="$cache/manifest"
+[ -s "$manifest" ] || { echo "run-host: no manifest in $cache; run 'dmlemu setup-directml' first" >&2; exit 127; }
+declare -A m=()
+while IFS='=' read -r key value; do
+  [[ "$key" =~ ^[A-Z0-9_]+$ ]] && m[$key]="$value"
+done < "$manifest"
+for key in WINE WINEPREFIX HOST_EXE DIRECTML_DLL XVFB WINED3D_OVERRIDE; do
+  [ -n "${m[$key]:-}" ] || { echo "run-host: $manifest has no $key; run 'dmlemu setup-directml' again" >&2; exit 127; }
+done
+
+# One Xvfb per cache, shared by every host using it. Wine's desktop process (explorer.exe) belongs to the whole
+# Wine session and keeps the display of the host that started it: a display that went away with its host would
+# take the desktop down under the other hosts. -terminate ends Xvfb once its last client (Wine) has gone.
+xvfb_alive() { # pid display
+  [ -n "$1" ] && [ -n "$2" ] && grep -q Xvfb "/proc/$1/cmdline" 2>/dev/null && [ -S "/tmp/.X11-unix/X$2" ]
+}
+ensure_xvfb() { # sets display
+  local pid="" file="$cache/xvfb.display"
+  exec 4>"$cache/.xvfb.lock"
+  flock 4
+  display=""
+  [ -f "$file" ] && read -r pid display < "$file" || true
+  if ! xvfb_alive "$pid" "$display"; then
+    # -displayfd: Xvfb picks a free display itself, so hosts of other caches do not collide.
+    setsid "${m[XVFB]}" -displayfd 3 -terminate -nolisten tcp -screen 0 64x64x24 3>"$file.fd" 4>&- 9>&- \
+      </dev/null >/dev/null 2>&1 &
+    pid=$!
+    display=""
+    for _ in $(seq 1000); do # up to 10 s
+      display="$(head -1 "$file.fd" 2>/dev/null || true)"
+      [ -n "$display" ] && break
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.01
+    done
+    rm -f "$file.fd"
+    [ -n "$display" ] || { echo "run-host: Xvfb did not start" >&2; kill "$pid" 2>/dev/null; exit 126; }
+    echo "$pid $display" > "$file"
+  fi
+  exec 4>&-
+}
+
+export WINEPREFIX="${m[WINEPREFIX]}" WINEARCH=win64 WINELOADER="${m[WINE]}"
+export WINEDEBUG="${WINEDEBUG:--all}"
+overrides="mscoree,mshtml="
+[ "${m[WINED3D_OVERRIDE]}" = 1 ] && overrides="wined3d=n;$overrides" # the patched copy beside the host
+export WINEDLLOVERRIDES="$overrides${WINEDLLOVERRIDES:+;$WINEDLLOVERRIDES}"
+cd "$(dirname "${m[HOST_EXE]}")"
+dll="${m[DIRECTML_DLL]}"
+
+host=""
+script_pid=$$
+parent_pid=$PPID
+forward() { [ -n "$host" ] && kill -"$1" "$host" 2>/dev/null; }
+trap 'forward TERM' TERM
+trap 'forward INT' INT
+trap 'forward HUP' HUP
+exec 3<&0 # a background job's stdin would otherwise be /dev/null
+for attempt in 1 2 3 4 5 6 7 8 9 10; do
+  ensure_xvfb
+  export DISPLAY=":$display"
+  "${m[WINE]}" "${m[HOST_EXE]}" "$@" "Z:${dll//\//\\}" <&3 3<&- &
+  host=$!
+  # The host must not outlive this script or the process that started it, even if it hangs inside DirectML and
+  # never sees its input close: checked once a second.
+  ( while kill -0 "$host" 2>/dev/null; do
+      kill -0 "$script_pid" 2>/dev/null && kill -0 "$parent_pid" 2>/dev/null || { kill -KILL "$host"; exit 0; }
+      sleep 1
+    done ) </dev/null >/dev/null 2>&1 3<&- &
+  # wait returns early when a trapped signal arrives; wait again until the host is really gone.
+  while :; do
+    rc=0
+    wait "$host" || rc=$?
+    kill -0 "$host" 2>/dev/null || break
+  done
+  [ "$rc" = 75 ] || exit "$rc"
+  echo "run-host: no D3D12 adapter yet (Wine's desktop was restarting); starting the host again" >&2
+  sleep 0.5
+done
+exit 75
