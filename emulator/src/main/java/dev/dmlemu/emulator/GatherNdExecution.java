@@ -91,8 +91,10 @@ final class GatherNdExecution implements OperatorExecution {
      * then every slice. Slices are usually scattered through a large input, so their reads miss the caches; with the
      * index reads and offset arithmetic out of the copy loop those misses overlap, and the copy loop is the plain loop
      * of copies a Java program with the offsets at hand would write (the GatherND workload of docs/performance.md ran
-     * in about half the time it took resolving and copying tuple by tuple). The walk's innermost dimension is a counted
-     * loop; the cursor steps once per row of tuples.
+     * in about half the time it took resolving and copying tuple by tuple, and interleaving the next batch's offsets
+     * with the copies measured 1.6 times slower). Resolving and copying are methods of their own, called per batch,
+     * so that the JIT compiles them within the first dispatches: one call of a method that loops over all tuples only
+     * gets an on-stack replacement, late and large.
      */
     private void gather(BoundBuffers buffers, long begin, long end) {
         ByteBuffer in = buffers.input();
@@ -103,70 +105,94 @@ final class GatherNdExecution implements OperatorExecution {
         CoordinateCursor rows = workspace.middle();
         TupleBatch batch = (TupleBatch) workspace.scratch();
         GatherNdSlice slice = plan.slice;
-        int last = plan.walkSizes.length - 1;
-        long rowLength = plan.walkSizes[last];
-        long inputStep = plan.walkStrides[0][last];
-        long indicesStep = plan.walkStrides[1][last];
-        long outputStep = plan.walkStrides[2][last];
-        long position = tupleRows.seekElement(begin, rowLength);
-        long outerInput = tupleRows.offset(0) + position * inputStep;
-        long first = tupleRows.offset(1) + position * indicesStep;
-        long outputAt = tupleRows.offset(2) + position * outputStep;
-        long[] inputOffsets = batch.inputOffsets;
-        long[] outputOffsets = batch.outputOffsets;
+        batch.seek(tupleRows, begin, plan);
         boolean arrays = slice.oneRun() && in.hasArray() && out.hasArray();
-        byte[] inArray = arrays ? in.array() : null;
-        byte[] outArray = arrays ? out.array() : null;
-        // Narrowed to int only on bound buffers, where every in-range offset fits.
-        int inAt = arrays ? in.arrayOffset() : 0;
-        int outAt = arrays ? out.arrayOffset() : 0;
-        int es = plan.elementSize;
-        int bytes = arrays ? slice.runBytes() : 0;
         for (long from = begin; from < end; from += TupleBatch.SIZE) {
             int n = (int) Math.min(TupleBatch.SIZE, end - from);
-            boolean allInRange = true;
-            for (int i = 0; i < n; i++) {
-                long base = resolve(idx, first, outerInput);
-                inputOffsets[i] = base;
-                outputOffsets[i] = outputAt;
-                // Only an out-of-range tuple needs its index and batch offsets again: two stores less per tuple
-                // measured about 5% on the GatherND workload.
-                if (base == TupleBatch.OUT_OF_RANGE) {
-                    allInRange = false;
-                    batch.indexOffsets[i] = first;
-                    batch.batchOffsets[i] = outerInput;
-                }
-                if (++position < rowLength) {
-                    outerInput += inputStep;
-                    first += indicesStep;
-                    outputAt += outputStep;
-                } else {
-                    tupleRows.next();
-                    position = 0;
-                    outerInput = tupleRows.offset(0);
-                    first = tupleRows.offset(1);
-                    outputAt = tupleRows.offset(2);
-                }
-            }
+            boolean allInRange = resolveBatch(idx, tupleRows, batch, n);
             if (arrays && allInRange) {
-                // The loop of array copies the GatherND workload's floor runs (docs/performance.md): through
-                // GatherNdSlice.copy per tuple, or with the out-of-range branch in it, it measured 10-20% slower.
-                for (int i = 0; i < n; i++) {
-                    System.arraycopy(inArray, inAt + (int) (inputOffsets[i] * es), outArray,
-                            outAt + (int) (outputOffsets[i] * es), bytes);
-                }
+                copyRuns(in, out, batch, n);
                 continue;
             }
             for (int i = 0; i < n; i++) {
-                long base = inputOffsets[i];
+                long base = batch.inputOffsets[i];
                 if (base != TupleBatch.OUT_OF_RANGE) {
-                    slice.copy(in, out, base, outputOffsets[i], rows);
+                    slice.copy(in, out, base, batch.outputOffsets[i], rows);
                 } else {
                     copyOutOfRange(in, idx, out, batch, i, rows);
                 }
             }
         }
         workspaces.give(workspace);
+    }
+
+    /**
+     * Resolves the next {@code n} tuples of the walk the batch is at into its offsets, and moves it on; returns
+     * whether all of them are in range. The walk's innermost dimension is a counted loop: the cursor steps once per
+     * row of tuples.
+     */
+    private boolean resolveBatch(ByteBuffer idx, CoordinateCursor tupleRows, TupleBatch batch, int n) {
+        int last = plan.walkSizes.length - 1;
+        long rowLength = plan.walkSizes[last];
+        long inputStep = plan.walkStrides[0][last];
+        long indicesStep = plan.walkStrides[1][last];
+        long outputStep = plan.walkStrides[2][last];
+        long position = batch.position;
+        long outerInput = batch.outerInput;
+        long first = batch.first;
+        long outputAt = batch.outputAt;
+        long[] inputOffsets = batch.inputOffsets;
+        long[] outputOffsets = batch.outputOffsets;
+        boolean allInRange = true;
+        for (int i = 0; i < n; i++) {
+            long base = resolve(idx, first, outerInput);
+            inputOffsets[i] = base;
+            outputOffsets[i] = outputAt;
+            // Only an out-of-range tuple needs its index and batch offsets again: two stores less per tuple
+            // measured about 5% on the GatherND workload.
+            if (base == TupleBatch.OUT_OF_RANGE) {
+                allInRange = false;
+                batch.indexOffsets[i] = first;
+                batch.batchOffsets[i] = outerInput;
+            }
+            if (++position < rowLength) {
+                outerInput += inputStep;
+                first += indicesStep;
+                outputAt += outputStep;
+            } else {
+                tupleRows.next();
+                position = 0;
+                outerInput = tupleRows.offset(0);
+                first = tupleRows.offset(1);
+                outputAt = tupleRows.offset(2);
+            }
+        }
+        batch.position = position;
+        batch.outerInput = outerInput;
+        batch.first = first;
+        batch.outputAt = outputAt;
+        return allInRange;
+    }
+
+    /**
+     * The copies of a batch of in-range slices that are single runs, between views with backing arrays: the loop of
+     * array copies the GatherND workload's floor runs (docs/performance.md); through {@link GatherNdSlice#copy} per
+     * tuple, or with the out-of-range branch in it, it measured 10-20% slower.
+     */
+    private void copyRuns(ByteBuffer in, ByteBuffer out, TupleBatch batch, int n) {
+        byte[] inArray = in.array();
+        byte[] outArray = out.array();
+        // Narrowed to int only on bound buffers, where every in-range offset fits.
+        int inAt = in.arrayOffset();
+        int outAt = out.arrayOffset();
+        int es = plan.elementSize;
+        int bytes = plan.slice.runBytes();
+        long[] inputOffsets = batch.inputOffsets;
+        long[] outputOffsets = batch.outputOffsets;
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(inArray, inAt + (int) (inputOffsets[i] * es), outArray,
+                    outAt + (int) (outputOffsets[i] * es), bytes);
+        }
     }
 
     private void copyOutOfRange(ByteBuffer in, ByteBuffer idx, ByteBuffer out, TupleBatch batch, int i,
