@@ -298,16 +298,27 @@ final class ScatterExecution implements OperatorExecution {
                     ElementCopy.copy(es, updates, sources[k] * es, output, target * es);
                 }
             } else {
-                long from = Math.max(target, begin);
-                long to = Math.min((long) target + length, end);
-                if (from < to) {
-                    written.markRun(from, to - from, update + (from - target));
-                    BulkCopy.copy(updates, (int) ((sources[k] + from - target) * es), output, (int) (from * es),
-                            (int) ((to - from) * es));
-                }
+                writeRun(target, sources[k], length, update, updates, output, written, begin, end);
             }
             update += length;
             k++;
+        }
+    }
+
+    /**
+     * The part of a run that lands in {@code [begin, end)}. A method of its own, called once per run, so that the JIT
+     * compiles it within the first dispatches: {@link #writeResolved} is called once per block and reaches the
+     * compiler's thresholds only after about ten dispatches of SCATTER_ROWS.
+     */
+    private void writeRun(int target, int source, int length, long update, ByteBuffer updates, ByteBuffer output,
+            WrittenElements written, long begin, long end) {
+        long from = Math.max(target, begin);
+        long to = Math.min((long) target + length, end);
+        if (from < to) {
+            int es = plan.elementSize;
+            written.markRun(from, to - from, update + (from - target));
+            BulkCopy.copy(updates, (int) ((source + from - target) * es), output, (int) (from * es),
+                    (int) ((to - from) * es));
         }
     }
 
