@@ -24,9 +24,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * updates: the workers first resolve where each update of the block lands, each taking a share of the updates; then
  * each worker owns a region of the output, copies the input there and writes, in update order, the block's updates
  * that land in it. Every write to an element is made by the one worker that owns it, in the same order, so the
- * result is the one-thread result.
+ * result is the one-thread result. On one thread SCATTER_ELEMENTS resolves a block too, then writes it
+ * ({@link #scatterElementsInBlocks}). Resolved updates are runs: consecutive updates that land on consecutive output
+ * elements (a row of repeated indices) are one entry, written with one bulk copy.
  *
- * <p>Executions may run concurrently: each works on its own views and bookkeeping.
+ * <p>Executions may run concurrently: each works on its own views and bookkeeping (the scratch kept between
+ * executions is taken by one of them at a time).
  */
 final class ScatterExecution implements OperatorExecution {
 
