@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
         description = "Settled dispatch times of several builds' emulators, alternating rounds in one JVM.")
 public final class BuildsSideBySide implements Callable<Integer> {
 
-    @Option(names = "--workload", defaultValue = "W3", description = "a GatherElements workload (default W3)")
+    @Option(names = "--workload", defaultValue = "W3",
+            description = "a workload of the benchmarks: GatherElements, Gather, GatherND or ScatterElements (default W3)")
     String workload;
 
     @Option(names = "--threads", defaultValue = "1", description = "emulator threads (default 1)")

@@ -34,7 +34,7 @@ public final class DispatchTimeline implements Callable<Integer> {
     private static final Pattern LEVEL = Pattern.compile("level='(\\d)'");
 
     @Option(names = "--workloads", split = ",", defaultValue = "W1,W2,W3,W4",
-            description = "GatherElements workloads of the JMH benchmark (default W1,W2,W3,W4)")
+            description = "workloads of the JMH benchmarks (default W1,W2,W3,W4)")
     List<String> workloads;
 
     @Option(names = "--threads", split = ",", defaultValue = "1,2", description = "thread counts (default 1,2)")

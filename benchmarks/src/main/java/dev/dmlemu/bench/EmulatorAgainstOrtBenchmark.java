@@ -60,6 +60,20 @@ public abstract class EmulatorAgainstOrtBenchmark {
     /** The workload of this trial's {@code @Param}s. */
     abstract Subject subject();
 
+    /** A Gather, GatherND or ScatterElements workload by name, as its benchmark states it; empty for another name. */
+    static Optional<Subject> named(String workload) {
+        if (GatherWorkload.NAMES.contains(workload)) {
+            return Optional.of(GatherBenchmark.subject(workload));
+        }
+        if (GatherNdWorkload.NAMES.contains(workload)) {
+            return Optional.of(GatherNdBenchmark.subject(workload));
+        }
+        if (ScatterElementsWorkload.NAMES.contains(workload)) {
+            return Optional.of(ScatterElementsBenchmark.subject(workload));
+        }
+        return Optional.empty();
+    }
+
     @Setup(Level.Trial)
     public void setUp() throws OrtException {
         Subject s = subject();

@@ -8,12 +8,16 @@ import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
- * One GatherElements workload of {@link Workload} prepared on the emulator over heap buffers, as the command line
- * binds them, ready to dispatch: what {@link GatherElementsBenchmark} times. It is a {@link Runnable} with a (String,
- * Integer) constructor so that {@link BuildsSideBySide} can load one per build, each in its own class loader, and
- * call it without sharing a class with it.
+ * One workload prepared on the emulator over heap buffers, as the command line binds them, ready to dispatch: a
+ * GatherElements workload of {@link Workload} (what {@link GatherElementsBenchmark} times), or a Gather, GatherND or
+ * ScatterElements one as its benchmark's {@link EmulatorAgainstOrtBenchmark.Subject} states it. It is a
+ * {@link Runnable} with a (String, Integer) constructor so that {@link BuildsSideBySide} can load one per build, each
+ * in its own class loader, and call it without sharing a class with it.
  */
 public final class EmulatorRun implements Runnable, AutoCloseable {
 
@@ -24,17 +28,33 @@ public final class EmulatorRun implements Runnable, AutoCloseable {
     private final ByteBuffer output;
 
     public EmulatorRun(String workload, Integer threads) {
-        this(Workload.named(workload).values(), threads);
+        this(EmulatorAgainstOrtBenchmark.named(workload).orElseGet(() -> elements(Workload.named(workload).values())),
+                threads);
     }
 
     EmulatorRun(Workload.Values values, int threads) {
+        this(elements(values), threads);
+    }
+
+    private EmulatorRun(EmulatorAgainstOrtBenchmark.Subject subject, int threads) {
+        indices = subject.inputs().get(1);
+        output = Workload.Values.heap(subject.outputBytes());
+        emulator = new Emulator(EmulatorOptions.builder().threads(threads).build());
+        prepared = emulator.prepare(
+                new FeatureLevelValidator().validate(subject.desc(), FeatureLevel.LEVEL_6_4).validated());
+        List<BufferBinding> buffers = new ArrayList<>();
+        subject.inputs().forEach(in -> buffers.add(BufferBinding.of(in)));
+        buffers.add(BufferBinding.of(output));
+        bindings = Bindings.of(buffers.toArray(BufferBinding[]::new));
+    }
+
+    /** A GatherElements workload's input (strided where the workload is) and indices, as a subject. */
+    private static EmulatorAgainstOrtBenchmark.Subject elements(Workload.Values values) {
         Workload w = values.workload();
         ByteBuffer input = values.stridedInput(Workload.Values.heap(values.inputBytes()));
-        indices = values.indices(Workload.Values.heap((long) w.indexCount() * w.indexType().sizeInBytes()));
-        output = Workload.Values.heap((long) w.indexCount() * w.elementSize());
-        emulator = new Emulator(EmulatorOptions.builder().threads(threads).build());
-        prepared = emulator.prepare(new FeatureLevelValidator().validate(w.desc(), FeatureLevel.LEVEL_6_4).validated());
-        bindings = Bindings.of(BufferBinding.of(input), BufferBinding.of(indices), BufferBinding.of(output));
+        ByteBuffer indices = values.indices(Workload.Values.heap((long) w.indexCount() * w.indexType().sizeInBytes()));
+        return new EmulatorAgainstOrtBenchmark.Subject(w.name(), null, w.desc(), List.of(input, indices),
+                (long) w.indexCount() * w.elementSize(), Optional.empty());
     }
 
     /** The indices as bound (a heap buffer). */

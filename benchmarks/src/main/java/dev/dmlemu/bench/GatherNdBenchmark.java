@@ -21,6 +21,10 @@ public class GatherNdBenchmark extends EmulatorAgainstOrtBenchmark {
 
     @Override
     Subject subject() {
+        return subject(workload);
+    }
+
+    static Subject subject(String workload) {
         GatherNdWorkload w = GatherNdWorkload.named(workload);
         return new Subject(workload, new TimedWorkload.GatherNd(w), w.desc(),
                 List.of(w.data(Workload.Values.heap(w.dataBytes())), w.indices(Workload.Values.heap(w.indexBytes()))),

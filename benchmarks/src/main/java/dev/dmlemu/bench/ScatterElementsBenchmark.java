@@ -1,14 +1,17 @@
 package dev.dmlemu.bench;
 
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Optional;
+import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 
 /**
  * The emulator's DML_SCATTER_ELEMENTS against ONNX Runtime's CPU ScatterElements ({@link EmulatorAgainstOrtBenchmark};
  * {@link OrtNode} with three inputs) on the workload of {@link ScatterElementsWorkload}. Both sides rewrite the whole
- * output on every call: a copy of the input, then the updates. The floor is the input copied to the output and
- * nothing scattered: the part of the work both must do.
+ * output on every call: a copy of the input, then the updates. The floors: the input copied to the output and
+ * nothing scattered ({@code copyFloor}, the part of the work both must do), and the input copy plus the update rows
+ * written to their targets with no index read ({@code sliceScatterFloor}).
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ScatterElementsBenchmark -f 1 -wi 5 -i 10 -w 1 -r 2}.
  */
@@ -19,10 +22,45 @@ public class ScatterElementsBenchmark extends EmulatorAgainstOrtBenchmark {
 
     @Override
     Subject subject() {
+        return subject(workload);
+    }
+
+    static Subject subject(String workload) {
         ScatterElementsWorkload w = ScatterElementsWorkload.named(workload);
         return new Subject(workload, new TimedWorkload.ScatterElements(w), w.desc(),
                 List.of(w.data(Workload.Values.heap(w.dataBytes())), w.indices(Workload.Values.heap(w.indexBytes())),
                         w.updates(Workload.Values.heap(w.updateBytes()))),
                 w.dataBytes(), Optional.of(w.expectedOutput(Workload.Values.heap(w.dataBytes()))));
+    }
+
+    private SliceScatterFloor sliceScatter;
+
+    @Override
+    void setUpFloors(Subject s, ByteBuffer emulatorOutput) {
+        ScatterElementsWorkload w = ScatterElementsWorkload.named(workload);
+        // The emulator's own input and updates arrays, so both read the same memory.
+        sliceScatter = new SliceScatterFloor(s.inputs().get(0).array(), s.inputs().get(2).array(), w.targetRows(),
+                Math.toIntExact(w.columns() * 4), threads);
+        try {
+            sliceScatter.run();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        SameBytes.require(workload + ": slice-scatter floor and emulator", ByteBuffer.wrap(sliceScatter.target()),
+                emulatorOutput, s.outputBytes(), 4);
+    }
+
+    @Override
+    void closeFloors() {
+        sliceScatter.close();
+    }
+
+    /**
+     * The update rows alone ({@link SliceScatterFloor}): the input copied and each update row written to its target
+     * row, from offsets computed before timing; no index is read.
+     */
+    @Benchmark
+    public void sliceScatterFloor() throws Exception {
+        sliceScatter.run();
     }
 }

@@ -30,7 +30,7 @@ final class GatherNdExecution implements OperatorExecution {
         this.outOfRange = GatherNdOutOfRange.of(plan.policy);
         this.parallelism = parallelism;
         this.workspaces = new WorkspacePool(parallelism.threads(),
-                () -> new Workspace(plan.tupleCursor(), plan.slice.rowCursor(), new TupleBatch()));
+                () -> new Workspace(plan.tupleRowCursor(), plan.slice.rowCursor(), new TupleBatch()));
     }
 
     /**
@@ -89,62 +89,147 @@ final class GatherNdExecution implements OperatorExecution {
     /**
      * Copies the slices of tuples {@code [begin, end)}, a {@link TupleBatch} at a time: first every tuple's offsets,
      * then every slice. Slices are usually scattered through a large input, so their reads miss the caches; with the
-     * index reads and offset arithmetic out of the copy loop those misses overlap, and the GatherND workload of
-     * docs/performance.md ran in about half the time it took resolving and copying tuple by tuple.
+     * index reads and offset arithmetic out of the copy loop those misses overlap, and the copy loop is the plain loop
+     * of copies a Java program with the offsets at hand would write (the GatherND workload of docs/performance.md ran
+     * in about half the time it took resolving and copying tuple by tuple, and interleaving the next batch's offsets
+     * with the copies measured 1.6 times slower). Resolving and copying are methods of their own, called per batch,
+     * so that the JIT compiles them within the first dispatches: one call of a method that loops over all tuples only
+     * gets an on-stack replacement, late and large.
      */
     private void gather(BoundBuffers buffers, long begin, long end) {
         ByteBuffer in = buffers.input();
         ByteBuffer idx = buffers.indices();
         ByteBuffer out = buffers.output();
         Workspace workspace = workspaces.take();
-        CoordinateCursor tuples = workspace.rows();
+        CoordinateCursor tupleRows = workspace.rows();
         CoordinateCursor rows = workspace.middle();
         TupleBatch batch = (TupleBatch) workspace.scratch();
         GatherNdSlice slice = plan.slice;
-        tuples.seek(begin);
+        batch.seek(tupleRows, begin, plan);
+        boolean arrays = slice.oneRun() && in.hasArray() && out.hasArray();
         for (long from = begin; from < end; from += TupleBatch.SIZE) {
             int n = (int) Math.min(TupleBatch.SIZE, end - from);
-            for (int i = 0; i < n; i++) {
-                resolve(idx, tuples, batch, i);
-                tuples.next();
+            boolean allInRange = resolveBatch(idx, tupleRows, batch, n);
+            if (arrays && allInRange) {
+                copyRuns(in, out, batch, n);
+                continue;
             }
             for (int i = 0; i < n; i++) {
                 long base = batch.inputOffsets[i];
-                long outputAt = batch.outputOffsets[i];
                 if (base != TupleBatch.OUT_OF_RANGE) {
-                    slice.copy(in, out, base, outputAt, rows);
+                    slice.copy(in, out, base, batch.outputOffsets[i], rows);
                 } else {
-                    long outOfRangeBase = outOfRange.base(plan, idx, batch.indexOffsets[i], batch.batchOffsets[i]);
-                    if (outOfRange.walks()) {
-                        slice.walk(in, out, outOfRangeBase, outputAt, rows, plan.inputLastElement,
-                                plan.inputLastElementPartial);
-                    } else {
-                        slice.copy(in, out, outOfRangeBase, outputAt, rows);
-                    }
+                    copyOutOfRange(in, idx, out, batch, i, rows);
                 }
             }
         }
         workspaces.give(workspace);
     }
 
-    /** Fills entry {@code i} of the batch with the offsets of the tuple the cursor is at. */
-    private void resolve(ByteBuffer idx, CoordinateCursor tuples, TupleBatch batch, int i) {
-        long outerInput = tuples.offset(0);
-        long first = tuples.offset(1);
+    /**
+     * Resolves the next {@code n} tuples of the walk the batch is at into its offsets, and moves it on; returns
+     * whether all of them are in range. The walk's innermost dimension is a counted loop: the cursor steps once per
+     * row of tuples.
+     */
+    private boolean resolveBatch(ByteBuffer idx, CoordinateCursor tupleRows, TupleBatch batch, int n) {
+        int last = plan.walkSizes.length - 1;
+        long rowLength = plan.walkSizes[last];
+        long inputStep = plan.walkStrides[0][last];
+        long indicesStep = plan.walkStrides[1][last];
+        long outputStep = plan.walkStrides[2][last];
+        long position = batch.position;
+        long outerInput = batch.outerInput;
+        long first = batch.first;
+        long outputAt = batch.outputAt;
+        long[] inputOffsets = batch.inputOffsets;
+        long[] outputOffsets = batch.outputOffsets;
+        boolean allInRange = true;
+        for (int i = 0; i < n; i++) {
+            long base = resolve(idx, first, outerInput);
+            inputOffsets[i] = base;
+            outputOffsets[i] = outputAt;
+            // Only an out-of-range tuple needs its index and batch offsets again: two stores less per tuple
+            // measured about 5% on the GatherND workload.
+            if (base == TupleBatch.OUT_OF_RANGE) {
+                allInRange = false;
+                batch.indexOffsets[i] = first;
+                batch.batchOffsets[i] = outerInput;
+            }
+            if (++position < rowLength) {
+                outerInput += inputStep;
+                first += indicesStep;
+                outputAt += outputStep;
+            } else {
+                tupleRows.next();
+                position = 0;
+                outerInput = tupleRows.offset(0);
+                first = tupleRows.offset(1);
+                outputAt = tupleRows.offset(2);
+            }
+        }
+        batch.position = position;
+        batch.outerInput = outerInput;
+        batch.first = first;
+        batch.outputAt = outputAt;
+        return allInRange;
+    }
+
+    /**
+     * The copies of a batch of in-range slices that are single runs, between views with backing arrays: the loop of
+     * array copies the GatherND workload's floor runs (docs/performance.md); through {@link GatherNdSlice#copy} per
+     * tuple, or with the out-of-range branch in it, it measured 10-20% slower.
+     */
+    private void copyRuns(ByteBuffer in, ByteBuffer out, TupleBatch batch, int n) {
+        byte[] inArray = in.array();
+        byte[] outArray = out.array();
+        // Narrowed to int only on bound buffers, where every in-range offset fits.
+        int inAt = in.arrayOffset();
+        int outAt = out.arrayOffset();
+        int es = plan.elementSize;
+        int bytes = plan.slice.runBytes();
+        long[] inputOffsets = batch.inputOffsets;
+        long[] outputOffsets = batch.outputOffsets;
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(inArray, inAt + (int) (inputOffsets[i] * es), outArray,
+                    outAt + (int) (outputOffsets[i] * es), bytes);
+        }
+    }
+
+    private void copyOutOfRange(ByteBuffer in, ByteBuffer idx, ByteBuffer out, TupleBatch batch, int i,
+            CoordinateCursor rows) {
+        long outOfRangeBase = outOfRange.base(plan, idx, batch.indexOffsets[i], batch.batchOffsets[i]);
+        if (outOfRange.walks()) {
+            plan.slice.walk(in, out, outOfRangeBase, batch.outputOffsets[i], rows, plan.inputLastElement,
+                    plan.inputLastElementPartial);
+        } else {
+            plan.slice.copy(in, out, outOfRangeBase, batch.outputOffsets[i], rows);
+        }
+    }
+
+    /**
+     * The input offset of the slice of the tuple whose first coordinate is indices element {@code first} and whose
+     * batch coordinates put it at input element {@code outerInput}, or {@link TupleBatch#OUT_OF_RANGE}.
+     */
+    private long resolve(ByteBuffer idx, long first, long outerInput) {
         long base = outerInput;
         boolean inRange = !plan.readsPastInput;
-        for (int t = 0; t < plan.tupleLength(); t++) {
-            long raw = plan.index(idx, first, t);
-            if (plan.inRange(raw, t)) {
-                base += plan.wrapped(raw, t) * plan.tupleStrides[t];
+        int q = plan.tupleLength();
+        long[] sizes = plan.tupleSizes;
+        long[] strides = plan.tupleStrides;
+        boolean wraps = plan.wrapsNegative();
+        boolean wide = plan.indexSize == Long.BYTES;
+        long step = plan.tupleIndicesStride;
+        for (int t = 0; t < q; t++) {
+            long at = first + t * step;
+            long raw = wide ? idx.getLong((int) (at * Long.BYTES)) : plan.index(idx, at, 0);
+            long coordinate = wraps && raw < 0 ? raw + sizes[t] : raw;
+            if (Long.compareUnsigned(coordinate, sizes[t]) < 0) {
+                base += coordinate * strides[t];
             } else {
                 inRange = false;
             }
         }
-        batch.inputOffsets[i] = inRange ? base : TupleBatch.OUT_OF_RANGE;
-        batch.outputOffsets[i] = tuples.offset(2);
-        batch.indexOffsets[i] = first;
-        batch.batchOffsets[i] = outerInput;
+        return inRange ? base : TupleBatch.OUT_OF_RANGE;
     }
 
     private IndexOutOfRangeException refusal(ByteBuffer indices, long found) {

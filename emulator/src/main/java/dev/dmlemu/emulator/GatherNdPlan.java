@@ -122,6 +122,16 @@ final class GatherNdPlan {
         return new CoordinateCursor(walkSizes, walkStrides[0], walkStrides[1], walkStrides[2]);
     }
 
+    /**
+     * A cursor over the tuple walk without its innermost dimension, which {@link GatherNdExecution} steps through as a
+     * counted loop: the element offsets of input (0), indices (1) and output (2) at the start of each row of tuples.
+     */
+    CoordinateCursor tupleRowCursor() {
+        int last = walkSizes.length - 1;
+        return new CoordinateCursor(Arrays.copyOf(walkSizes, last), Arrays.copyOf(walkStrides[0], last),
+                Arrays.copyOf(walkStrides[1], last), Arrays.copyOf(walkStrides[2], last));
+    }
+
     int tupleLength() {
         return tupleSizes.length;
     }

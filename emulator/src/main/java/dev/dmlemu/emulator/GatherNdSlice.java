@@ -47,11 +47,17 @@ final class GatherNdSlice {
         return contiguousRows && rowSizes.length == 0;
     }
 
+    /** The bytes of a {@link #oneRun} slice. */
+    int runBytes() {
+        return rowLength * elementSize;
+    }
+
     /** Copies elements {@code [from, to)} of a {@link #oneRun} slice whose input and output start at element 0. */
     void copyRun(ByteBuffer in, ByteBuffer out, long from, long to) {
         long end = Math.min(to, rowLength);
         if (from < end) {
-            out.put((int) (from * elementSize), in, (int) (from * elementSize), (int) ((end - from) * elementSize));
+            BulkCopy.copy(in, (int) (from * elementSize), out, (int) (from * elementSize),
+                    (int) ((end - from) * elementSize));
         }
     }
 
@@ -67,7 +73,7 @@ final class GatherNdSlice {
         int es = elementSize;
         if (contiguousRows && rowSizes.length == 0) {
             // One contiguous row (an embedding-style lookup): one bulk copy, no cursor.
-            out.put((int) (outputBase * es), in, (int) (inputBase * es), rowLength * es);
+            BulkCopy.copy(in, (int) (inputBase * es), out, (int) (outputBase * es), rowLength * es);
             return;
         }
         rows.seek(0, inputBase, outputBase, 0);
@@ -76,7 +82,7 @@ final class GatherNdSlice {
             int inAt = (int) (rows.offset(0) * es);
             int outAt = (int) (rows.offset(1) * es);
             if (contiguousRows) {
-                out.put(outAt, in, inAt, rowLength * es);
+                BulkCopy.copy(in, inAt, out, outAt, rowLength * es);
             } else {
                 int inStep = (int) (inputStep * es);
                 int outStep = (int) (outputStep * es);

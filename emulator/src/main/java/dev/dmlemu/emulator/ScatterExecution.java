@@ -10,8 +10,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -26,9 +24,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * updates: the workers first resolve where each update of the block lands, each taking a share of the updates; then
  * each worker owns a region of the output, copies the input there and writes, in update order, the block's updates
  * that land in it. Every write to an element is made by the one worker that owns it, in the same order, so the
- * result is the one-thread result.
+ * result is the one-thread result. On one thread SCATTER_ELEMENTS resolves a block too, then writes it
+ * ({@link #scatterElementsInBlocks}). Resolved updates are runs: consecutive updates that land on consecutive output
+ * elements (a row of repeated indices) are one entry, written with one bulk copy.
  *
- * <p>Executions may run concurrently: each works on its own views and bookkeeping.
+ * <p>Executions may run concurrently: each works on its own views and bookkeeping (the scratch kept between
+ * executions is taken by one of them at a time).
  */
 final class ScatterExecution implements OperatorExecution {
 
@@ -45,25 +46,62 @@ final class ScatterExecution implements OperatorExecution {
     /** The UpdatesTensor's own DimensionCount: SCATTER_ND's view may have more, leading 1s (§13.3). */
     private final int updatesRank;
     private final Parallelism parallelism;
-    /** The resolved-updates arrays of the last region run, kept for the next one, or null. */
-    private final AtomicReference<ResolvedUpdates> spareResolved = new AtomicReference<>();
+    /** The one-thread bitmap of the last execution, kept for the next one, or null. */
+    private final AtomicReference<WrittenElements> spareWritten = new AtomicReference<>();
+    /** The resolved updates and region bitmaps of the last region run, kept for the next one, or null. */
+    private final AtomicReference<RegionScratch> spareRegions = new AtomicReference<>();
+    /** The resolved updates of the last one-thread run, kept for the next one, or null. */
+    private final AtomicReference<ResolvedUpdates> spareBlock = new AtomicReference<>();
+    /** The update walk without its innermost dimension, which {@link #scatterElements} runs as a counted loop. */
+    private final long[] outerWalkSizes;
+    private final long[][] outerWalkStrides;
 
     /**
-     * Updates resolved at a time by {@link #scatterInRegions}: two int arrays of this length are kept per prepared
-     * operator (2 MiB), and each block costs two hand-offs to the pool.
+     * Updates resolved at a time by {@link #scatterInRegions}: three int arrays of this length are kept per prepared
+     * operator (3 MiB), and each block costs two hand-offs to the pool.
      */
     static final int RESOLVED_BLOCK = 1 << 18;
 
-    /** Where each update of a block lands (-1 when the write is dropped) and where it is read from, in elements. */
+    /**
+     * Updates resolved at a time on one thread: their runs (48 KiB of entries) stay in the first caches between
+     * resolving and writing. Resolving a block is one pass over its indices with nothing else in the loop, so their
+     * reads stream; interleaved with the writes to scattered rows they waited on memory (SCATTER_ROWS of
+     * docs/performance.md).
+     */
+    static final int ONE_THREAD_BLOCK = 1 << 12;
+
+    /**
+     * Where the updates of a block land, as runs of updates written to consecutive output elements from consecutive
+     * updates elements (one update each but where a row of indices repeats a value along a contiguous axis). Each
+     * worker of the resolving phase takes a piece of the block and stores its runs from the entry of its first update
+     * on, in update order; a piece with fewer runs than updates ends with a skip entry. The runs cover every update,
+     * so the update number of a run is the sum of the lengths before it.
+     */
     private static final class ResolvedUpdates {
+        /** The output element of the run's first write, or -1 where DirectML drops the (one-update) write. */
         final int[] targets;
+        /** The updates element of the run's first update. */
         final int[] sources;
+        /** The run's length in updates, or minus the number of entries to skip. */
+        final int[] lengths;
         /** The number of the block's first update. */
         long firstUpdate;
 
         ResolvedUpdates(int capacity) {
             targets = new int[capacity];
             sources = new int[capacity];
+            lengths = new int[capacity];
+        }
+    }
+
+    /** What a region run keeps between executions: the resolved updates and each region's bitmap. */
+    private static final class RegionScratch {
+        final ResolvedUpdates resolved;
+        final WrittenElements[] written;
+
+        RegionScratch(int capacity, int regions) {
+            resolved = new ResolvedUpdates(capacity);
+            written = new WrittenElements[regions];
         }
     }
 
@@ -79,6 +117,10 @@ final class ScatterExecution implements OperatorExecution {
         this.listener = listener;
         this.updatesRank = updatesRank;
         this.parallelism = parallelism;
+        int last = plan.walkSizes.length - 1;
+        this.outerWalkSizes = Arrays.copyOf(plan.walkSizes, last);
+        this.outerWalkStrides = new long[][] {Arrays.copyOf(plan.walkStrides[0], last),
+                Arrays.copyOf(plan.walkStrides[1], last), Arrays.copyOf(plan.walkStrides[2], last)};
     }
 
     /**
@@ -121,11 +163,13 @@ final class ScatterExecution implements OperatorExecution {
         }
         WrittenElements written;
         int regions = elementUpdates() ? parallelism.chunks(lastWholeOutputElement + 1) : 1;
-        if (regions > 1 && plan.tupleCount > 0 && !sharesMemory(output, indices) && !sharesMemory(output, updates)) {
+        boolean inRegions = regions > 1 && plan.tupleCount > 0 && !sharesMemory(output, indices)
+                && !sharesMemory(output, updates);
+        if (inRegions) {
             written = scatterInRegions(input, indices, updates, output, regions);
         } else {
             copy.copy(input, output, 0, 0, copy.rowCursor());
-            written = new WrittenElements(lastWholeOutputElement + 1);
+            written = takeWritten();
             scatter(indices, updates, output, written);
         }
         if (written.overwrites() > 0) {
@@ -133,11 +177,26 @@ final class ScatterExecution implements OperatorExecution {
                     updateCoordinate(written.firstOverwritingUpdate()), written.firstOverwritten()));
             listener.overwrittenElements(desc.operatorType(), written::wasOverwritten);
         }
+        if (!inRegions) {
+            spareWritten.set(written);
+        }
+    }
+
+    /** A bitmap of the whole output, cleared: the one kept from the last execution, or a new one. */
+    private WrittenElements takeWritten() {
+        WrittenElements kept = spareWritten.getAndSet(null);
+        if (kept == null || !kept.covers(0, lastWholeOutputElement + 1)) {
+            return new WrittenElements(lastWholeOutputElement + 1);
+        }
+        kept.reset();
+        return kept;
     }
 
     @Override
     public void release() {
-        // Nothing is kept between executions.
+        spareWritten.set(null);
+        spareRegions.set(null);
+        spareBlock.set(null);
     }
 
     /** Whether every update is one element with a one-coordinate index: the case {@link #scatterElements} runs. */
@@ -158,54 +217,112 @@ final class ScatterExecution implements OperatorExecution {
             copy.copy(input, output, 0, 0, copy.rowCursor());
         }
         long elements = lastWholeOutputElement + 1;
+        long words = (elements + 63) >>> 6;
         long updateCount = plan.tupleCount;
         PoolSplit split = parallelism.split(desc.operatorType().name());
-        Map<Long, WrittenElements> written = new ConcurrentHashMap<>();
-        ResolvedUpdates resolved = takeResolved();
+        RegionScratch scratch = takeRegions(regions);
+        ResolvedUpdates resolved = scratch.resolved;
         for (long block = 0; block < updateCount; block += RESOLVED_BLOCK) {
             long first = block;
             int count = (int) Math.min(RESOLVED_BLOCK, updateCount - block);
             resolved.firstUpdate = first;
-            split.share(count, regions, (begin, end) -> scatterElements(indices, updates, output, null, first + begin,
-                    first + end, resolved));
-            split.run((elements + 63) >>> 6, regions, (beginWord, endWord) -> {
-                long begin = beginWord << 6;
-                long end = Math.min(endWord << 6, elements);
-                if (begin >= end) {
-                    // More workers than words: an empty chunk, which shares its first word with the next one.
-                    return;
+            split.share(count, regions, (begin, end) -> scatterElements(indices, first + begin, first + end,
+                    resolved, outerWalkCursor()));
+            // One unit per region, so that each region's bitmap is found by its number.
+            split.run(regions, regions, (beginRegion, endRegion) -> {
+                for (int r = (int) beginRegion; r < endRegion; r++) {
+                    long begin = (words * r / regions) << 6;
+                    long end = Math.min((words * (r + 1) / regions) << 6, elements);
+                    if (begin >= end) {
+                        // More workers than words: an empty region.
+                        continue;
+                    }
+                    if (first == 0) {
+                        if (copyInRegions) {
+                            copy.copyRun(input, output, begin, end);
+                        }
+                        scratch.written[r] = regionBitmap(scratch.written[r], begin, end);
+                    }
+                    writeResolved(resolved, count, updates, output, scratch.written[r], begin, end);
                 }
-                if (copyInRegions && first == 0) {
-                    copy.copyRun(input, output, begin, end);
-                }
-                WrittenElements region = written.computeIfAbsent(beginWord, word -> new WrittenElements(begin, end));
-                writeResolved(resolved, count, updates, output, region, begin, end);
             });
         }
-        spareResolved.set(resolved);
-        return WrittenElements.merge(new ArrayList<>(written.values()));
+        List<WrittenElements> written = new ArrayList<>(regions);
+        for (WrittenElements region : scratch.written) {
+            if (region != null) {
+                written.add(region);
+            }
+        }
+        WrittenElements merged = WrittenElements.merge(written);
+        spareRegions.set(scratch);
+        return merged;
     }
 
-    private ResolvedUpdates takeResolved() {
-        ResolvedUpdates kept = spareResolved.getAndSet(null);
-        return kept != null ? kept : new ResolvedUpdates((int) Math.min(RESOLVED_BLOCK, plan.tupleCount));
+    private RegionScratch takeRegions(int regions) {
+        RegionScratch kept = spareRegions.getAndSet(null);
+        if (kept != null && kept.written.length == regions) {
+            return kept;
+        }
+        return new RegionScratch((int) Math.min(RESOLVED_BLOCK, plan.tupleCount), regions);
     }
 
-    /** The second phase for one region: the block's updates that land in {@code [begin, end)}, in update order. */
+    /** A cleared bitmap of elements {@code [begin, end)}: {@code kept} when it covers them, else a new one. */
+    private static WrittenElements regionBitmap(WrittenElements kept, long begin, long end) {
+        if (kept == null || !kept.covers(begin, end)) {
+            return new WrittenElements(begin, end);
+        }
+        kept.reset();
+        return kept;
+    }
+
+    /**
+     * The second phase for one region: the block's runs, the part of each that lands in {@code [begin, end)}, in
+     * update order.
+     */
     private void writeResolved(ResolvedUpdates resolved, int count, ByteBuffer updates, ByteBuffer output,
             WrittenElements written, long begin, long end) {
         int[] targets = resolved.targets;
         int[] sources = resolved.sources;
-        long firstUpdate = resolved.firstUpdate;
+        int[] lengths = resolved.lengths;
+        long update = resolved.firstUpdate;
         long regionLength = end - begin;
         int es = plan.elementSize;
-        for (int k = 0; k < count; k++) {
-            int target = targets[k];
-            // A dropped write (-1) is outside every region.
-            if (Long.compareUnsigned(target - begin, regionLength) < 0) {
-                written.mark(target, firstUpdate + k);
-                ElementCopy.copy(es, updates, sources[k] * es, output, target * es);
+        int k = 0;
+        while (k < count) {
+            int length = lengths[k];
+            if (length < 0) {
+                k -= length;
+                continue;
             }
+            int target = targets[k];
+            if (length == 1) {
+                // A dropped write (-1) is outside every region.
+                if (Long.compareUnsigned(target - begin, regionLength) < 0) {
+                    written.mark(target, update);
+                    ElementCopy.copy(es, updates, sources[k] * es, output, target * es);
+                }
+            } else {
+                writeRun(target, sources[k], length, update, updates, output, written, begin, end);
+            }
+            update += length;
+            k++;
+        }
+    }
+
+    /**
+     * The part of a run that lands in {@code [begin, end)}. A method of its own, called once per run, so that the JIT
+     * compiles it within the first dispatches: {@link #writeResolved} is called once per block and reaches the
+     * compiler's thresholds only after about ten dispatches of SCATTER_ROWS.
+     */
+    private void writeRun(int target, int source, int length, long update, ByteBuffer updates, ByteBuffer output,
+            WrittenElements written, long begin, long end) {
+        long from = Math.max(target, begin);
+        long to = Math.min((long) target + length, end);
+        if (from < to) {
+            int es = plan.elementSize;
+            written.markRun(from, to - from, update + (from - target));
+            BulkCopy.copy(updates, (int) ((source + from - target) * es), output, (int) (from * es),
+                    (int) ((to - from) * es));
         }
     }
 
@@ -222,7 +339,11 @@ final class ScatterExecution implements OperatorExecution {
 
     private void scatter(ByteBuffer indices, ByteBuffer updates, ByteBuffer output, WrittenElements written) {
         if (elementUpdates()) {
-            scatterElements(indices, updates, output, written, 0, plan.tupleCount, null);
+            if (sharesMemory(output, indices) || sharesMemory(output, updates)) {
+                scatterElementsInOrder(indices, updates, output, written);
+            } else {
+                scatterElementsInBlocks(indices, updates, output, written);
+            }
             return;
         }
         CoordinateCursor tuples = plan.tupleCursor();
@@ -262,48 +383,66 @@ final class ScatterExecution implements OperatorExecution {
 
     /**
      * {@link #scatter} when every update is one element with a one-coordinate index (SCATTER_ELEMENTS): the same
-     * writes in the same order, with the innermost walk dimension in a plain counted loop instead of one cursor step
-     * per update, 64-bit indices read without the width switch, and each update numbered by the loop rather than
-     * announced to {@link WrittenElements}. Walks updates {@code [beginUpdate, endUpdate)} and writes them, or, given
-     * {@code resolved}, only records where each lands.
+     * writes in the same order, {@link #ONE_THREAD_BLOCK} updates at a time, first resolved into runs
+     * ({@link #scatterElements}), then written ({@link #writeResolved} over the whole output).
      */
-    private void scatterElements(ByteBuffer indices, ByteBuffer updates, ByteBuffer output,
-            WrittenElements written, long beginUpdate, long endUpdate, ResolvedUpdates resolved) {
+    private void scatterElementsInBlocks(ByteBuffer indices, ByteBuffer updates, ByteBuffer output,
+            WrittenElements written) {
+        ResolvedUpdates kept = spareBlock.getAndSet(null);
+        ResolvedUpdates resolved = kept != null ? kept
+                : new ResolvedUpdates((int) Math.min(ONE_THREAD_BLOCK, plan.tupleCount));
+        long elements = lastWholeOutputElement + 1;
+        CoordinateCursor rows = outerWalkCursor();
+        for (long block = 0; block < plan.tupleCount; block += ONE_THREAD_BLOCK) {
+            int count = (int) Math.min(ONE_THREAD_BLOCK, plan.tupleCount - block);
+            resolved.firstUpdate = block;
+            scatterElements(indices, block, block + count, resolved, rows);
+            writeResolved(resolved, count, updates, output, written, 0, elements);
+        }
+        spareBlock.set(resolved);
+    }
+
+    /**
+     * Records where each run of updates {@code [beginUpdate, endUpdate)} lands (see {@link ResolvedUpdates}), in update
+     * order, with the innermost walk dimension in a plain counted loop instead of one cursor step per update and
+     * 64-bit indices read without the width switch.
+     */
+    private void scatterElements(ByteBuffer indices, long beginUpdate, long endUpdate, ResolvedUpdates resolved,
+            CoordinateCursor rows) {
         if (beginUpdate >= endUpdate) {
             return;
         }
         int last = plan.walkSizes.length - 1;
-        CoordinateCursor rows = new CoordinateCursor(Arrays.copyOf(plan.walkSizes, last),
-                Arrays.copyOf(plan.walkStrides[0], last), Arrays.copyOf(plan.walkStrides[1], last),
-                Arrays.copyOf(plan.walkStrides[2], last));
         long rowLength = plan.walkSizes[last];
         long position = rows.seekElement(beginUpdate, rowLength);
         long update = beginUpdate;
+        int entry = (int) (beginUpdate - resolved.firstUpdate);
         while (update < endUpdate) {
             long outer = rows.offset(0) + position * plan.walkStrides[0][last];
             long index = rows.offset(1) + position * plan.walkStrides[1][last];
             long source = rows.offset(2) + position * plan.walkStrides[2][last];
-            long rowEnd = Math.min(endUpdate, update + rowLength - position);
-            // A counted int loop is what the JIT unrolls; a row longer than an int goes in several runs.
-            while (update < rowEnd) {
-                int count = (int) Math.min(rowEnd - update, Integer.MAX_VALUE);
-                scatterRun(indices, updates, output, written, outer, index, source, update, count, resolved);
-                outer += count * plan.walkStrides[0][last];
-                index += count * plan.walkStrides[1][last];
-                source += count * plan.walkStrides[2][last];
-                update += count;
-            }
+            // Blocks hold fewer than 2^31 updates, so a row's part in one fits an int.
+            int count = (int) Math.min(endUpdate - update, rowLength - position);
+            entry = resolveRun(indices, outer, index, source, count, resolved, entry);
+            update += count;
             position = 0;
             rows.next();
+        }
+        int end = (int) (endUpdate - resolved.firstUpdate);
+        if (entry < end) {
+            resolved.lengths[entry] = -(end - entry);
         }
     }
 
     /**
-     * {@code count} consecutive updates of {@link #scatterElements}' innermost dimension, from the given offsets:
-     * written, or recorded in {@code resolved}.
+     * Records where {@code count} consecutive updates of {@link #scatterElements}' innermost dimension land, from the
+     * given offsets, in {@code resolved} from entry {@code entry} on; returns the next free entry. Where the output and
+     * the updates are contiguous along that dimension, updates that repeat an in-range index land on consecutive
+     * elements; such a run is found with one comparison of the index bytes ({@link IndexRuns}) and becomes one entry,
+     * written in one bulk copy (a row scattered whole, as frameworks export {@code scatter_} of expanded row ids).
      */
-    private void scatterRun(ByteBuffer indices, ByteBuffer updates, ByteBuffer output, WrittenElements written,
-            long outer, long index, long source, long firstUpdate, int count, ResolvedUpdates resolved) {
+    private int resolveRun(ByteBuffer indices, long outer, long index, long source, int count,
+            ResolvedUpdates resolved, int entry) {
         int last = plan.walkSizes.length - 1;
         long targetStep = plan.walkStrides[0][last];
         long indexStep = plan.walkStrides[1][last];
@@ -313,35 +452,87 @@ final class ScatterExecution implements OperatorExecution {
         boolean unitAxisIgnored = unitAxisIgnoresIndex && axisSize == 1;
         boolean wideIndices = plan.indexSize == Long.BYTES;
         boolean wrapsNegative = plan.wrapsNegative();
-        int es = plan.elementSize;
-        int resolvedAt = resolved == null ? 0 : (int) (firstUpdate - resolved.firstUpdate);
-        // The plan's fields are read into locals once: the JIT reloads a field after every buffer write.
-        for (int j = 0; j < count; j++) {
+        boolean runs = targetStep == 1 && updateStep == 1 && indexStep == 1;
+        int[] targets = resolved.targets;
+        int[] sources = resolved.sources;
+        int[] lengths = resolved.lengths;
+        // The plan's fields are read into locals once: the JIT reloads a field after every array or buffer write.
+        int j = 0;
+        while (j < count) {
             long raw = wideIndices ? indices.getLong((int) (index * Long.BYTES)) : plan.index(indices, index, 0);
             long coordinate = wrapsNegative && raw < 0 ? raw + axisSize : raw;
             long target;
+            int length = 1;
             if (Long.compareUnsigned(coordinate, axisSize) < 0) {
                 target = outer + coordinate * axisStride;
+                if (runs && j + 1 < count) {
+                    length += IndexRuns.repeats(indices, index, count - j - 1, plan.indexSize);
+                }
             } else if (unitAxisIgnored) {
                 target = outer;
             } else {
                 target = outOfRangeTarget(indices, index, outer);
             }
-            if (resolved != null) {
-                // Output and updates elements are below 2^31: their buffers are bound.
-                resolved.targets[resolvedAt + j] = (int) target;
-                resolved.sources[resolvedAt + j] = (int) source;
-            } else if (target >= 0) {
-                written.mark(target, firstUpdate + j);
-                if (es == Float.BYTES) {
-                    output.putInt((int) (target * Float.BYTES), updates.getInt((int) (source * Float.BYTES)));
+            // Output and updates elements are below 2^31: their buffers are bound.
+            targets[entry] = (int) target;
+            sources[entry] = (int) source;
+            lengths[entry] = length;
+            entry++;
+            j += length;
+            outer += length * targetStep;
+            index += length * indexStep;
+            source += length * updateStep;
+        }
+        return entry;
+    }
+
+    /** A cursor over the update walk without its innermost dimension (see {@link #scatterElements}). */
+    private CoordinateCursor outerWalkCursor() {
+        return new CoordinateCursor(outerWalkSizes, outerWalkStrides[0], outerWalkStrides[1], outerWalkStrides[2]);
+    }
+
+    /**
+     * {@link #scatterElementsInBlocks} for an output that may share memory with the indices or the updates: each
+     * update read right before it is written, as the row-major definition reads them, one element at a time.
+     */
+    private void scatterElementsInOrder(ByteBuffer indices, ByteBuffer updates, ByteBuffer output,
+            WrittenElements written) {
+        int last = plan.walkSizes.length - 1;
+        CoordinateCursor rows = outerWalkCursor();
+        long targetStep = plan.walkStrides[0][last];
+        long indexStep = plan.walkStrides[1][last];
+        long updateStep = plan.walkStrides[2][last];
+        long axisSize = plan.tupleSizes[0];
+        long axisStride = plan.tupleStrides[0];
+        boolean unitAxisIgnored = unitAxisIgnoresIndex && axisSize == 1;
+        boolean wrapsNegative = plan.wrapsNegative();
+        int es = plan.elementSize;
+        long rowLength = plan.walkSizes[last];
+        rows.seek(0);
+        for (long update = 0; update < plan.tupleCount; update += rowLength) {
+            long outer = rows.offset(0);
+            long index = rows.offset(1);
+            long source = rows.offset(2);
+            for (long j = 0; j < rowLength; j++) {
+                long raw = plan.index(indices, index, 0);
+                long coordinate = wrapsNegative && raw < 0 ? raw + axisSize : raw;
+                long target;
+                if (Long.compareUnsigned(coordinate, axisSize) < 0) {
+                    target = outer + coordinate * axisStride;
+                } else if (unitAxisIgnored) {
+                    target = outer;
                 } else {
+                    target = outOfRangeTarget(indices, index, outer);
+                }
+                if (target >= 0) {
+                    written.mark(target, update + j);
                     ElementCopy.copy(es, updates, (int) (source * es), output, (int) (target * es));
                 }
+                outer += targetStep;
+                index += indexStep;
+                source += updateStep;
             }
-            outer += targetStep;
-            index += indexStep;
-            source += updateStep;
+            rows.next();
         }
     }
 

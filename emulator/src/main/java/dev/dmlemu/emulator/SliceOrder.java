@@ -52,7 +52,7 @@ final class SliceOrder extends Traversal {
             long raw = loops.indexAt(idx, idxPos);
             long position = raw < 0 ? raw + plan.wrapMask : raw;
             if (Long.compareUnsigned(position, plan.axisSize) < 0) {
-                out.put(outPos, in, (int) (inPos + position * axisStrideBytes), bytes);
+                BulkCopy.copy(in, (int) (inPos + position * axisStrideBytes), out, outPos, bytes);
             } else {
                 loops.stridedRow(in, idx, out, inPos, idxPos, outPos, n);
             }

@@ -1,13 +1,15 @@
 package dev.dmlemu.emulator;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * The output elements one scatter execution has written, to count the writes that land on an element an earlier
  * update already wrote: DirectML does not promise which of them wins (docs/directml-behaviour.md §12.4), so the
- * emulator reports them. One bit per output element of a region (the whole output, or the part one worker writes),
- * allocated once per execution (writes past the output are dropped before they get here). Not thread-safe: a region's
- * elements are written by one thread, in row-major update order.
+ * emulator reports them. One bit per output element of a region (the whole output, or the part one worker writes;
+ * writes past the output are dropped before they get here), kept by the prepared scatter and {@link #reset} before
+ * each execution, so a stream of dispatches allocates nothing. Not thread-safe: a region's elements are written by
+ * one thread, in row-major update order.
  */
 final class WrittenElements {
 
@@ -43,6 +45,21 @@ final class WrittenElements {
         this.regions = List.copyOf(regions);
     }
 
+    /** Whether this bitmap covers exactly the elements {@code [firstElement, endElement)}. */
+    boolean covers(long firstElement, long endElement) {
+        return this.firstElement == firstElement && words.length == (int) ((endElement - firstElement + 63) >>> 6);
+    }
+
+    /** Forgets every mark and count, for the next execution. */
+    void reset() {
+        Arrays.fill(words, 0);
+        Arrays.fill(overwritten, 0);
+        overwrites = 0;
+        firstOverwritten = -1;
+        currentUpdate = 0;
+        firstOverwritingUpdate = -1;
+    }
+
     /** Which update (in row-major order of the update walk) the next marks belong to. */
     void startUpdate(long update) {
         currentUpdate = update;
@@ -70,6 +87,35 @@ final class WrittenElements {
             }
         } else {
             words[word] = before | bit;
+        }
+    }
+
+    /**
+     * Records the writes of {@code length} consecutive updates, numbered from {@code firstUpdate}, to the consecutive
+     * elements from {@code element}: the same counts as {@link #mark(long, long)} for each in turn, a word at a time.
+     */
+    void markRun(long element, long length, long firstUpdate) {
+        long from = element - firstElement;
+        long to = from + length;
+        while (from < to) {
+            int word = (int) (from >>> 6);
+            int bit = (int) (from & 63);
+            long span = Math.min(64 - bit, to - from);
+            long bits = (span == 64 ? -1L : (1L << span) - 1) << bit;
+            long before = words[word];
+            long again = before & bits;
+            if (again != 0) {
+                // Elements rise with the update number, so the lowest bit is the earliest update.
+                if (overwrites == 0) {
+                    long first = ((long) word << 6) + Long.numberOfTrailingZeros(again);
+                    firstOverwritten = first + firstElement;
+                    firstOverwritingUpdate = firstUpdate + (first - (element - firstElement));
+                }
+                overwrites += Long.bitCount(again);
+                overwritten[word] |= again;
+            }
+            words[word] = before | bits;
+            from += span;
         }
     }
 
