@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /**
  * One test per structural rule: each breaks exactly one rule of a valid desc and checks the rule id, the path, the
  * level and the severity. Expected values come from the DirectML docs and from measurements on the real DLL
- * ({@code tools/real-dml}), never from the validator.
+ * (docs/directml-behaviour.md), never from the validator.
  */
 class StructuralRulesTest {
 
