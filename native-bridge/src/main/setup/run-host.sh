@@ -70,7 +70,9 @@ trap 'forward TERM' TERM
 trap 'forward INT' INT
 trap 'forward HUP' HUP
 exec 3<&0 # a background job's stdin would otherwise be /dev/null
-for attempt in 1 2 3 4 5 6 7 8 9 10; do
+# Up to about 30 s of retries: while other dmlemu processes start and end hosts of the same cache, the desktop can
+# restart several times in a row.
+for attempt in $(seq 60); do
   ensure_xvfb
   export DISPLAY=":$display"
   "${m[WINE]}" "${m[HOST_EXE]}" "$@" "Z:${dll//\//\\}" <&3 3<&- &
