@@ -61,18 +61,9 @@ public final class BuildsSideBySide implements Callable<Integer> {
         for (int i = 0; i < warmup; i++) {
             builds.forEach(Runnable::run);
         }
-        double[][] medians = new double[builds.size()][rounds];
-        long[] times = new long[perRound];
-        for (int round = 0; round < rounds; round++) {
-            for (int b = 0; b < builds.size(); b++) {
-                for (int k = 0; k < perRound; k++) {
-                    long start = System.nanoTime();
-                    builds.get(b).run();
-                    times[k] = System.nanoTime() - start;
-                }
-                medians[b][round] = Median.of(times) / 1e6;
-            }
-        }
+        List<AlternatingRounds.Call> calls = new ArrayList<>();
+        builds.forEach(build -> calls.add(build::run));
+        double[][] medians = AlternatingRounds.time(calls, rounds, perRound).roundMediansMs();
         System.out.printf(Locale.ROOT, "%s, %d thread(s), %d rounds of %d dispatches per build:%n", workload, threads,
                 rounds, perRound);
         for (int b = 0; b < builds.size(); b++) {

@@ -69,20 +69,13 @@ public final class MethodsSideBySide implements Callable<Integer> {
                     call.invoke(trial);
                 }
             }
-            double[][] medians = new double[calls.size()][rounds];
-            long[][] every = new long[calls.size()][rounds * perRound];
-            long[] times = new long[perRound];
-            for (int round = 0; round < rounds; round++) {
-                for (int m = 0; m < calls.size(); m++) {
-                    for (int k = 0; k < perRound; k++) {
-                        long start = System.nanoTime();
-                        calls.get(m).invoke(trial);
-                        times[k] = System.nanoTime() - start;
-                        every[m][round * perRound + k] = times[k];
-                    }
-                    medians[m][round] = Median.of(times) / 1e6;
-                }
+            List<AlternatingRounds.Call> contestants = new ArrayList<>();
+            for (Method call : calls) {
+                contestants.add(() -> call.invoke(trial));
             }
+            AlternatingRounds timed = AlternatingRounds.time(contestants, rounds, perRound);
+            double[][] medians = timed.roundMediansMs();
+            long[][] every = timed.callsNs();
             System.out.printf(Locale.ROOT, "%s %s, %d thread(s), %d rounds of %d calls per method:%n", benchmark,
                     workload, threads, rounds, perRound);
             double[] p10 = new double[calls.size()];

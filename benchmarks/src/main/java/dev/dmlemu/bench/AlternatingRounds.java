@@ -1,0 +1,38 @@
+package dev.dmlemu.bench;
+
+import java.util.List;
+
+/**
+ * Several contestants timed in alternating rounds in one JVM: in each round, every contestant in turn runs
+ * {@code perRound} times back to back, so drifts of the machine's speed fall on all of them alike. What
+ * {@link BuildsSideBySide} and {@link MethodsSideBySide} share; warming up is theirs.
+ *
+ * @param roundMediansMs per contestant, the median call of each round, in ms
+ * @param callsNs per contestant, every timed call, in ns, in the order they ran
+ */
+record AlternatingRounds(double[][] roundMediansMs, long[][] callsNs) {
+
+    /** One call of a contestant. */
+    @FunctionalInterface
+    interface Call {
+        void run() throws Exception;
+    }
+
+    static AlternatingRounds time(List<? extends Call> contestants, int rounds, int perRound) throws Exception {
+        double[][] medians = new double[contestants.size()][rounds];
+        long[][] calls = new long[contestants.size()][rounds * perRound];
+        long[] times = new long[perRound];
+        for (int round = 0; round < rounds; round++) {
+            for (int c = 0; c < contestants.size(); c++) {
+                for (int k = 0; k < perRound; k++) {
+                    long start = System.nanoTime();
+                    contestants.get(c).run();
+                    times[k] = System.nanoTime() - start;
+                    calls[c][round * perRound + k] = times[k];
+                }
+                medians[c][round] = Median.of(times) / 1e6;
+            }
+        }
+        return new AlternatingRounds(medians, calls);
+    }
+}
