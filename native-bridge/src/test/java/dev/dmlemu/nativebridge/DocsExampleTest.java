@@ -1,5 +1,8 @@
 package dev.dmlemu.nativebridge;
 
+import static dev.dmlemu.nativebridge.LittleEndianBuffers.floats;
+import static dev.dmlemu.nativebridge.LittleEndianBuffers.readFloats;
+import static dev.dmlemu.nativebridge.LittleEndianBuffers.uints;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,7 +19,6 @@ import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.IndexSemantics;
 import dev.dmlemu.featurelevels.ValidatedOperator;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Tag;
@@ -41,32 +43,6 @@ class DocsExampleTest {
         BufferTensorDesc output = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 3);
         return TestOperators.validated(new GatherElementsOperatorDesc(input, indices, output, 2), level,
                 IndexSemantics.UNSIGNED);
-    }
-
-    private static ByteBuffer floats(float... values) {
-        ByteBuffer buffer = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
-        for (float value : values) {
-            buffer.putFloat(value);
-        }
-        return buffer.flip();
-    }
-
-    private static ByteBuffer uints(int... values) {
-        ByteBuffer buffer = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
-        for (int value : values) {
-            buffer.putInt(value);
-        }
-        return buffer.flip();
-    }
-
-    private static float[] readFloats(ByteBuffer buffer) {
-        ByteBuffer view = buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        view.rewind();
-        float[] values = new float[view.capacity() / 4];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = view.getFloat(4 * i);
-        }
-        return values;
     }
 
     @Test

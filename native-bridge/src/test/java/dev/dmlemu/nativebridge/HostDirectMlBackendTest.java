@@ -1,5 +1,8 @@
 package dev.dmlemu.nativebridge;
 
+import static dev.dmlemu.nativebridge.LittleEndianBuffers.floats;
+import static dev.dmlemu.nativebridge.LittleEndianBuffers.readFloats;
+import static dev.dmlemu.nativebridge.LittleEndianBuffers.uints;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -18,7 +21,6 @@ import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import dev.dmlemu.nativebridge.host.FakeHosts;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import org.junit.jupiter.api.Test;
 
 /** The Linux DirectML backend against the Java stand-in host: what the backend adds on top of the host session. */
@@ -55,11 +57,11 @@ class HostDirectMlBackendTest {
             prepared.execute(Bindings.of(BufferBinding.of(floats(1, 2, 3, 4, 5, 6, 7, 8, 9)),
                     BufferBinding.of(uints(1, 2, 0, 2, 0, 0)), new BufferBinding(output, 4, 24)));
             // The DirectML documentation's output for this example.
-            assertArrayEquals(new float[] {-1, 4, 8, 3, 7, 2, 3, -1}, read(output));
+            assertArrayEquals(new float[] {-1, 4, 8, 3, 7, 2, 3, -1}, readFloats(output));
             ByteBuffer again = ByteBuffer.allocate(24);
             prepared.execute(Bindings.of(BufferBinding.of(floats(10, 20, 30, 40, 50, 60, 70, 80, 90)),
                     BufferBinding.of(uints(0, 0, 0, 1, 1, 1)), BufferBinding.of(again)));
-            assertArrayEquals(new float[] {10, 20, 30, 40, 50, 60}, read(again));
+            assertArrayEquals(new float[] {10, 20, 30, 40, 50, 60}, readFloats(again));
         }
     }
 
@@ -112,32 +114,7 @@ class HostDirectMlBackendTest {
             ByteBuffer output = ByteBuffer.allocate(24);
             prepared.execute(Bindings.of(BufferBinding.of(floats(1, 2, 3, 4, 5, 6, 7, 8, 9)),
                     BufferBinding.of(uints(1, 2, 0, 2, 0, 0)), BufferBinding.of(output)));
-            assertArrayEquals(new float[] {4, 8, 3, 7, 2, 3}, read(output));
+            assertArrayEquals(new float[] {4, 8, 3, 7, 2, 3}, readFloats(output));
         }
-    }
-
-    private static ByteBuffer floats(float... values) {
-        ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
-        for (float v : values) {
-            b.putFloat(v);
-        }
-        return b.clear();
-    }
-
-    private static ByteBuffer uints(int... values) {
-        ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
-        for (int v : values) {
-            b.putInt(v);
-        }
-        return b.clear();
-    }
-
-    private static float[] read(ByteBuffer buffer) {
-        ByteBuffer view = buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        float[] values = new float[view.capacity() / 4];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = view.getFloat(4 * i);
-        }
-        return values;
     }
 }

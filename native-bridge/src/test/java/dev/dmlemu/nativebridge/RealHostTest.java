@@ -1,5 +1,8 @@
 package dev.dmlemu.nativebridge;
 
+import static dev.dmlemu.nativebridge.LittleEndianBuffers.floats;
+import static dev.dmlemu.nativebridge.LittleEndianBuffers.readFloats;
+import static dev.dmlemu.nativebridge.LittleEndianBuffers.uints;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +17,6 @@ import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -49,7 +51,7 @@ class RealHostTest {
             prepared.execute(Bindings.of(BufferBinding.of(floats(1, 2, 3, 4, 5, 6, 7, 8, 9)),
                     BufferBinding.of(uints(1, 2, 0, 2, 0, 0)), BufferBinding.of(output)));
             // The DirectML documentation's output.
-            assertArrayEquals(new float[] {4, 8, 3, 7, 2, 3}, read(output));
+            assertArrayEquals(new float[] {4, 8, 3, 7, 2, 3}, readFloats(output));
             int runs = 50;
             long start = System.nanoTime();
             for (int i = 0; i < runs; i++) {
@@ -75,30 +77,5 @@ class RealHostTest {
             assertTrue(verdict.detail().contains("known DirectML bug: SCATTER_ND"), verdict.detail());
             assertEquals(CreateVerdict.accepted(), backend.createOperator(DOCS_EXAMPLE));
         }
-    }
-
-    private static ByteBuffer floats(float... values) {
-        ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
-        for (float v : values) {
-            b.putFloat(v);
-        }
-        return b.clear();
-    }
-
-    private static ByteBuffer uints(int... values) {
-        ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
-        for (int v : values) {
-            b.putInt(v);
-        }
-        return b.clear();
-    }
-
-    private static float[] read(ByteBuffer buffer) {
-        ByteBuffer view = buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        float[] values = new float[view.capacity() / 4];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = view.getFloat(4 * i);
-        }
-        return values;
     }
 }
