@@ -11,6 +11,9 @@ import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.desc.schema.FusableActivation;
 import dev.dmlemu.desc.schema.SchemaCatalog;
 import dev.dmlemu.desc.schema.SchemaOperator;
+import dev.dmlemu.featurelevels.shape.ShapeRuleCatalog;
+import dev.dmlemu.featurelevels.shape.ShapeRules;
+import dev.dmlemu.featurelevels.shape.ShapeRules.Coverage;
 import dev.dmlemu.featurelevels.support.DocumentedSupport;
 import dev.dmlemu.featurelevels.support.TensorConstraint;
 import java.util.ArrayList;
@@ -22,7 +25,8 @@ import java.util.Optional;
  * tensor's row of the docs' support table ({@link OperatorRules}), the docs' "Tensor constraints" lines, every
  * array's count field, and the fused activations the schema lists. Enum fields need no check: a desc record holds a
  * constant of its C enum, nothing else. Operator-specific shape rules (GEMM's inner dimensions, a convolution's
- * output size) are not in the data and not checked here: docs/directml-behaviour.md §14 lists what the probes found.
+ * output size) are not in the data: an operator's {@link ShapeRules}, registered in {@link ShapeRuleCatalog}, add
+ * them; docs/directml-behaviour.md §14 lists what the probes found.
  */
 final class DocumentedRules extends OperatorRules<OperatorDesc> {
 
@@ -34,6 +38,7 @@ final class DocumentedRules extends OperatorRules<OperatorDesc> {
     private final Optional<DescField> fusedActivation;
     private final List<FusableActivation> fusable;
     private final FeatureLevel availability;
+    private final Optional<ShapeRules<OperatorDesc>> shapeRules;
 
     private DocumentedRules(OperatorSchema schema, OperatorSupport support, List<TensorConstraint> constraints,
             SchemaOperator data) {
@@ -41,6 +46,7 @@ final class DocumentedRules extends OperatorRules<OperatorDesc> {
         this.constraints = constraints;
         this.availability = data.availability();
         this.fusable = data.fusableActivations();
+        this.shapeRules = ShapeRuleCatalog.of(schema.operatorType());
         List<CountedArray> arrays = new ArrayList<>();
         Optional<DescField> fused = Optional.empty();
         for (DescField field : schema.fields()) {
@@ -105,14 +111,21 @@ final class DocumentedRules extends OperatorRules<OperatorDesc> {
 
     @Override
     void checkOperator(OperatorDesc desc, CheckedTensors tensors, DiagnosticCollector out) {
-        // Said on every verdict, so that a "valid" from the tables is never read as CreateOperator's (§14).
-        out.report(RuleId.SHAPE_RULES_NOT_CHECKED, OPERATOR_TYPE_PATH, operatorType().cName()
-                + ": see docs/directml-behaviour.md §14 for what CreateOperator refuses beyond the tables");
+        // Said on every verdict without complete shape rules, so that a "valid" from the tables is never read as
+        // CreateOperator's (§14).
+        if (shapeRules.map(ShapeRules::coverage).orElse(Coverage.PARTIAL) != Coverage.COMPLETE) {
+            out.report(RuleId.SHAPE_RULES_NOT_CHECKED, OPERATOR_TYPE_PATH, operatorType().cName()
+                    + ": see docs/directml-behaviour.md §14 for what CreateOperator refuses beyond the tables");
+        }
         checkCounts(desc, out);
         for (TensorConstraint constraint : constraints) {
             checkConstraint(constraint, tensors, out);
         }
         fusedActivation.ifPresent(field -> checkFusedActivation(field, desc, out));
+        // Shape rules read sizes across tensors: only once every tensor and count is known to be well formed.
+        if (shapeRules.isPresent() && !out.hasErrors()) {
+            shapeRules.get().check(desc, new ShapeCheck(tensors, out));
+        }
     }
 
     private void checkCounts(OperatorDesc desc, DiagnosticCollector out) {

@@ -32,7 +32,8 @@ import java.util.Set;
 
 /**
  * Descs of one operator drawn from its documented tables at the newest level: a valid one (in-table dimension counts,
- * data types the device supports, the constraint lines kept), then single-rule violations of it. Everything the
+ * data types the device supports, the constraint lines kept, then the operator's shape rules met where a
+ * {@link ProbeShaper} knows them), then single-rule violations of it. Everything the
  * tables do not say is neutral: sizes 1 outside the SAME Sizes groups, arrays of one element, enums their first
  * constant, a fused activation ACTIVATION_RELU or none.
  */
@@ -44,7 +45,7 @@ final class OperatorProbes {
      */
     enum Kind {
         VALID, WRONG_DATA_TYPE, DIMENSION_COUNT_OUT_OF_RANGE, CONSTRAINT_BROKEN, MISSING_TENSOR,
-        FUSED_ACTIVATION_NOT_LISTED
+        FUSED_ACTIVATION_NOT_LISTED, SHAPE_RULE_BROKEN
     }
 
     record Probe(Kind kind, String what, OperatorDesc desc) {}
@@ -57,6 +58,7 @@ final class OperatorProbes {
     private final DocumentedBlock block;
     private final Set<TensorDataType> device;
     private final Random random;
+    private final Optional<ProbeShaper> shaper;
 
     OperatorProbes(OperatorType type, DocumentedSupport documented, Set<TensorDataType> device, Random random) {
         this.schema = OperatorDescs.schema(type).orElseThrow();
@@ -64,6 +66,7 @@ final class OperatorProbes {
         this.block = documented.forLevel(FeatureLevel.newest()).orElseThrow();
         this.device = device;
         this.random = random;
+        this.shaper = ProbeShapers.of(type);
     }
 
     /** One probe: a valid desc half the time, else one violation of a fresh valid desc (when it can be made). */
@@ -127,6 +130,7 @@ final class OperatorProbes {
         for (DescField field : schema.fields()) {
             counted(field).ifPresent(count -> values.put(count, (long) ((List<?>) values.get(field.cName())).size()));
         }
+        shaper.ifPresent(rules -> rules.makeValid(values, random));
         return values;
     }
 
@@ -235,6 +239,7 @@ final class OperatorProbes {
             case CONSTRAINT_BROKEN -> constraintBroken(values);
             case MISSING_TENSOR -> missingTensor(values);
             case FUSED_ACTIVATION_NOT_LISTED -> fusedActivationNotListed(values);
+            case SHAPE_RULE_BROKEN -> shaper.flatMap(rules -> rules.breakOne(values, random));
             case VALID -> Optional.empty();
         };
     }

@@ -37,7 +37,7 @@ class ValidatorProbeCampaignTest {
 
     /**
      * The share of probes where the validator and DirectML agree, at least: DirectML.dll 1.15.4 agreed on 81.5 % of
-     * the sample and 82.6 % of the full campaign (docs/directml-behaviour.md §14); a change that loses agreement fails.
+     * the sample (84.1 % since each operator draws from its own generator) and 82.6 % of the full campaign (docs/directml-behaviour.md §14); a change that loses agreement fails.
      */
     static final double AGREEMENT_FLOOR = 0.81;
 
@@ -53,13 +53,14 @@ class ValidatorProbeCampaignTest {
         List<AgreementRow> rows = new ArrayList<>();
         try (DirectMlBackend backend = ((DirectMlAvailability.Available) found).backend()) {
             FeatureLevel deviceLevel = backend.deviceInfo().maxFeatureLevel();
-            Random random = new Random(SEED);
             for (OperatorType type : OperatorCatalog.operators()) {
                 FeatureLevel availability = SchemaCatalog.directMl().operator(type.code()).orElseThrow()
                         .availability();
                 if (!deviceLevel.isAtLeast(availability)) {
                     continue;
                 }
+                // A generator per operator, so that changing one operator's probes leaves the others' draws alone.
+                Random random = new Random(SEED * 31 + type.code());
                 OperatorProbes probes = new OperatorProbes(type, SupportCatalog.directMl().support(type.name())
                         .orElseThrow(), backend.deviceInfo().supportedDataTypes(), random);
                 AgreementRow row = new AgreementRow(type);

@@ -1,0 +1,58 @@
+package dev.dmlemu.featurelevels.shape;
+
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorDescs;
+import dev.dmlemu.desc.OperatorType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The operators with shape rules of their own: the one place a {@link ShapeRules} registers. The validator's rules
+ * read from data ({@code DocumentedRules}) look their operator up here.
+ */
+public final class ShapeRuleCatalog {
+
+    private static final Map<OperatorType, ShapeRules<?>> RULES = byType(registered());
+
+    private ShapeRuleCatalog() {}
+
+    private static List<ShapeRules<?>> registered() {
+        List<ShapeRules<?>> all = new ArrayList<>();
+        // Pooling, convolution and matrix multiplication.
+
+        // Data movement, resampling, reduction, selection.
+
+        // Activations, normalization, recurrent networks, attention, training and quantization.
+
+        return all;
+    }
+
+    private static Map<OperatorType, ShapeRules<?>> byType(List<ShapeRules<?>> rules) {
+        Map<OperatorType, ShapeRules<?>> byType = new LinkedHashMap<>();
+        for (ShapeRules<?> rule : rules) {
+            OperatorType type = rule.operatorType();
+            if (OperatorDescs.schema(type).orElseThrow().descType() != rule.descType()) {
+                throw new IllegalStateException(rule.getClass().getSimpleName() + " names " + type + " but judges "
+                        + rule.descType().getSimpleName());
+            }
+            if (byType.put(type, rule) != null) {
+                throw new IllegalStateException("two shape rules for " + type);
+            }
+        }
+        return Map.copyOf(byType);
+    }
+
+    /** The shape rules of {@code type}, when it has some. */
+    @SuppressWarnings("unchecked")
+    public static Optional<ShapeRules<OperatorDesc>> of(OperatorType type) {
+        return Optional.ofNullable((ShapeRules<OperatorDesc>) RULES.get(type));
+    }
+
+    /** The operators with shape rules. */
+    public static List<OperatorType> operators() {
+        return List.copyOf(RULES.keySet());
+    }
+}

@@ -1,0 +1,33 @@
+package dev.dmlemu.conformance.realdml;
+
+import dev.dmlemu.desc.OperatorType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** The operators whose probes follow shape rules: the one place a {@link ProbeShaper} registers. */
+final class ProbeShapers {
+
+    private static final Map<OperatorType, ProbeShaper> SHAPERS = registered().stream()
+            .collect(Collectors.toUnmodifiableMap(ProbeShaper::operatorType, Function.identity()));
+
+    private ProbeShapers() {}
+
+    private static List<ProbeShaper> registered() {
+        List<ProbeShaper> all = new ArrayList<>();
+        // Pooling, convolution and matrix multiplication.
+
+        // Data movement, resampling, reduction, selection.
+
+        // Activations, normalization, recurrent networks, attention, training and quantization.
+
+        return all;
+    }
+
+    static Optional<ProbeShaper> of(OperatorType type) {
+        return Optional.ofNullable(SHAPERS.get(type));
+    }
+}
