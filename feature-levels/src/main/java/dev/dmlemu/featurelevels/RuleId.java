@@ -70,15 +70,18 @@ public enum RuleId {
             + "only; this operator's own shape rules are not checked yet, and CreateOperator may still refuse it"),
     /** The fused activation must be one the operator's docs list, at a level that has it, with NULL tensors. */
     FUSED_ACTIVATION_UNSUPPORTED(Severity.ERROR, "the fused activation is not one this operator accepts here"),
+
     // Shape rules (dev.dmlemu.featurelevels.shape) of pooling, convolution and matrix multiplication:
 
     /** {@code Axis} is not in {@code [0, InputTensor.DimensionCount)}. */
     AXIS_OUT_OF_RANGE(Severity.ERROR, "Axis must be in [0, DimensionCount)"),
-    // Shape rules of data movement, resampling, reduction and selection:
+
+    // Shape rules of data movement and selection:
 
     /** A {@code UINT} field (Sizes, Strides, DimensionCount, Axis, alignment) is outside {@code [0, 2^32)}. */
     UINT32_RANGE(Severity.ERROR, "a UINT field must be in [0, 2^32 - 1]"),
-    // Shape rules of activations, normalization, recurrent networks, attention, training and quantization:
+
+    // Shape rules of resampling and reduction:
 
     /** {@code DMLCalcBufferTensorSize} does not fit in 64 bits. */
     SIZE_OVERFLOW(Severity.ERROR, "the tensor's byte size overflows 64 bits"),
@@ -191,6 +194,8 @@ public enum RuleId {
      * InputTensor.DimensionCount long, with IndicesDimensionCount 2 or more (measured); GATHER with IndexDimensions 0
      * whose indices have more sizes after their leading 1s than the input (measured).
      */
+    // Shape rules of activations, normalization, recurrent networks, attention, training and quantization:
+
     CREATE_OPERATOR_FAIL_FAST(Severity.ERROR,
             MeasuredDirectMl.NAME + " terminates the process (fail-fast) in CreateOperator for this desc");
 

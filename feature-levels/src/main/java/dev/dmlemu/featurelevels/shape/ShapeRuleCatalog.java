@@ -23,7 +23,9 @@ public final class ShapeRuleCatalog {
         List<ShapeRules<?>> all = new ArrayList<>();
         // Pooling, convolution and matrix multiplication.
 
-        // Data movement, resampling, reduction, selection.
+        // Data movement and selection.
+
+        // Resampling and reduction.
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
 

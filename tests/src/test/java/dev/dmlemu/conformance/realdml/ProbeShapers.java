@@ -20,7 +20,9 @@ final class ProbeShapers {
         List<ProbeShaper> all = new ArrayList<>();
         // Pooling, convolution and matrix multiplication.
 
-        // Data movement, resampling, reduction, selection.
+        // Data movement and selection.
+
+        // Resampling and reduction.
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
 
