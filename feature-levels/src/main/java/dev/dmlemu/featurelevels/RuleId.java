@@ -188,14 +188,14 @@ public enum RuleId {
      * for the other gathers' and scatters' indices.
      */
     INDICES_BROADCAST(Severity.ERROR, "SCATTER_ND's IndicesTensor must not have stride 0 on a dimension of size > 1"),
+    // Shape rules of activations, normalization, recurrent networks, attention, training and quantization:
+
     /**
      * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of
      * returning an error. SCATTER_ND: an index tuple longer than InputDimensionCount, yet at most
      * InputTensor.DimensionCount long, with IndicesDimensionCount 2 or more (measured); GATHER with IndexDimensions 0
      * whose indices have more sizes after their leading 1s than the input (measured).
      */
-    // Shape rules of activations, normalization, recurrent networks, attention, training and quantization:
-
     CREATE_OPERATOR_FAIL_FAST(Severity.ERROR,
             MeasuredDirectMl.NAME + " terminates the process (fail-fast) in CreateOperator for this desc");
 
