@@ -188,6 +188,7 @@ public enum RuleId {
      * for the other gathers' and scatters' indices.
      */
     INDICES_BROADCAST(Severity.ERROR, "SCATTER_ND's IndicesTensor must not have stride 0 on a dimension of size > 1"),
+
     // Shape rules of activations, normalization, recurrent networks, attention, training and quantization:
 
     /**
