@@ -2,6 +2,7 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,15 +11,26 @@ import java.util.Optional;
 final class EmulatorKernels {
 
     private static final Map<OperatorType, OperatorKernel> KERNELS = OperatorRegistry.byType(
-            OperatorKernel::operatorType, List.of(
-                    new GatherElementsKernel(),
-                    new DmlGatherKernel(),
-                    GatherNdKernel.gatherNd(),
-                    GatherNdKernel.gatherNd1(),
-                    new ScatterElementsKernel(),
-                    new ScatterNdKernel()));
+            OperatorKernel::operatorType, registered());
 
     private EmulatorKernels() {}
+
+    private static List<OperatorKernel> registered() {
+        List<OperatorKernel> all = new ArrayList<>();
+        // Indexing: gathers and scatters.
+        all.add(new GatherElementsKernel());
+        all.add(new DmlGatherKernel());
+        all.add(GatherNdKernel.gatherNd());
+        all.add(GatherNdKernel.gatherNd1());
+        all.add(new ScatterElementsKernel());
+        all.add(new ScatterNdKernel());
+
+        // Element-wise operators and CAST (package elementwise).
+
+        // Data movement and selection (package movement).
+
+        return all;
+    }
 
     /** Every operator the emulator implements, in registration order. */
     static List<OperatorType> operators() {

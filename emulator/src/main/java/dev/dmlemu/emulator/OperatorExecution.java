@@ -3,7 +3,7 @@ package dev.dmlemu.emulator;
 import dev.dmlemu.execution.Bindings;
 
 /** One operator planned by the emulator: it runs on bindings, any number of times, possibly concurrently. */
-interface OperatorExecution {
+public interface OperatorExecution {
 
     /**
      * @throws dev.dmlemu.execution.OperatorExecutionException when the bindings do not fit the operator

@@ -4,7 +4,7 @@ import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.featurelevels.ValidatedOperator;
 
 /** How the emulator runs one operator type: it plans a validated desc once, for any number of executions. */
-interface OperatorKernel {
+public interface OperatorKernel {
 
     OperatorType operatorType();
 

@@ -11,12 +11,12 @@ import java.util.concurrent.ExecutorService;
  *
  * @param pool the emulator's pool, or null for one thread
  */
-record Parallelism(int threads, ExecutorService pool, long threshold) {
+public record Parallelism(int threads, ExecutorService pool, long threshold) {
 
     /** Below this many output elements one thread is faster than handing work to the pool. */
     static final long THRESHOLD = 1 << 15;
 
-    static final Parallelism ONE_THREAD = new Parallelism(1, null, Long.MAX_VALUE);
+    public static final Parallelism ONE_THREAD = new Parallelism(1, null, Long.MAX_VALUE);
 
     /** The emulator's threads and pool, with the threshold below which one thread is faster. */
     static Parallelism of(EmulatorOptions options, ExecutorService pool) {
@@ -29,7 +29,7 @@ record Parallelism(int threads, ExecutorService pool, long threshold) {
      * accepts with a warning): such an output is written in row-major order on one thread, so that the last write
      * wins whatever the scheduling.
      */
-    Parallelism forOutput(BufferTensorDesc output) {
+    public Parallelism forOutput(BufferTensorDesc output) {
         boolean overlaps = output.strides()
                 .map(strides -> BufferTensorMath.addressing(output.sizes(), strides) != ElementAddressing.DISTINCT)
                 .orElse(false);
@@ -37,16 +37,16 @@ record Parallelism(int threads, ExecutorService pool, long threshold) {
     }
 
     /** How many chunks work over {@code elements} output elements goes in: 1 when it stays on the calling thread. */
-    int chunks(long elements) {
+    public int chunks(long elements) {
         return pool == null || elements < threshold ? 1 : threads;
     }
 
     /** {@link #chunks(long)}, and no more chunks than the work has {@code units}. */
-    int chunks(long elements, long units) {
+    public int chunks(long elements, long units) {
         return (int) Math.min(chunks(elements), Math.max(units, 1));
     }
 
-    PoolSplit split(String operatorName) {
+    public PoolSplit split(String operatorName) {
         return new PoolSplit(pool, operatorName);
     }
 }

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Splits an execution's work units into contiguous chunks over the emulator's pool, the calling thread taking the
  * first: what every kernel does with more than one thread. A worker's exception is rethrown on the calling thread.
  */
-final class PoolSplit {
+public final class PoolSplit {
 
     /**
      * How long a thread waiting for the other side of a hand-off (a pool worker for work, the calling thread for a
@@ -31,12 +31,12 @@ final class PoolSplit {
     static final int PIECES_PER_WORKER = 16;
 
     /** Work on units {@code [begin, end)}. */
-    interface Chunk {
+    public interface Chunk {
         void run(long begin, long end);
     }
 
     /** The first unit in {@code [begin, end)} with some property, or -1. */
-    interface Search {
+    public interface Search {
         long first(long begin, long end);
     }
 
@@ -53,7 +53,7 @@ final class PoolSplit {
     }
 
     /** Runs {@code chunk} on {@code chunks} contiguous ranges of {@code units}, and waits for all. */
-    void run(long units, int chunks, Chunk chunk) {
+    public void run(long units, int chunks, Chunk chunk) {
         List<Future<?>> futures = new ArrayList<>(chunks - 1);
         for (int c = 1; c < chunks; c++) {
             long begin = units * c / chunks;
@@ -76,7 +76,7 @@ final class PoolSplit {
      * JIT compiling on the same core) leaves its share to the others instead of holding up the whole execution; work
      * whose ranges must stay with one thread uses {@link #run}.
      */
-    void share(long units, int workers, Chunk chunk) {
+    public void share(long units, int workers, Chunk chunk) {
         int pieces = (int) Math.min(units, (long) workers * PIECES_PER_WORKER);
         AtomicInteger next = new AtomicInteger();
         Runnable take = () -> {
@@ -98,7 +98,7 @@ final class PoolSplit {
     }
 
     /** The first unit found over {@code chunks} contiguous ranges, in unit order, or -1. */
-    long first(long units, int chunks, Search search) {
+    public long first(long units, int chunks, Search search) {
         List<Future<Long>> futures = new ArrayList<>(chunks - 1);
         for (int c = 1; c < chunks; c++) {
             long begin = units * c / chunks;
