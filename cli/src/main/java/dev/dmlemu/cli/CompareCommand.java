@@ -3,6 +3,7 @@ package dev.dmlemu.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.emulator.IndexPolicy;
@@ -47,8 +48,9 @@ import picocli.CommandLine.Spec;
             "scatter updates wrote is reported as undefined (DirectML promises no winner), not as a difference.",
             "A model dmlemu finds invalid is not run: DirectML's CreateOperator verdict on each refused dispatchable",
             "is printed next to dmlemu's, and they agree when DirectML refuses it too (or ends its process on it).",
+            "A model using a data type the DirectML device lacks (FLOAT16 on Wine's CPU device) is not compared.",
             "Exit code 0 when everything agrees, 4 when an output or a verdict differs, 3 when DirectML is",
-            "unavailable."})
+            "unavailable, 5 when the emulator has no kernel for an operator, 6 when a model was not compared."})
 final class CompareCommand implements Callable<Integer> {
 
     @Spec
@@ -118,6 +120,17 @@ final class CompareCommand implements Callable<Integer> {
             return reportInvalid(input, verdict, real, out, file);
         }
         RunCommand.requireNoInitializationBindings(input);
+        input.requireEmulatorKernels();
+        Map<String, Set<TensorDataType>> lacking = new LinkedHashMap<>();
+        input.operators().forEach((name, desc) -> {
+            Set<TensorDataType> lacked = real.deviceInfo().lackedBy(desc);
+            if (!lacked.isEmpty()) {
+                lacking.put(name, lacked);
+            }
+        });
+        if (!lacking.isEmpty()) {
+            return reportNotCompared(lacking, out, file);
+        }
         ResourcePlan resourcePlan = ResourcePlan.of(input, reading);
         RunPlan plan = RunPlan.of(input, input.operators(), resourcePlan, new OutputFolder(Path.of("."), true),
                 new RunPlan.Budget(maxElements, Long.MAX_VALUE, 1, true));
@@ -137,6 +150,26 @@ final class CompareCommand implements Callable<Integer> {
             comparisons.forEach(c -> print(out, c));
         }
         return differs ? ExitCode.OUTPUTS_DIFFER : ExitCode.SUCCESS;
+    }
+
+    /** A model the DirectML device cannot run for want of a data type: each such dispatchable, and what it lacks. */
+    private ExitCode reportNotCompared(Map<String, Set<TensorDataType>> lacking, PrintWriter out,
+            Optional<String> file) {
+        if (json) {
+            ObjectNode root = Json.object();
+            file.ifPresent(name -> root.put("file", name));
+            root.put("compared", false);
+            ObjectNode byDispatchable = root.putObject("deviceLacks");
+            lacking.forEach((name, types) -> {
+                ArrayNode list = byDispatchable.putArray(name);
+                types.forEach(type -> list.add(type.name()));
+            });
+            out.println(Json.write(root));
+        } else {
+            lacking.forEach((name, types) -> out.println("dispatchable '" + OneLine.of(name) + "': not compared: "
+                    + DeviceLimits.describe(types) + "; run it on the emulator with `dmlemu run`"));
+        }
+        return ExitCode.NOT_COMPARED;
     }
 
     /**

@@ -21,6 +21,11 @@ public enum ExitCode {
      */
     NO_EMULATOR_KERNEL(5),
     /**
+     * {@code compare}: a model was not compared because the DirectML device lacks a data type it uses (FLOAT16, INT16
+     * and UINT16 on Wine's CPU device), a device capability rather than a feature-level rule; nothing differed.
+     */
+    NOT_COMPARED(6),
+    /**
      * dmlemu itself failed (a bug, or the Java heap ran out despite the checks made before allocating): one line on
      * stderr, the stack trace only with {@code --debug}. 70 is {@code EX_SOFTWARE} of BSD's sysexits.h, so no
      * script mistakes it for a verdict on the model.

@@ -218,6 +218,10 @@ final class ModelBatch {
                 + byCode[ExitCode.UNUSABLE_INPUT.ordinal()] + " unusable"
                 + (byCode[ExitCode.OUTPUTS_DIFFER.ordinal()] == 0 ? ""
                         : ", " + byCode[ExitCode.OUTPUTS_DIFFER.ordinal()] + " differ from DirectML")
+                + (byCode[ExitCode.NO_EMULATOR_KERNEL.ordinal()] == 0 ? ""
+                        : ", " + byCode[ExitCode.NO_EMULATOR_KERNEL.ordinal()] + " without an emulator kernel")
+                + (byCode[ExitCode.NOT_COMPARED.ordinal()] == 0 ? ""
+                        : ", " + byCode[ExitCode.NOT_COMPARED.ordinal()] + " not compared (device capability)")
                 + (internal == 0 ? "" : ", " + internal + " internal " + (internal == 1 ? "error" : "errors"));
     }
 }

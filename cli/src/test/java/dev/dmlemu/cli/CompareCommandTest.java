@@ -71,6 +71,36 @@ class CompareCommandTest {
         assertEquals(ExitCode.INVALID_OPERATOR.code(), result.code());
     }
 
+    /** Wine's CPU device lacks FLOAT16 (CheckFeatureSupport): a device capability, neither a difference nor a disagreement. */
+    @Test
+    void aDataTypeTheDeviceLacksIsNamedNotCountedAgainstDmlemu() {
+        Assumptions.assumeTrue(realDirectMl(), "the real DirectML is not set up (dmlemu setup-directml)");
+        String half = resource("compare/gather-elements-float16.json");
+        Cli.Result compared = Cli.run("compare", half, docs);
+        assertEquals(ExitCode.NOT_COMPARED.code(), compared.code(), compared.out() + compared.err());
+        assertTrue(compared.out().contains(half + ": dispatchable 'ge': not compared: the device lacks FLOAT16: a device"
+                + " capability, not a feature-level rule"), compared.out());
+        assertTrue(compared.out().endsWith("2 model files: 1 passed, 0 invalid, 0 unusable, 1 not compared (device"
+                + " capability)\n"), compared.out());
+        Cli.Result validated = Cli.run("validate", "--backend", "directml", half);
+        assertEquals(ExitCode.SUCCESS.code(), validated.code(), validated.out() + validated.err());
+        assertTrue(validated.out().contains("dispatchable 'ge': DirectML CreateOperator: E_INVALIDARG (0x80070057) (the"
+                + " device lacks FLOAT16: a device capability, not a feature-level rule); dmlemu: valid\n"),
+                validated.out());
+        JsonNode json = Cli.run("validate", "--backend", "directml", half, "--json").json();
+        assertEquals("FLOAT16", json.get("directml").get("ge").get("deviceLacks").get(0).asText(), json.toString());
+        assertTrue(json.get("directml").get("ge").get("agrees").asBoolean(), json.toString());
+    }
+
+    @Test
+    void aModelWithoutAnEmulatorKernelStopsWithItsOwnExitCode() {
+        Assumptions.assumeTrue(realDirectMl(), "the real DirectML is not set up (dmlemu setup-directml)");
+        String noKernel = resource("compare/no-emulator-kernel.json");
+        Cli.Result result = Cli.run("compare", noKernel);
+        assertEquals(ExitCode.NO_EMULATOR_KERNEL.code(), result.code(), result.out() + result.err());
+        assertTrue(result.err().contains("the emulator has no kernel for DML_OPERATOR_"), result.err());
+    }
+
     private static String resource(String name) {
         try {
             return Path.of(CompareCommandTest.class.getClassLoader().getResource(name).toURI()).toString();
