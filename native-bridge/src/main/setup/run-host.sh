@@ -54,6 +54,38 @@ ensure_xvfb() { # sets display
   exec 4>&-
 }
 
+# One desktop pin per cache (desktop_pin.c), started beside the first host and ending about 15 s after the last:
+# wineserver closes Wine's desktop one second after its last user process, and a host started while it closes finds
+# no D3D12 adapter (exit code 75 below). With the pin, hosts that follow one another keep one desktop.
+pin_exe="$(dirname "${m[HOST_EXE]}")/dmlemu-desktop-pin.exe"
+ensure_pin() {
+  [ -s "$pin_exe" ] || return 0 # a cache set up before the pin existed
+  local pid="" file="$cache/desktop-pin.pid"
+  exec 5>"$cache/.pin.lock"
+  flock 5
+  [ -f "$file" ] && read -r pid < "$file" || true
+  if ! { [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && grep -qa desktop-pin "/proc/$pid/cmdline" 2>/dev/null; }; then
+    setsid "${m[WINE]}" "$pin_exe" "${DMLEMU_PIN_IDLE_SECONDS:-15}" </dev/null >/dev/null 2>&1 3>&- 4>&- 5>&- 9>&- &
+    echo "$!" > "$file"
+  fi
+  exec 5>&-
+}
+# A desktop without a window driver (its explorer.exe found no display) gives hosts no adapter: the pin must not keep
+# such a desktop open. Ended, the pin lets it close, and the next host starts a new one. Only after several failed
+# starts in a row: stopped at the first, the pin's end itself closes the desktop under the hosts starting beside
+# this one, and they fail in turn (measured: 173 retries in 12 starts two at a time, against none).
+stop_pin() {
+  local pid="" file="$cache/desktop-pin.pid"
+  exec 5>"$cache/.pin.lock"
+  flock 5
+  [ -f "$file" ] && read -r pid < "$file" || true
+  if [ -n "$pid" ] && grep -qa desktop-pin "/proc/$pid/cmdline" 2>/dev/null; then
+    kill "$pid" 2>/dev/null || true
+  fi
+  rm -f "$file"
+  exec 5>&-
+}
+
 export WINEPREFIX="${m[WINEPREFIX]}" WINEARCH=win64 WINELOADER="${m[WINE]}"
 export WINEDEBUG="${WINEDEBUG:--all}"
 overrides="mscoree,mshtml="
@@ -75,6 +107,7 @@ exec 3<&0 # a background job's stdin would otherwise be /dev/null
 for attempt in $(seq 60); do
   ensure_xvfb
   export DISPLAY=":$display"
+  ensure_pin
   "${m[WINE]}" "${m[HOST_EXE]}" "$@" "Z:${dll//\//\\}" <&3 3<&- &
   host=$!
   # The host must not outlive this script or the process that started it, even if it hangs inside DirectML and
@@ -91,6 +124,7 @@ for attempt in $(seq 60); do
   done
   [ "$rc" = 75 ] || exit "$rc"
   echo "run-host: no D3D12 adapter yet (Wine's desktop was restarting); starting the host again" >&2
+  [ "$attempt" != 10 ] || stop_pin
   sleep 0.5
 done
 exit 75

@@ -129,14 +129,17 @@ fi
 
 # ---- 3. dmlemu-host.exe ---------------------------------------------------------------------------------------------
 sources_sha256="$(cd "$sources" && cat build.sh ./*.h ./*.c | sha256sum | cut -d' ' -f1)"
-if [ -s "$host_exe" ] && [ "$(cat "$host_dir/sources.sha256" 2>/dev/null)" = "$sources_sha256" ]; then
-  report OK "dmlemu-host.exe ($host_exe, built from these sources)"
+if [ -s "$host_exe" ] && [ -s "$host_dir/dmlemu-desktop-pin.exe" ] \
+    && [ "$(cat "$host_dir/sources.sha256" 2>/dev/null)" = "$sources_sha256" ]; then
+  report OK "dmlemu-host.exe and dmlemu-desktop-pin.exe ($host_dir, built from these sources)"
 elif [ "$check_only" = 1 ]; then
-  report MISSING "dmlemu-host.exe built from $sources"
+  report MISSING "dmlemu-host.exe and dmlemu-desktop-pin.exe built from $sources"
 else
-  say "building dmlemu-host.exe from $sources"
+  say "building dmlemu-host.exe and dmlemu-desktop-pin.exe from $sources"
   mkdir -p "$host_dir"
   bash "$sources/build.sh" "$host_exe.tmp"
+  bash "$sources/build.sh" --pin "$host_dir/dmlemu-desktop-pin.exe.tmp"
+  mv "$host_dir/dmlemu-desktop-pin.exe.tmp" "$host_dir/dmlemu-desktop-pin.exe"
   mv "$host_exe.tmp" "$host_exe"
   echo "$sources_sha256" > "$host_dir/sources.sha256"
   report OK "dmlemu-host.exe ($host_exe)"
