@@ -70,11 +70,13 @@ ensure_pin() {
   fi
   exec 5>&-
 }
-# A desktop without a window driver (its explorer.exe found no display) gives hosts no adapter: the pin must not keep
-# such a desktop open. Ended, the pin lets it close, and the next host starts a new one. Only after several failed
-# starts in a row: stopped at the first, the pin's end itself closes the desktop under the hosts starting beside
-# this one, and they fail in turn (measured: 173 retries in 12 starts two at a time, against none).
-stop_pin() {
+# A desktop that came up without a display (its explorer.exe started as the cache's Xvfb was ending, or before it was
+# up) gives every host no window driver, hence no adapter; and hosts retrying every half second keep it open for good,
+# since wineserver closes a desktop only after a second without users (measured: 60 starts in a row failed while an
+# explorer.exe that had found no display lived on). After several failed starts in a row, this script ends the pin and
+# that desktop's explorer.exe, and the next host starts a new one. Not at the first: the pin's end closes the desktop
+# under the hosts starting beside this one, and they fail in turn (measured: 173 retries in 12 starts, against none).
+restart_desktop() {
   local pid="" file="$cache/desktop-pin.pid"
   exec 5>"$cache/.pin.lock"
   flock 5
@@ -83,6 +85,10 @@ stop_pin() {
     kill "$pid" 2>/dev/null || true
   fi
   rm -f "$file"
+  for pid in $(pgrep -f 'explorer.exe /desktop' || true); do
+    tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | grep -qxF "WINEPREFIX=${m[WINEPREFIX]}" \
+      && kill "$pid" 2>/dev/null || true
+  done
   exec 5>&-
 }
 
@@ -124,7 +130,7 @@ for attempt in $(seq 60); do
   done
   [ "$rc" = 75 ] || exit "$rc"
   echo "run-host: no D3D12 adapter yet (Wine's desktop was restarting); starting the host again" >&2
-  [ "$attempt" != 10 ] || stop_pin
+  [ $((attempt % 10)) != 0 ] || restart_desktop
   sleep 0.5
 done
 exit 75
