@@ -1,21 +1,26 @@
 /*
  * dml_core.h - everything dmlemu does with D3D12 and DirectML, written once.
  *
- * The pipe host (host_main.c) calls it under Wine on Linux; the same file is
- * meant to become a DLL that JNA loads on Windows. So the API is plain C:
- * integers, pointers and lengths, no COM types, no allocation the caller
- * must free with another runtime. One core serves one thread at a time.
+ * It is built as dmlemu-core.dll, and both transports call the functions that
+ * DLL exports: the pipe host (host_main.c, under Wine on Linux) links to it,
+ * and JNA loads it into the JVM on Windows. So the API is plain C: integers,
+ * pointers and lengths, no COM types, no allocation the caller must free with
+ * another runtime. One core serves one thread at a time.
  */
 #ifndef DMLEMU_DML_CORE_H
 #define DMLEMU_DML_CORE_H
 
 #include <stdint.h>
 
-/* Built as the Windows DLL (build.sh --dll), the core exports exactly these functions. */
-#ifdef DMLEMU_BUILD_DLL
+/* The DLL exports exactly these functions; the host imports them from it, so
+ * the host exercises the entry points Windows calls. Off Windows (desc_blob.c
+ * on the build machine) there is nothing to export. */
+#if !defined(_WIN32)
+#define DMLEMU_API
+#elif defined(DMLEMU_BUILD_DLL)
 #define DMLEMU_API __declspec(dllexport)
 #else
-#define DMLEMU_API
+#define DMLEMU_API __declspec(dllimport)
 #endif
 
 typedef struct dmlemu_core dmlemu_core;
