@@ -7,6 +7,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cc="${DMLEMU_MINGW_CC:-x86_64-w64-mingw32-gcc}"
 flags=(-O2 -s -Wall -Wextra -Werror -std=c11)
 core_dll() { # core_dll OUT.dll
+  mkdir -p "$(dirname "$1")"
   "$cc" "${flags[@]}" -DDMLEMU_BUILD_DLL -shared -o "$1" "$here"/desc_blob.c "$here"/dml_device.c \
     "$here"/dml_operator.c -ld3d12 -ldxgi -lversion -static-libgcc
 }

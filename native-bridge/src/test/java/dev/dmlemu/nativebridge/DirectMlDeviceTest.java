@@ -2,7 +2,6 @@ package dev.dmlemu.nativebridge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,35 +36,13 @@ class DirectMlDeviceTest {
 
     @Test
     @EnabledOnOs(value = OS.WINDOWS, disabledReason = NEEDS_WINDOWS)
-    void warpOpens() {
-        try (DirectMlBackend backend = WindowsBackends.openOrSkip(DirectMlOptions.defaults()
-                .withAdapter(AdapterSelection.warp()))) {
-            assertEquals("Microsoft Basic Render Driver", backend.deviceInfo().adapterDescription());
-        }
-    }
-
-    @Test
-    @EnabledOnOs(value = OS.WINDOWS, disabledReason = NEEDS_WINDOWS)
-    void anUnknownAdapterNameIsReportedWithTheAdaptersThereAre() {
-        DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults()
-                .withAdapter(AdapterSelection.nameContains("no-such-adapter-7f3a")));
-        DirectMlAvailability.Unavailable unavailable = assertInstanceOf(DirectMlAvailability.Unavailable.class, found);
-        assertTrue(unavailable.reason().startsWith("no adapter whose name contains 'no-such-adapter-7f3a' (adapters: "),
-                unavailable.reason());
-    }
-
-    @Test
-    @EnabledOnOs(value = OS.WINDOWS, disabledReason = NEEDS_WINDOWS)
-    void theDebugLayerEitherOpensOrSaysItIsNotInstalled() {
-        DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults().withDebugLayer(DebugLayer.ON));
-        if (found instanceof DirectMlAvailability.Available available) {
-            available.backend().close();
-            System.out.println("DirectML debug layer is installed");
-        } else {
-            String reason = ((DirectMlAvailability.Unavailable) found).reason();
-            assertTrue(reason.contains("DXGI_ERROR_SDK_COMPONENT_MISSING (0x887a002d)")
-                    && reason.contains("DirectML debug layer (DirectML.Debug.dll) not installed"), reason);
-        }
+    void anAdapterChoiceOrTheDebugLayerIsRefusedWithTheReason() {
+        String reason = "the native core opens the first adapter D3D12 accepts and has no debug layer yet: choose the"
+                + " default adapter without the debug layer";
+        assertEquals(new DirectMlAvailability.Unavailable(reason),
+                DirectMl.open(DirectMlOptions.defaults().withAdapter(AdapterSelection.warp())));
+        assertEquals(new DirectMlAvailability.Unavailable(reason),
+                DirectMl.open(DirectMlOptions.defaults().withDebugLayer(DebugLayer.ON)));
     }
 
     @Test
