@@ -17,7 +17,6 @@ import dev.dmlemu.nativebridge.host.HostHello;
 import dev.dmlemu.nativebridge.host.HostStage;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -146,6 +145,6 @@ public final class InProcessCore implements CoreTransport {
 
     @Override
     public String toString() {
-        return "InProcessCore[" + Objects.toString(hello.adapterDescription()) + "]";
+        return "InProcessCore[" + hello.adapterDescription() + "]";
     }
 }
