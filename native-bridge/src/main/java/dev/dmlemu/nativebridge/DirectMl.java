@@ -2,6 +2,7 @@ package dev.dmlemu.nativebridge;
 
 import com.sun.jna.Platform;
 import dev.dmlemu.execution.OperatorExecutionException;
+import dev.dmlemu.nativebridge.core.CoreAdapter;
 import dev.dmlemu.nativebridge.core.CoreDll;
 import dev.dmlemu.nativebridge.core.InProcessCore;
 import dev.dmlemu.nativebridge.host.CoreTransport;
@@ -41,6 +42,9 @@ public final class DirectMl {
     /** The start of the reason given on every OS but Windows and Linux x86_64. */
     public static final String NEEDS_WINDOWS = "DirectML needs Windows (x64/arm64)";
 
+    /** {@code DML_CREATE_DEVICE_FLAG_DEBUG}: the debug layer, which needs DirectML.Debug.dll. */
+    private static final int DML_CREATE_DEVICE_FLAG_DEBUG = 1;
+
     /** The library name handed to the OS loader when no path is given. */
     static final String SYSTEM_DLL = "DirectML";
 
@@ -77,17 +81,14 @@ public final class DirectMl {
 
     /** The core from the jar in this process, on the DirectML.dll chosen. */
     private static DirectMlAvailability openInProcess(DirectMlOptions options, DllChoice dll) {
-        if (!(options.adapter() instanceof AdapterSelection.DefaultAdapter) || options.debugLayer() != DebugLayer.OFF) {
-            return new DirectMlAvailability.Unavailable("the native core opens the first adapter D3D12 accepts and "
-                    + "has no debug layer yet: choose the default adapter without the debug layer");
-        }
         Optional<String> missing = CoreDll.missing(Platform.RESOURCE_PREFIX, DirectMl.class.getClassLoader());
         if (missing.isPresent()) {
             return new DirectMlAvailability.Unavailable(missing.get());
         }
         InProcessCore core;
         try {
-            core = InProcessCore.open(CoreDll.load(), dll.nameOrPath());
+            core = InProcessCore.open(CoreDll.load(), dll.nameOrPath(), CoreAdapter.of(options.adapter()),
+                    options.debugLayer() == DebugLayer.ON ? DML_CREATE_DEVICE_FLAG_DEBUG : 0);
         } catch (UnsatisfiedLinkError | OperatorExecutionException e) {
             return new DirectMlAvailability.Unavailable("the native core could not open DirectML.dll "
                     + dll.nameOrPath() + " (from " + dll.origin() + "): " + e.getMessage());

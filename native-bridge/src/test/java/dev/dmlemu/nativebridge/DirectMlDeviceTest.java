@@ -2,6 +2,7 @@ package dev.dmlemu.nativebridge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,13 +37,35 @@ class DirectMlDeviceTest {
 
     @Test
     @EnabledOnOs(value = OS.WINDOWS, disabledReason = NEEDS_WINDOWS)
-    void anAdapterChoiceOrTheDebugLayerIsRefusedWithTheReason() {
-        String reason = "the native core opens the first adapter D3D12 accepts and has no debug layer yet: choose the"
-                + " default adapter without the debug layer";
-        assertEquals(new DirectMlAvailability.Unavailable(reason),
-                DirectMl.open(DirectMlOptions.defaults().withAdapter(AdapterSelection.warp())));
-        assertEquals(new DirectMlAvailability.Unavailable(reason),
-                DirectMl.open(DirectMlOptions.defaults().withDebugLayer(DebugLayer.ON)));
+    void warpOpens() {
+        try (DirectMlBackend backend = WindowsBackends.openOrSkip(DirectMlOptions.defaults()
+                .withAdapter(AdapterSelection.warp()))) {
+            assertEquals("Microsoft Basic Render Driver", backend.deviceInfo().adapterDescription());
+        }
+    }
+
+    @Test
+    @EnabledOnOs(value = OS.WINDOWS, disabledReason = NEEDS_WINDOWS)
+    void anUnknownAdapterNameIsReported() {
+        DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults()
+                .withAdapter(AdapterSelection.nameContains("no-such-adapter-7f3a")));
+        DirectMlAvailability.Unavailable unavailable = assertInstanceOf(DirectMlAvailability.Unavailable.class, found);
+        assertTrue(unavailable.reason().endsWith("EnumAdapters1 (no adapter whose name contains the text given) failed:"
+                + " HRESULT 0x887a0002 (DXGI_ERROR_NOT_FOUND)"), unavailable.reason());
+    }
+
+    @Test
+    @EnabledOnOs(value = OS.WINDOWS, disabledReason = NEEDS_WINDOWS)
+    void theDebugLayerEitherOpensOrSaysItIsNotInstalled() {
+        DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults().withDebugLayer(DebugLayer.ON));
+        if (found instanceof DirectMlAvailability.Available available) {
+            available.backend().close();
+            System.out.println("DirectML debug layer is installed");
+        } else {
+            String reason = ((DirectMlAvailability.Unavailable) found).reason();
+            assertTrue(reason.endsWith("DMLCreateDevice1 failed: HRESULT 0x887a002d (DXGI_ERROR_SDK_COMPONENT_MISSING):"
+                    + " the DirectML debug layer (DirectML.Debug.dll) is not installed"), reason);
+        }
     }
 
     @Test

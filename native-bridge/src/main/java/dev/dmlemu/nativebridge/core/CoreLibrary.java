@@ -13,7 +13,8 @@ import com.sun.jna.ptr.PointerByReference;
  */
 public interface CoreLibrary extends Library {
 
-    int dmlemu_core_open(WString dllPath, PointerByReference core, Pointer info, PointerByReference where);
+    int dmlemu_core_open(WString dllPath, Pointer options, PointerByReference core, Pointer info,
+            PointerByReference where);
 
     int dmlemu_core_create(Pointer core, Pointer desc, int mode, int executionFlags, Pointer result);
 

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The structs of {@code dml_core.h} in native memory, x64 layout: written for the core's arguments and read from its
@@ -19,6 +20,8 @@ import java.util.Map;
  */
 final class CoreStructs {
 
+    /** {@code dmlemu_open_options}: adapter, create_flags, then the adapter_name pointer. */
+    static final int OPEN_OPTIONS_SIZE = 16;
     /** {@code dmlemu_device_info}: four UINT32s, then char adapter[256], dll_version[128], dll_path[1024]. */
     static final int DEVICE_INFO_SIZE = 16 + 256 + 128 + 1024;
     /** {@code dmlemu_create_result}: stage, hresult, handle, persistent_size, temporary_size. */
@@ -33,6 +36,29 @@ final class CoreStructs {
     static final int BUFFER_READBACK = 2;
 
     private CoreStructs() {
+    }
+
+    /**
+     * The {@code dmlemu_open_options} for an adapter choice and {@code DML_CREATE_DEVICE_FLAG}s, with the UTF-16
+     * name it points to, if any: both must stay reachable until the call returns.
+     */
+    record OpenOptions(Memory struct, Optional<Memory> name) {
+
+        static OpenOptions of(CoreAdapter adapter, int createFlags) {
+            Memory struct = new Memory(OPEN_OPTIONS_SIZE);
+            struct.clear();
+            struct.setInt(0, adapter.code());
+            struct.setInt(4, createFlags);
+            // The DLL's wchar_t is Windows' UTF-16, whatever this JVM's wide strings are.
+            Optional<Memory> name = adapter.name().map(text -> {
+                byte[] utf16 = (text + "\0").getBytes(StandardCharsets.UTF_16LE);
+                Memory wide = new Memory(utf16.length);
+                wide.write(0, utf16, 0, utf16.length);
+                return wide;
+            });
+            name.ifPresent(wide -> struct.setPointer(8, wide));
+            return new OpenOptions(struct, name);
+        }
     }
 
     static HostHello deviceInfo(Pointer info) {

@@ -26,6 +26,9 @@ import java.util.Optional;
  */
 public final class InProcessCore implements CoreTransport {
 
+    private static final int DXGI_ERROR_NOT_FOUND = 0x887a0002;
+    private static final int DXGI_ERROR_SDK_COMPONENT_MISSING = 0x887a002d;
+
     private final CoreLibrary library;
     private final HostHello hello;
     private Pointer core;
@@ -37,19 +40,22 @@ public final class InProcessCore implements CoreTransport {
     }
 
     /**
-     * Opens the device on DirectML.dll {@code directMlDll} (a path, or a name the Windows loader searches for).
+     * Opens the device on the adapter chosen and DirectML.dll {@code directMlDll} (a path, or a name the Windows
+     * loader searches for).
      *
+     * @param createFlags {@code DML_CREATE_DEVICE_FLAG}s, e.g. 1 for the debug layer
      * @throws OperatorExecutionException naming the failing call and its HRESULT
      */
-    public static InProcessCore open(CoreLibrary library, String directMlDll) {
+    public static InProcessCore open(CoreLibrary library, String directMlDll, CoreAdapter adapter, int createFlags) {
         PointerByReference core = new PointerByReference();
         PointerByReference where = new PointerByReference();
         Memory info = new Memory(CoreStructs.DEVICE_INFO_SIZE);
         info.clear();
-        int hr = library.dmlemu_core_open(new WString(directMlDll), core, info, where);
+        CoreStructs.OpenOptions options = CoreStructs.OpenOptions.of(adapter, createFlags);
+        int hr = library.dmlemu_core_open(new WString(directMlDll), options.struct(), core, info, where);
         if (hr != 0) {
-            throw new OperatorExecutionException(where.getValue().getString(0) + " failed: HRESULT "
-                    + hex(hr));
+            throw new OperatorExecutionException(where.getValue().getString(0) + " failed: HRESULT " + hex(hr)
+                    + openHint(hr));
         }
         return new InProcessCore(library, core.getValue(), CoreStructs.deviceInfo(info));
     }
@@ -137,6 +143,16 @@ public final class InProcessCore implements CoreTransport {
         if (core == null) {
             throw new IllegalStateException("the native core was used after close");
         }
+    }
+
+    /** What the codes an open commonly fails with mean there. */
+    private static String openHint(int hr) {
+        return switch (hr) {
+            case DXGI_ERROR_NOT_FOUND -> " (DXGI_ERROR_NOT_FOUND)";
+            case DXGI_ERROR_SDK_COMPONENT_MISSING -> " (DXGI_ERROR_SDK_COMPONENT_MISSING): the DirectML debug layer"
+                    + " (DirectML.Debug.dll) is not installed";
+            default -> "";
+        };
     }
 
     private static String hex(int hr) {

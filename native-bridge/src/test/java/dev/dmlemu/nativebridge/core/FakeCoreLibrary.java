@@ -19,6 +19,8 @@ final class FakeCoreLibrary implements CoreLibrary {
     /** The HRESULT dmlemu_core_open returns; 0 opens. */
     int openResult;
     String lastDll;
+    /** What dmlemu_core_open read from its options: "adapter flags name". */
+    String lastOptions;
     byte[] lastBlob;
     int[] lastRelocations;
     int lastMode = -1;
@@ -30,8 +32,11 @@ final class FakeCoreLibrary implements CoreLibrary {
     private Memory relocated;
 
     @Override
-    public int dmlemu_core_open(WString dllPath, PointerByReference out, Pointer info, PointerByReference where) {
+    public int dmlemu_core_open(WString dllPath, Pointer options, PointerByReference out, Pointer info,
+            PointerByReference where) {
         lastDll = dllPath.toString();
+        Pointer name = options.getPointer(8); // dmlemu_open_options: adapter @0, create_flags @4, adapter_name @8
+        lastOptions = options.getInt(0) + " " + options.getInt(4) + " " + (name == null ? "-" : utf16(name));
         if (openResult != 0) {
             where.setValue(cString("DMLCreateDevice1"));
             return openResult;
@@ -113,6 +118,15 @@ final class FakeCoreLibrary implements CoreLibrary {
     @Override
     public void dmlemu_core_close(Pointer core) {
         calls.add("close");
+    }
+
+    /** A NUL-terminated UTF-16LE string, as Windows' wchar_t. */
+    private static String utf16(Pointer text) {
+        int length = 0;
+        while (text.getShort(2L * length) != 0) {
+            length++;
+        }
+        return new String(text.getByteArray(0, 2 * length), StandardCharsets.UTF_16LE);
     }
 
     private static Memory cString(String text) {

@@ -9,6 +9,7 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.execution.OperatorExecutionException;
+import dev.dmlemu.nativebridge.AdapterSelection;
 import dev.dmlemu.nativebridge.blob.DescBlob;
 import dev.dmlemu.nativebridge.blob.DescBlobWriter;
 import dev.dmlemu.nativebridge.host.CreateMode;
@@ -37,7 +38,7 @@ class InProcessCoreTest {
 
     @Test
     void openReadsTheDeviceInfoStruct() {
-        try (InProcessCore core = InProcessCore.open(library, "C:\\dml\\DirectML.dll")) {
+        try (InProcessCore core = InProcessCore.open(library, "C:\\dml\\DirectML.dll", CoreAdapter.first(), 0)) {
             assertEquals("C:\\dml\\DirectML.dll", library.lastDll);
             HostHello hello = core.hello();
             assertEquals(0x6400, hello.maxFeatureLevelCode());
@@ -55,14 +56,33 @@ class InProcessCoreTest {
     void aFailedOpenNamesTheCallAndItsHresult() {
         library.openResult = 0x887a002d;
         OperatorExecutionException e = assertThrows(OperatorExecutionException.class,
-                () -> InProcessCore.open(library, "DirectML"));
-        assertEquals("DMLCreateDevice1 failed: HRESULT 0x887a002d", e.getMessage());
+                () -> InProcessCore.open(library, "DirectML", CoreAdapter.first(), 1));
+        assertEquals("DMLCreateDevice1 failed: HRESULT 0x887a002d (DXGI_ERROR_SDK_COMPONENT_MISSING): the DirectML"
+                + " debug layer (DirectML.Debug.dll) is not installed", e.getMessage());
+    }
+
+    @Test
+    void theAdapterChoiceAndFlagsTravelInTheOptionsStruct() {
+        // enum dmlemu_adapter: 0 first, 1 WARP, 2 by name; create flag 1 = DML_CREATE_DEVICE_FLAG_DEBUG.
+        InProcessCore.open(library, "DirectML", CoreAdapter.first(), 0).close();
+        assertEquals("0 0 -", library.lastOptions);
+        InProcessCore.open(library, "DirectML", CoreAdapter.warp(), 1).close();
+        assertEquals("1 1 -", library.lastOptions);
+        InProcessCore.open(library, "DirectML", CoreAdapter.named("Radeon"), 0).close();
+        assertEquals("2 0 Radeon", library.lastOptions);
+    }
+
+    @Test
+    void everyAdapterSelectionHasItsCoreSpelling() {
+        assertEquals(CoreAdapter.first(), CoreAdapter.of(AdapterSelection.defaultAdapter()));
+        assertEquals(CoreAdapter.warp(), CoreAdapter.of(AdapterSelection.warp()));
+        assertEquals(new CoreAdapter(2, Optional.of("NVIDIA")), CoreAdapter.of(AdapterSelection.nameContains("NVIDIA")));
     }
 
     @Test
     void createHandsTheCoreTheBlobAndItsRelocationsThenFreesTheCopy() {
         DescBlob blob = DescBlobWriter.write(DOCS_EXAMPLE);
-        try (InProcessCore core = InProcessCore.open(library, "DirectML")) {
+        try (InProcessCore core = InProcessCore.open(library, "DirectML", CoreAdapter.first(), 0)) {
             CreateOutcome outcome = core.create(blob, CreateMode.PREPARE, 1, Optional.empty());
             assertEquals(new CreateOutcome(HostStage.NONE, 0, 7, 64, 128), outcome);
         }
@@ -76,7 +96,7 @@ class InProcessCoreTest {
 
     @Test
     void aDescKnownToEndTheProcessNeverReachesTheCore() {
-        try (InProcessCore core = InProcessCore.open(library, "DirectML")) {
+        try (InProcessCore core = InProcessCore.open(library, "DirectML", CoreAdapter.first(), 0)) {
             OperatorExecutionException e = assertThrows(OperatorExecutionException.class,
                     () -> core.create(DescBlobWriter.write(DOCS_EXAMPLE), CreateMode.VERDICT, 0,
                             Optional.of("a bug")));
@@ -89,7 +109,7 @@ class InProcessCoreTest {
     @Test
     void executeWritesTheBindingAndBufferRecordsAndReadsBackTheOutputs() {
         ByteBuffer input = ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
-        try (InProcessCore core = InProcessCore.open(library, "DirectML")) {
+        try (InProcessCore core = InProcessCore.open(library, "DirectML", CoreAdapter.first(), 0)) {
             ExecuteOutcome outcome = core.execute(7, List.of(new HostBinding(0, 0, 8)),
                     List.of(HostBinding.none(), new HostBinding(1, 4, 4)),
                     List.of(HostBuffer.of(input, false), new HostBuffer(8, Optional.empty(), true)),
@@ -105,7 +125,7 @@ class InProcessCoreTest {
 
     @Test
     void anUnknownHandleAndUseAfterCloseAreRefused() {
-        InProcessCore core = InProcessCore.open(library, "DirectML");
+        InProcessCore core = InProcessCore.open(library, "DirectML", CoreAdapter.first(), 0);
         assertThrows(IllegalStateException.class, () -> core.execute(3, List.of(), List.of(), List.of(),
                 Optional.empty()));
         core.close();
