@@ -1,21 +1,26 @@
 /*
  * dml_core.h - everything dmlemu does with D3D12 and DirectML, written once.
  *
- * The pipe host (host_main.c) calls it under Wine on Linux; the same file is
- * meant to become a DLL that JNA loads on Windows. So the API is plain C:
- * integers, pointers and lengths, no COM types, no allocation the caller
- * must free with another runtime. One core serves one thread at a time.
+ * It is built as dmlemu-core.dll, and both transports call the functions that
+ * DLL exports: the pipe host (host_main.c, under Wine on Linux) links to it,
+ * and JNA loads it into the JVM on Windows. So the API is plain C: integers,
+ * pointers and lengths, no COM types, no allocation the caller must free with
+ * another runtime. One core serves one thread at a time.
  */
 #ifndef DMLEMU_DML_CORE_H
 #define DMLEMU_DML_CORE_H
 
 #include <stdint.h>
 
-/* Built as the Windows DLL (build.sh --dll), the core exports exactly these functions. */
-#ifdef DMLEMU_BUILD_DLL
+/* The DLL exports exactly these functions; the host imports them from it, so
+ * the host exercises the entry points Windows calls. Off Windows (desc_blob.c
+ * on the build machine) there is nothing to export. */
+#if !defined(_WIN32)
+#define DMLEMU_API
+#elif defined(DMLEMU_BUILD_DLL)
 #define DMLEMU_API __declspec(dllexport)
 #else
-#define DMLEMU_API
+#define DMLEMU_API __declspec(dllimport)
 #endif
 
 typedef struct dmlemu_core dmlemu_core;
@@ -41,14 +46,28 @@ enum dmlemu_stage {
     DMLEMU_STAGE_READBACK = 6
 };
 
+/* Which adapter dmlemu_core_open uses. */
+enum dmlemu_adapter {
+    DMLEMU_ADAPTER_FIRST = 0, /* the first DXGI adapter D3D12 accepts */
+    DMLEMU_ADAPTER_WARP = 1,  /* IDXGIFactory4::EnumWarpAdapter */
+    DMLEMU_ADAPTER_NAME = 2   /* the first whose description contains adapter_name, ignoring case */
+};
+
+typedef struct dmlemu_open_options {
+    uint32_t adapter;             /* enum dmlemu_adapter */
+    uint32_t create_flags;        /* DML_CREATE_DEVICE_FLAG_*, e.g. 1 = DEBUG (needs DirectML.Debug.dll) */
+    const wchar_t *adapter_name;  /* UTF-16, for DMLEMU_ADAPTER_NAME */
+} dmlemu_open_options;
+
 /*
- * Opens the first adapter D3D12 accepts, loads DirectML.dll from dll_path
- * (UTF-16; NULL = next to the module holding this code) and creates the
- * DirectML device. Returns 0 (S_OK) or the failing HRESULT; *where names the
- * failing call (a static string).
+ * Opens the adapter options choose (NULL: the first D3D12 accepts, no
+ * flags), loads DirectML.dll from dll_path (UTF-16; NULL = next to the
+ * module holding this code) and creates the DirectML device. Returns 0
+ * (S_OK) or the failing HRESULT; *where names the failing call (a static
+ * string).
  */
-DMLEMU_API int32_t dmlemu_core_open(const wchar_t *dll_path, dmlemu_core **out, dmlemu_device_info *info,
-                         const char **where);
+DMLEMU_API int32_t dmlemu_core_open(const wchar_t *dll_path, const dmlemu_open_options *options, dmlemu_core **out,
+                         dmlemu_device_info *info, const char **where);
 
 typedef struct dmlemu_create_result {
     uint32_t stage;   /* DMLEMU_STAGE_NONE or the failing one */

@@ -3,13 +3,14 @@
  * support, and submits command lists. See dml_core.h.
  */
 #include <initguid.h> /* this file defines the D3D12/DXGI interface IDs */
-#include <dxgi1_2.h>
+#include <dxgi1_4.h>
 
 #include "core_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wctype.h>
 
 static const UINT k_feature_levels[] = {0x1000, 0x2000, 0x2100, 0x3000, 0x3100, 0x4000, 0x4100, 0x5000,
                                         0x5100, 0x5200, 0x6000, 0x6100, 0x6200, 0x6300, 0x6400};
@@ -19,27 +20,77 @@ static void to_utf8(const wchar_t *in, char *out, int out_size)
     if (WideCharToMultiByte(CP_UTF8, 0, in, -1, out, out_size, NULL, NULL) == 0) out[0] = '\0';
 }
 
-/* The D3D12 device on the first DXGI adapter that accepts feature level 11_0. */
-static HRESULT open_d3d12(dmlemu_core *core, dmlemu_device_info *info)
+/* Whether text contains part, ignoring case. */
+static int contains_ignoring_case(const wchar_t *text, const wchar_t *part)
 {
-    IDXGIFactory1 *factory = NULL;
-    HRESULT hr = CreateDXGIFactory1(&IID_IDXGIFactory1, (void **)&factory);
-    if (SUCCEEDED(hr)) {
-        IDXGIAdapter1 *adapter = NULL;
-        for (UINT i = 0; factory->lpVtbl->EnumAdapters1(factory, i, &adapter) == S_OK; i++) {
+    size_t n = wcslen(part);
+    for (; *text; text++) {
+        size_t i = 0;
+        while (i < n && text[i] && towlower(text[i]) == towlower(part[i])) i++;
+        if (i == n) return 1;
+    }
+    return n == 0;
+}
+
+/* D3D12 on adapter (released here); its description goes to info. */
+static HRESULT device_on(dmlemu_core *core, IDXGIAdapter1 *adapter, dmlemu_device_info *info)
+{
+    DXGI_ADAPTER_DESC1 desc;
+    memset(&desc, 0, sizeof desc);
+    adapter->lpVtbl->GetDesc1(adapter, &desc);
+    HRESULT hr = D3D12CreateDevice((IUnknown *)adapter, D3D_FEATURE_LEVEL_11_0, &IID_ID3D12Device,
+                                   (void **)&core->device);
+    CORE_RELEASE(adapter);
+    if (SUCCEEDED(hr)) to_utf8(desc.Description, info->adapter, sizeof info->adapter);
+    return hr;
+}
+
+/* WARP, or the first adapter whose description contains name. */
+static HRESULT open_chosen(dmlemu_core *core, IDXGIFactory1 *factory, const dmlemu_open_options *options,
+                           dmlemu_device_info *info, const char **where)
+{
+    IDXGIAdapter1 *adapter = NULL;
+    if (options->adapter == DMLEMU_ADAPTER_WARP) {
+        IDXGIFactory4 *factory4 = NULL;
+        *where = "IDXGIFactory4::EnumWarpAdapter";
+        HRESULT hr = factory->lpVtbl->QueryInterface(factory, &IID_IDXGIFactory4, (void **)&factory4);
+        if (SUCCEEDED(hr)) hr = factory4->lpVtbl->EnumWarpAdapter(factory4, &IID_IDXGIAdapter1, (void **)&adapter);
+        CORE_RELEASE(factory4);
+        if (FAILED(hr)) return hr;
+    } else {
+        *where = "EnumAdapters1 (no adapter whose name contains the text given)";
+        for (UINT i = 0; adapter == NULL && factory->lpVtbl->EnumAdapters1(factory, i, &adapter) == S_OK; i++) {
             DXGI_ADAPTER_DESC1 desc;
             memset(&desc, 0, sizeof desc);
             adapter->lpVtbl->GetDesc1(adapter, &desc);
-            hr = D3D12CreateDevice((IUnknown *)adapter, D3D_FEATURE_LEVEL_11_0, &IID_ID3D12Device,
-                                   (void **)&core->device);
-            CORE_RELEASE(adapter);
-            if (SUCCEEDED(hr)) {
-                to_utf8(desc.Description, info->adapter, sizeof info->adapter);
-                break;
-            }
+            if (options->adapter_name == NULL || !contains_ignoring_case(desc.Description, options->adapter_name))
+                CORE_RELEASE(adapter);
         }
+        if (adapter == NULL) return DXGI_ERROR_NOT_FOUND;
+    }
+    *where = "D3D12CreateDevice";
+    return device_on(core, adapter, info);
+}
+
+/* The D3D12 device on the adapter options choose, by default the first DXGI adapter that accepts level 11_0. */
+static HRESULT open_d3d12(dmlemu_core *core, const dmlemu_open_options *options, dmlemu_device_info *info,
+                          const char **where)
+{
+    IDXGIFactory1 *factory = NULL;
+    HRESULT hr = CreateDXGIFactory1(&IID_IDXGIFactory1, (void **)&factory);
+    /* A chosen adapter never falls back to D3D12's default. */
+    if (FAILED(hr) && options->adapter != DMLEMU_ADAPTER_FIRST) return hr;
+    if (SUCCEEDED(hr) && options->adapter != DMLEMU_ADAPTER_FIRST) {
+        hr = open_chosen(core, factory, options, info, where);
+        CORE_RELEASE(factory);
+        if (FAILED(hr)) return hr;
+    } else if (SUCCEEDED(hr)) {
+        IDXGIAdapter1 *adapter = NULL;
+        for (UINT i = 0; factory->lpVtbl->EnumAdapters1(factory, i, &adapter) == S_OK; i++)
+            if (SUCCEEDED(device_on(core, adapter, info))) break;
         CORE_RELEASE(factory);
     }
+    *where = "D3D12CreateDevice";
     if (core->device == NULL) {
         /* No adapter listed (or none worked): let D3D12 pick its default. */
         hr = D3D12CreateDevice(NULL, D3D_FEATURE_LEVEL_11_0, &IID_ID3D12Device, (void **)&core->device);
@@ -109,8 +160,8 @@ static int default_dll_path(wchar_t *out, DWORD out_len)
     return 1;
 }
 
-static HRESULT open_directml(dmlemu_core *core, const wchar_t *dll_path, dmlemu_device_info *info,
-                             const char **where)
+static HRESULT open_directml(dmlemu_core *core, const wchar_t *dll_path, UINT create_flags,
+                             dmlemu_device_info *info, const char **where)
 {
     wchar_t path[1024];
     if (dll_path == NULL) {
@@ -130,7 +181,7 @@ static HRESULT open_directml(dmlemu_core *core, const wchar_t *dll_path, dmlemu_
     dml_create_device1_fn create = (dml_create_device1_fn)(void *)GetProcAddress(core->dml_module, "DMLCreateDevice1");
     if (create == NULL) return HRESULT_FROM_WIN32(GetLastError());
     *where = "DMLCreateDevice1";
-    HRESULT hr = create(core->device, 0, DMLEMU_FEATURE_LEVEL_1_0, &DMLEMU_IID_DEVICE, (void **)&core->dml);
+    HRESULT hr = create(core->device, create_flags, DMLEMU_FEATURE_LEVEL_1_0, &DMLEMU_IID_DEVICE, (void **)&core->dml);
     if (FAILED(hr)) return hr;
 
     /* An older DLL refuses levels it does not know: shorten the list from the top. */
@@ -181,17 +232,20 @@ static HRESULT open_queue(dmlemu_core *core, const char **where)
     return core->dml->lpVtbl->CreateCommandRecorder(core->dml, &DMLEMU_IID_RECORDER, (void **)&core->recorder);
 }
 
-int32_t dmlemu_core_open(const wchar_t *dll_path, dmlemu_core **out, dmlemu_device_info *info, const char **where)
+int32_t dmlemu_core_open(const wchar_t *dll_path, const dmlemu_open_options *options, dmlemu_core **out,
+                         dmlemu_device_info *info, const char **where)
 {
+    static const dmlemu_open_options first = {DMLEMU_ADAPTER_FIRST, 0, NULL};
+    if (options == NULL) options = &first;
     *out = NULL;
     memset(info, 0, sizeof *info);
     *where = "out of memory";
     dmlemu_core *core = calloc(1, sizeof *core);
     if (core == NULL) return E_OUTOFMEMORY;
     core->next_handle = 1;
-    *where = "D3D12CreateDevice";
-    HRESULT hr = open_d3d12(core, info);
-    if (SUCCEEDED(hr)) hr = open_directml(core, dll_path, info, where);
+    *where = "CreateDXGIFactory1";
+    HRESULT hr = open_d3d12(core, options, info, where);
+    if (SUCCEEDED(hr)) hr = open_directml(core, dll_path, options->create_flags, info, where);
     if (SUCCEEDED(hr)) hr = open_queue(core, where);
     if (FAILED(hr)) {
         dmlemu_core_close(core);

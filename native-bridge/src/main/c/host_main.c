@@ -53,7 +53,7 @@ int main(void)
     const char *where = "";
     int arg = 1, self_test = argv != NULL && argc > 1 && wcscmp(argv[1], L"--self-test") == 0;
     if (self_test) arg++;
-    int32_t open_hr = dmlemu_core_open(argv != NULL && argc > arg ? argv[arg] : NULL, &core, &info, &where);
+    int32_t open_hr = dmlemu_core_open(argv != NULL && argc > arg ? argv[arg] : NULL, NULL, &core, &info, &where);
     if (open_hr != 0) host_log("dmlemu-host: %s failed: HRESULT 0x%08lx", where, (unsigned long)(uint32_t)open_hr);
     /* Under Wine, a process started while the previous session's desktop process (explorer.exe) is shutting
      * down gets no window driver, so DXGI finds no adapter (DXGI_ERROR_UNSUPPORTED) for its whole life. A new

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # setup-directml.sh - makes the real DirectML.dll usable by dmlemu on Debian/Ubuntu x86_64: Wine (64-bit),
 # mingw-w64, Mesa's Vulkan drivers (lavapipe), Xvfb and npm, found or installed with apt; DirectML.dll from the npm
-# package onnxruntime-node, checked by SHA-256; dmlemu-host.exe built from the project's C sources; a private
+# package onnxruntime-node, checked by SHA-256; dmlemu-host.exe and the core it calls, dmlemu-core.dll, built from
+# the project's C sources; a private
 # Wine prefix; and, only for a Wine whose vkd3d needs it, a patched private copy of wined3d.dll.
 # Everything goes into the cache folder, never into the checkout. A second run only checks (seconds).
 #
@@ -127,22 +128,26 @@ else
   report OK "DirectML $dml_version ($dll, SHA-256 checked)"
 fi
 
-# ---- 3. dmlemu-host.exe ---------------------------------------------------------------------------------------------
+# ---- 3. dmlemu-host.exe and dmlemu-core.dll ----------------------------------------------------------------------
+core_dll="$host_dir/dmlemu-core.dll"
 sources_sha256="$(cd "$sources" && cat build.sh ./*.h ./*.c | sha256sum | cut -d' ' -f1)"
-if [ -s "$host_exe" ] && [ -s "$host_dir/dmlemu-desktop-pin.exe" ] \
+if [ -s "$host_exe" ] && [ -s "$core_dll" ] && [ -s "$host_dir/dmlemu-desktop-pin.exe" ] \
     && [ "$(cat "$host_dir/sources.sha256" 2>/dev/null)" = "$sources_sha256" ]; then
-  report OK "dmlemu-host.exe and dmlemu-desktop-pin.exe ($host_dir, built from these sources)"
+  report OK "dmlemu-host.exe, dmlemu-core.dll and dmlemu-desktop-pin.exe ($host_dir, built from these sources)"
 elif [ "$check_only" = 1 ]; then
-  report MISSING "dmlemu-host.exe and dmlemu-desktop-pin.exe built from $sources"
+  report MISSING "dmlemu-host.exe, dmlemu-core.dll and dmlemu-desktop-pin.exe built from $sources"
 else
-  say "building dmlemu-host.exe and dmlemu-desktop-pin.exe from $sources"
+  say "building dmlemu-host.exe, dmlemu-core.dll and dmlemu-desktop-pin.exe from $sources"
   mkdir -p "$host_dir"
-  bash "$sources/build.sh" "$host_exe.tmp"
-  bash "$sources/build.sh" --pin "$host_dir/dmlemu-desktop-pin.exe.tmp"
-  mv "$host_dir/dmlemu-desktop-pin.exe.tmp" "$host_dir/dmlemu-desktop-pin.exe"
-  mv "$host_exe.tmp" "$host_exe"
+  rm -rf "$host_dir/.build"
+  bash "$sources/build.sh" --host "$host_dir/.build"
+  # The DLL first: a host beside an older core would import functions it may not have.
+  mv "$host_dir/.build/dmlemu-core.dll" "$core_dll"
+  mv "$host_dir/.build/dmlemu-desktop-pin.exe" "$host_dir/dmlemu-desktop-pin.exe"
+  mv "$host_dir/.build/dmlemu-host.exe" "$host_exe"
+  rm -rf "$host_dir/.build"
   echo "$sources_sha256" > "$host_dir/sources.sha256"
-  report OK "dmlemu-host.exe ($host_exe)"
+  report OK "dmlemu-host.exe, dmlemu-core.dll and dmlemu-desktop-pin.exe ($host_dir)"
 fi
 
 # ---- 4. Wine: which build, and whether its vkd3d needs the descriptor-table fix ---------------------------------------

@@ -1,5 +1,12 @@
 package dev.dmlemu.nativebridge;
 
+import com.sun.jna.Platform;
+import dev.dmlemu.execution.OperatorExecutionException;
+import dev.dmlemu.nativebridge.core.CoreAdapter;
+import dev.dmlemu.nativebridge.core.CoreDll;
+import dev.dmlemu.nativebridge.core.InProcessCore;
+import dev.dmlemu.nativebridge.host.CoreTransport;
+import dev.dmlemu.nativebridge.host.HostHello;
 import dev.dmlemu.nativebridge.host.HostLauncher;
 import dev.dmlemu.nativebridge.host.HostLimits;
 import dev.dmlemu.nativebridge.host.HostSession;
@@ -12,8 +19,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Opens the DirectML backend: on Windows DirectML.dll in this process through JNA; on Linux x86_64 the DirectML host
- * under Wine that {@code dmlemu setup-directml} prepared. Nothing native is loaded until {@link #open} is called, and
+ * Opens the DirectML backend, the native core behind one of its two transports: on Windows {@code dmlemu-core.dll}
+ * from the jar, loaded into this process through JNA; on Linux x86_64 the DirectML host under Wine that
+ * {@code dmlemu setup-directml} prepared. Nothing native is loaded until {@link #open} is called, and
  * off Windows nothing native is loaded into the JVM at all. When neither is possible the result is
  * {@link DirectMlAvailability.Unavailable} with the reason.
  *
@@ -33,6 +41,9 @@ public final class DirectMl {
 
     /** The start of the reason given on every OS but Windows and Linux x86_64. */
     public static final String NEEDS_WINDOWS = "DirectML needs Windows (x64/arm64)";
+
+    /** {@code DML_CREATE_DEVICE_FLAG_DEBUG}: the debug layer, which needs DirectML.Debug.dll. */
+    private static final int DML_CREATE_DEVICE_FLAG_DEBUG = 1;
 
     /** The library name handed to the OS loader when no path is given. */
     static final String SYSTEM_DLL = "DirectML";
@@ -65,7 +76,24 @@ public final class DirectMl {
         } catch (IllegalArgumentException e) {
             return new DirectMlAvailability.Unavailable(e.getMessage());
         }
-        return DeviceContext.open(options, dll.nameOrPath(), dll.origin());
+        return openInProcess(options, dll);
+    }
+
+    /** The core from the jar in this process, on the DirectML.dll chosen. */
+    private static DirectMlAvailability openInProcess(DirectMlOptions options, DllChoice dll) {
+        Optional<String> missing = CoreDll.missing(Platform.RESOURCE_PREFIX, DirectMl.class.getClassLoader());
+        if (missing.isPresent()) {
+            return new DirectMlAvailability.Unavailable(missing.get());
+        }
+        InProcessCore core;
+        try {
+            core = InProcessCore.open(CoreDll.load(), dll.nameOrPath(), CoreAdapter.of(options.adapter()),
+                    options.debugLayer() == DebugLayer.ON ? DML_CREATE_DEVICE_FLAG_DEBUG : 0);
+        } catch (UnsatisfiedLinkError | OperatorExecutionException e) {
+            return new DirectMlAvailability.Unavailable("the native core could not open DirectML.dll "
+                    + dll.nameOrPath() + " (from " + dll.origin() + "): " + e.getMessage());
+        }
+        return available(core, core.hello(), "in process", options);
     }
 
     /**
@@ -116,11 +144,17 @@ public final class DirectMl {
         } catch (RuntimeException e) {
             return new DirectMlAvailability.Unavailable("the DirectML host did not start: " + e.getMessage());
         }
+        return available(session, session.hello(), "under Wine", options);
+    }
+
+    /** A backend on an open transport, or why its device is not one dmlemu can use (the transport then closed). */
+    private static DirectMlAvailability available(CoreTransport transport, HostHello hello, String where,
+            DirectMlOptions options) {
         try {
-            return new DirectMlAvailability.Available(new HostDirectMlBackend(session,
-                    HostDirectMlBackend.deviceInfo(session.hello()), options.executionFlags()));
+            return new DirectMlAvailability.Available(new CoreDirectMlBackend(transport,
+                    CoreDirectMlBackend.deviceInfo(hello, where), options.executionFlags()));
         } catch (RuntimeException e) {
-            session.close();
+            transport.close();
             return new DirectMlAvailability.Unavailable(e.getMessage());
         }
     }

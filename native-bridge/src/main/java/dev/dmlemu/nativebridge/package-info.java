@@ -1,17 +1,15 @@
 /**
- * The real DirectML as an execution backend, through JNA (Windows x64/arm64 only).
+ * The real DirectML as an execution backend, through the project's native core ({@code dmlemu-core.dll}): loaded
+ * into the JVM by JNA on Windows x64, run in the DirectML host under Wine on Linux x86_64.
  *
  * <p>Entry point: {@link dev.dmlemu.nativebridge.DirectMl#open(DirectMlOptions)} returns either an
  * {@link dev.dmlemu.nativebridge.DirectMlAvailability.Available} holding a
  * {@link dev.dmlemu.nativebridge.DirectMlBackend} (an {@link dev.dmlemu.execution.ExecutionBackend} named
  * {@code "directml"}) or an {@link dev.dmlemu.nativebridge.DirectMlAvailability.Unavailable} with the reason. No
- * native library is loaded before {@code open} is called, and none at all on an OS other than Windows.
+ * native library is loaded before {@code open} is called, and none at all into the JVM on an OS other than Windows.
  *
- * <p>On Linux and macOS this module compiles and its layout, marshalling and COM-lifetime tests run (the COM
- * objects are fakes built from JNA callbacks), but nothing here can execute DirectML: that needs Windows.
- *
- * <p>Subpackages: {@code struct} (the C-named JNA structures, and nothing else), {@code com} (interface-pointer
- * lifetime, the vtable invoker, GUIDs, HRESULTs), {@code d3d12} (D3D12/DXGI wrappers), {@code dml} (DirectML
- * wrappers, the desc marshaller and its native scope).
+ * <p>Subpackages: {@code blob} (the desc as the bytes of its C struct tree), {@code host} (the core's requests,
+ * {@code CoreTransport}, and the pipe transport to the Wine host), {@code core} (the in-process transport on
+ * Windows: JNA over the DLL's exports).
  */
 package dev.dmlemu.nativebridge;

@@ -10,7 +10,6 @@ import dev.dmlemu.desc.ScalarUnion;
 import dev.dmlemu.desc.ScaleBias;
 import dev.dmlemu.desc.Size2d;
 import dev.dmlemu.desc.TensorDesc;
-import dev.dmlemu.nativebridge.dml.OperatorStructLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -18,18 +17,17 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Builds the {@link DescBlob} of any operator desc from its {@link OperatorSchema}, the walk {@code DescMarshaller}
- * does into JNA memory, here into a byte array in Windows x64 layout: {@code DML_OPERATOR_DESC} (16 bytes) at 0, the
- * operator struct after it ({@link OperatorStructLayout}), then, field by field in C order, what each pointer field
- * points to, each 8-aligned: a tensor's {@code DML_TENSOR_DESC} (16), {@code DML_BUFFER_TENSOR_DESC} (48), Sizes and
+ * Builds the {@link DescBlob} of any operator desc from its {@link OperatorSchema}: the byte image, in Windows x64
+ * layout, that both transports hand to the native core ({@code desc_blob.c} relocates it). {@code DML_OPERATOR_DESC}
+ * (16 bytes) at 0, the operator struct after it ({@link OperatorStructLayout}), then, field by field in C order,
+ * what each pointer field points to, each 8-aligned: a tensor's {@code DML_TENSOR_DESC} (16), {@code DML_BUFFER_TENSOR_DESC} (48), Sizes and
  * Strides; a tensor array's {@code DML_TENSOR_DESC}s side by side, then what each points to; a UINT, INT or FLOAT
  * array; a {@code DML_SCALE_BIAS} (8); a fused activation's {@code DML_OPERATOR_DESC} and its struct, written by the
  * same walk; an operator-desc array's {@code DML_OPERATOR_DESC}s side by side. A NULL tensor, an absent scale-bias or
  * activation, and an empty array are NULL pointers (still listed as relocations).
  *
- * <p>Like the JNA marshaller it reproduces the desc as it is, values DirectML will refuse included, and refuses only
- * what C cannot express or what would make DirectML read outside the image: a value outside {@code UINT} range, a
- * negative UINT64, a NULL inside a tensor array, or a count field (a DimensionCount too) larger than the array it
+ * <p>It reproduces the desc as it is, values DirectML will refuse included, and refuses only what C cannot express
+ * or what would make DirectML read outside the image: a value outside {@code UINT} range, a negative UINT64, a NULL inside a tensor array, or a count field (a DimensionCount too) larger than the array it
  * counts.
  */
 public final class DescBlobWriter {
@@ -252,7 +250,7 @@ public final class DescBlobWriter {
         return buffer.offset;
     }
 
-    /** A {@code UINT[]}; 0 (NULL) for an empty list, as the JNA marshaller passes it. */
+    /** A {@code UINT[]}; 0 (NULL) for an empty list, as DirectML's samples pass it. */
     private long uintArray(List<Long> values, long dimensionCount, String path) {
         if (dimensionCount > values.size()) {
             throw new IllegalArgumentException(path + " has " + values.size() + " entries but DimensionCount is "

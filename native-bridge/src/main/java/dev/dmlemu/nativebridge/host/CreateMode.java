@@ -12,4 +12,9 @@ public enum CreateMode {
     CreateMode(int code) {
         this.code = code;
     }
+
+    /** The {@code mode} argument of {@code dmlemu_core_create}. */
+    public int code() {
+        return code;
+    }
 }

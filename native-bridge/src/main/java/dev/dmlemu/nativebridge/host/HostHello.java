@@ -24,6 +24,13 @@ public record HostHello(int protocolVersion, int maxFeatureLevelCode, int d3dFea
         Objects.requireNonNull(dllPath, "dllPath");
     }
 
+    /** The facts {@code dmlemu_core_open} reported in process, where no protocol is spoken. */
+    public static HostHello ofCore(int maxFeatureLevelCode, int d3dFeatureLevel, int highestShaderModel,
+            int dataTypeMask, String adapterDescription, String dllVersion, String dllPath) {
+        return new HostHello(HostProtocol.VERSION, maxFeatureLevelCode, d3dFeatureLevel, highestShaderModel,
+                dataTypeMask, adapterDescription, dllVersion, dllPath);
+    }
+
     static HostHello read(byte[] payload) {
         PayloadReader in = new PayloadReader(payload, "HELLO");
         HostHello hello = new HostHello(in.u32(), in.u32(), in.u32(), in.u32(), in.u32(), in.string(), in.string(),

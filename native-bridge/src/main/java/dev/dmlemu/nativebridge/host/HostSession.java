@@ -1,14 +1,10 @@
 package dev.dmlemu.nativebridge.host;
 
-import dev.dmlemu.desc.ExecutionFlag;
-import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.nativebridge.blob.DescBlob;
-import dev.dmlemu.nativebridge.blob.DescBlobWriter;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * A conversation with the DirectML host for the length of a backend session: one Wine start, then any number of
@@ -18,7 +14,7 @@ import java.util.Set;
  *
  * <p>Requests are serialized.
  */
-public final class HostSession implements AutoCloseable {
+public final class HostSession implements CoreTransport {
 
     private final HostLauncher launcher;
     private final HostLimits limits;
@@ -57,18 +53,13 @@ public final class HostSession implements AutoCloseable {
      * The number of the current host (or the next one, after a host ended); a handle is valid only in the generation
      * that made it.
      */
+    @Override
     public synchronized int generation() {
         return generation;
     }
 
-    /** CREATE for {@code desc}: its blob is built here, and a dead host is explained by the bug the desc matches. */
-    public CreateOutcome create(OperatorDesc desc, CreateMode mode, Set<ExecutionFlag> flags) {
-        DescBlob blob = DescBlobWriter.write(desc);
-        int mask = flags.stream().mapToInt(ExecutionFlag::code).reduce(0, (a, b) -> a | b);
-        return create(blob, mode, mask, KnownDirectMlBugs.matching(desc));
-    }
-
     /** CREATE with a ready blob. */
+    @Override
     public synchronized CreateOutcome create(DescBlob blob, CreateMode mode, int executionFlags,
             Optional<String> knownBug) {
         long[] relocations = blob.relocations();
@@ -91,6 +82,7 @@ public final class HostSession implements AutoCloseable {
      * @param outputs one per output tensor field
      * @throws IllegalArgumentException for a binding outside its buffer
      */
+    @Override
     public synchronized ExecuteOutcome execute(long handle, List<HostBinding> inputs, List<HostBinding> outputs,
             List<HostBuffer> buffers, Optional<String> knownBug) {
         Payload payload = new Payload().u64(handle).u32(inputs.size()).u32(outputs.size()).u32(buffers.size());
@@ -124,6 +116,7 @@ public final class HostSession implements AutoCloseable {
     }
 
     /** RELEASE; a handle of an earlier generation is already gone with its host. */
+    @Override
     public synchronized void release(long handle, int handleGeneration) {
         if (closed || handleGeneration != generation || process == null || !process.isAlive()) {
             return;

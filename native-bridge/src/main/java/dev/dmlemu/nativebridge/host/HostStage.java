@@ -23,7 +23,8 @@ public enum HostStage {
         return call;
     }
 
-    static HostStage fromCode(int code) {
+    /** The stage of a {@code dmlemu_stage} code. */
+    public static HostStage fromCode(int code) {
         for (HostStage stage : values()) {
             if (stage.code == code) {
                 return stage;
