@@ -192,6 +192,20 @@ public enum RuleId {
     // Shape rules of activations, normalization, recurrent networks, attention, training and quantization:
 
     /**
+     * ACTIVATION_SOFTMAX, ACTIVATION_LOG_SOFTMAX, ACTIVATION_HARDMAX: InputTensor's effective rank (its DimensionCount
+     * without the leading sizes of 1, the last size always counted) is above 2. The docs state it; DirectML.dll
+     * 1.15.4 refuses exactly those (measured, docs/directml-behaviour.md §14.5).
+     */
+    EFFECTIVE_RANK_TOO_LARGE(Severity.ERROR, "InputTensor without its leading sizes of 1 must have at most 2 "
+            + "dimensions"),
+    /**
+     * An entry of an {@code Axes} array is not in {@code [0, InputTensor.DimensionCount)} (ACTIVATION_SOFTMAX1,
+     * ACTIVATION_LOG_SOFTMAX1, ACTIVATION_HARDMAX1: docs and DirectML.dll 1.15.4, measured; repeated axes and
+     * AxisCount 0 are accepted, docs/directml-behaviour.md §14.5).
+     */
+    AXES_OUT_OF_RANGE(Severity.ERROR, "every Axes entry must be in [0, InputTensor.DimensionCount)"),
+
+    /**
      * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of
      * returning an error. SCATTER_ND: an index tuple longer than InputDimensionCount, yet at most
      * InputTensor.DimensionCount long, with IndicesDimensionCount 2 or more (measured); GATHER with IndexDimensions 0

@@ -28,6 +28,8 @@ public final class ShapeRuleCatalog {
         // Resampling and reduction.
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
+        all.addAll(EffectiveRankAtMostTwo.all());
+        all.addAll(AxesWithinRank.all());
 
         return all;
     }

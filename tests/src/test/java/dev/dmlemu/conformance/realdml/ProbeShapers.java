@@ -25,6 +25,8 @@ final class ProbeShapers {
         // Resampling and reduction.
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
+        all.addAll(EffectiveRankShaper.all());
+        all.addAll(AxesShaper.all());
 
         return all;
     }
