@@ -204,6 +204,18 @@ public enum RuleId {
      * AxisCount 0 are accepted, docs/directml-behaviour.md §14.5).
      */
     AXES_OUT_OF_RANGE(Severity.ERROR, "every Axes entry must be in [0, InputTensor.DimensionCount)"),
+    /**
+     * A tensor that broadcasts to another (MEAN_VARIANCE_NORMALIZATION1 and 2's ScaleTensor and BiasTensor to
+     * InputTensor) has a size that is neither 1 nor the other tensor's size in that dimension (docs; measured on
+     * DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+     */
+    NOT_BROADCASTABLE(Severity.ERROR, "each size must be 1 or the size of the tensor it broadcasts to"),
+    /**
+     * A scalar field has a value the operator does not support: LP_NORMALIZATION's P other than 1 and 2,
+     * LOCAL_RESPONSE_NORMALIZATION(_GRAD)'s LocalSize 0 (docs; measured on DirectML.dll 1.15.4,
+     * docs/directml-behaviour.md §14.5).
+     */
+    FIELD_VALUE_UNSUPPORTED(Severity.ERROR, "the field's value is not one the operator supports"),
 
     /**
      * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of

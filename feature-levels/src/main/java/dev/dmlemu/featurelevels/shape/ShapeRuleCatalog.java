@@ -30,6 +30,9 @@ public final class ShapeRuleCatalog {
         // Activations, normalization, recurrent networks, attention, training and quantization.
         all.addAll(EffectiveRankAtMostTwo.all());
         all.addAll(AxesWithinRank.all());
+        all.addAll(NormalizationOverAxes.all());
+        all.add(new LpNormalizationRules());
+        all.addAll(LocalResponseNormalizationRules.all());
 
         return all;
     }

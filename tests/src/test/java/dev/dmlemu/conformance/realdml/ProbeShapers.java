@@ -27,6 +27,9 @@ final class ProbeShapers {
         // Activations, normalization, recurrent networks, attention, training and quantization.
         all.addAll(EffectiveRankShaper.all());
         all.addAll(AxesShaper.all());
+        all.addAll(NormalizationOverAxesShaper.all());
+        all.add(new LpNormalizationShaper());
+        all.addAll(LocalResponseNormalizationShaper.all());
 
         return all;
     }
