@@ -216,6 +216,16 @@ public enum RuleId {
      * docs/directml-behaviour.md §14.5).
      */
     FIELD_VALUE_UNSUPPORTED(Severity.ERROR, "the field's value is not one the operator supports"),
+    /**
+     * The operator fixes a tensor's Sizes: RANDOM_GENERATOR's InputStateTensor is {@code [1, ..., 1, 6]}, ADAM_OPTIMIZER's
+     * TrainingStepTensor all 1s (docs; measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+     */
+    SIZES_FIXED(Severity.ERROR, "the operator fixes this tensor's Sizes"),
+    /**
+     * A data-type field disagrees with the tensors it describes: ELEMENT_WISE_CLIP_GRAD1's MinMaxDataType must be
+     * InputTensor's DataType (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+     */
+    FIELD_DATA_TYPE_MISMATCH(Severity.ERROR, "the data-type field must be the tensors' DataType"),
 
     /**
      * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of

@@ -33,6 +33,9 @@ public final class ShapeRuleCatalog {
         all.addAll(NormalizationOverAxes.all());
         all.add(new LpNormalizationRules());
         all.addAll(LocalResponseNormalizationRules.all());
+        all.add(new ClipGrad1Rules());
+        all.add(new RandomGeneratorRules());
+        all.add(new AdamOptimizerRules());
 
         return all;
     }

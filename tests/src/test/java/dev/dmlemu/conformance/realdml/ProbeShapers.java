@@ -30,6 +30,9 @@ final class ProbeShapers {
         all.addAll(NormalizationOverAxesShaper.all());
         all.add(new LpNormalizationShaper());
         all.addAll(LocalResponseNormalizationShaper.all());
+        all.add(new ClipGrad1Shaper());
+        all.add(new RandomGeneratorShaper());
+        all.add(new AdamOptimizerShaper());
 
         return all;
     }
