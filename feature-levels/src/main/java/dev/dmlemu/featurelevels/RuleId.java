@@ -205,8 +205,8 @@ public enum RuleId {
      */
     AXES_OUT_OF_RANGE(Severity.ERROR, "every Axes entry must be in [0, InputTensor.DimensionCount)"),
     /**
-     * A tensor that broadcasts to another (MEAN_VARIANCE_NORMALIZATION1 and 2's ScaleTensor and BiasTensor to
-     * InputTensor) has a size that is neither 1 nor the other tensor's size in that dimension (docs; measured on
+     * A tensor that broadcasts to another (MEAN_VARIANCE_NORMALIZATION1 and 2's ScaleTensor and BiasTensor, the
+     * batch normalizations' statistics, to InputTensor) has a size that is neither 1 nor the other tensor's size in that dimension (docs; measured on
      * DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
      */
     NOT_BROADCASTABLE(Severity.ERROR, "each size must be 1 or the size of the tensor it broadcasts to"),

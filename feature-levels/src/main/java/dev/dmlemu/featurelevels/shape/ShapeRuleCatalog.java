@@ -36,6 +36,7 @@ public final class ShapeRuleCatalog {
         all.add(new ClipGrad1Rules());
         all.add(new RandomGeneratorRules());
         all.add(new AdamOptimizerRules());
+        all.addAll(BatchNormalizationStatistics.all());
 
         return all;
     }

@@ -33,6 +33,7 @@ final class ProbeShapers {
         all.add(new ClipGrad1Shaper());
         all.add(new RandomGeneratorShaper());
         all.add(new AdamOptimizerShaper());
+        all.addAll(BatchNormalizationShaper.all());
 
         return all;
     }
