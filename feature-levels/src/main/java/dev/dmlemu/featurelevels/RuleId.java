@@ -226,6 +226,12 @@ public enum RuleId {
      * InputTensor's DataType (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
      */
     FIELD_DATA_TYPE_MISMATCH(Severity.ERROR, "the data-type field must be the tensors' DataType"),
+    /**
+     * QUANTIZE, DEQUANTIZE: a size of a QuantizationTensors member does not divide InputTensor's size in that
+     * dimension (each scale covers a block of whole elements; measured on DirectML.dll 1.15.4,
+     * docs/directml-behaviour.md §14.5).
+     */
+    BLOCK_SIZE_NOT_DIVIDING(Severity.ERROR, "each QuantizationTensors size must divide InputTensor's size"),
 
     /**
      * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of

@@ -37,6 +37,7 @@ public final class ShapeRuleCatalog {
         all.add(new RandomGeneratorRules());
         all.add(new AdamOptimizerRules());
         all.addAll(BatchNormalizationStatistics.all());
+        all.addAll(BlockQuantizationRules.all());
 
         return all;
     }

@@ -34,6 +34,7 @@ final class ProbeShapers {
         all.add(new RandomGeneratorShaper());
         all.add(new AdamOptimizerShaper());
         all.addAll(BatchNormalizationShaper.all());
+        all.addAll(BlockQuantizationShaper.all());
 
         return all;
     }
