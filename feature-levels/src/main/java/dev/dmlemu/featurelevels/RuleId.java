@@ -232,6 +232,17 @@ public enum RuleId {
      * docs/directml-behaviour.md §14.5).
      */
     BLOCK_SIZE_NOT_DIVIDING(Severity.ERROR, "each QuantizationTensors size must divide InputTensor's size"),
+    /**
+     * RNN, LSTM, GRU: neither OutputSequenceTensor nor OutputSingleTensor is given (LSTM's OutputCellSingleTensor alone
+     * is not enough; measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+     */
+    NO_OUTPUT(Severity.ERROR, "OutputSequenceTensor or OutputSingleTensor must be given"),
+    /**
+     * RNN, LSTM, GRU: an ActivationDescs member is not an element-wise activation without tensors of its own
+     * (ACTIVATION_SOFTMAX, _LOG_SOFTMAX, _HARDMAX and their '1' versions, _PARAMETERIZED_RELU, _RELU_GRAD and every
+     * non-activation operator are refused: measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+     */
+    RECURRENT_ACTIVATION_UNSUPPORTED(Severity.ERROR, "the recurrent network does not take this activation"),
 
     /**
      * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of

@@ -38,6 +38,7 @@ public final class ShapeRuleCatalog {
         all.add(new AdamOptimizerRules());
         all.addAll(BatchNormalizationStatistics.all());
         all.addAll(BlockQuantizationRules.all());
+        all.addAll(RecurrentNetworkRules.all());
 
         return all;
     }

@@ -35,6 +35,7 @@ final class ProbeShapers {
         all.add(new AdamOptimizerShaper());
         all.addAll(BatchNormalizationShaper.all());
         all.addAll(BlockQuantizationShaper.all());
+        all.addAll(RecurrentNetworkShaper.all());
 
         return all;
     }
