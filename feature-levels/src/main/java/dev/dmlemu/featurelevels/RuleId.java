@@ -248,7 +248,9 @@ public enum RuleId {
      * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of
      * returning an error. SCATTER_ND: an index tuple longer than InputDimensionCount, yet at most
      * InputTensor.DimensionCount long, with IndicesDimensionCount 2 or more (measured); GATHER with IndexDimensions 0
-     * whose indices have more sizes after their leading 1s than the input (measured).
+     * whose indices have more sizes after their leading 1s than the input (measured); MULTIHEAD_ATTENTION with
+     * HeadCount 0, MULTIHEAD_ATTENTION1 with both head counts 0, or one of them 0 beside a QueryTensor (an integer
+     * division by zero, 0xc0000094 at DirectML.dll+0x7731e: measured, docs/directml-behaviour.md §14.5).
      */
     CREATE_OPERATOR_FAIL_FAST(Severity.ERROR,
             MeasuredDirectMl.NAME + " terminates the process (fail-fast) in CreateOperator for this desc");
