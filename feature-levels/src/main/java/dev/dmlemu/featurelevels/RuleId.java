@@ -192,10 +192,65 @@ public enum RuleId {
     // Shape rules of activations, normalization, recurrent networks, attention, training and quantization:
 
     /**
+     * ACTIVATION_SOFTMAX, ACTIVATION_LOG_SOFTMAX, ACTIVATION_HARDMAX: InputTensor's effective rank (its DimensionCount
+     * without the leading sizes of 1, the last size always counted) is above 2. The docs state it; DirectML.dll
+     * 1.15.4 refuses exactly those (measured, docs/directml-behaviour.md §14.5).
+     */
+    EFFECTIVE_RANK_TOO_LARGE(Severity.ERROR, "InputTensor without its leading sizes of 1 must have at most 2 "
+            + "dimensions"),
+    /**
+     * An entry of an {@code Axes} array is not in {@code [0, InputTensor.DimensionCount)} (ACTIVATION_SOFTMAX1,
+     * ACTIVATION_LOG_SOFTMAX1, ACTIVATION_HARDMAX1: docs and DirectML.dll 1.15.4, measured; repeated axes and
+     * AxisCount 0 are accepted, docs/directml-behaviour.md §14.5).
+     */
+    AXES_OUT_OF_RANGE(Severity.ERROR, "every Axes entry must be in [0, InputTensor.DimensionCount)"),
+    /**
+     * A tensor that broadcasts to another (MEAN_VARIANCE_NORMALIZATION1 and 2's ScaleTensor and BiasTensor, the
+     * batch normalizations' statistics, to InputTensor) has a size that is neither 1 nor the other tensor's size in that dimension (docs; measured on
+     * DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+     */
+    NOT_BROADCASTABLE(Severity.ERROR, "each size must be 1 or the size of the tensor it broadcasts to"),
+    /**
+     * A scalar field has a value the operator does not support: LP_NORMALIZATION's P other than 1 and 2,
+     * LOCAL_RESPONSE_NORMALIZATION(_GRAD)'s LocalSize 0 (docs; measured on DirectML.dll 1.15.4,
+     * docs/directml-behaviour.md §14.5).
+     */
+    FIELD_VALUE_UNSUPPORTED(Severity.ERROR, "the field's value is not one the operator supports"),
+    /**
+     * The operator fixes a tensor's Sizes: RANDOM_GENERATOR's InputStateTensor is {@code [1, ..., 1, 6]}, ADAM_OPTIMIZER's
+     * TrainingStepTensor all 1s (docs; measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+     */
+    SIZES_FIXED(Severity.ERROR, "the operator fixes this tensor's Sizes"),
+    /**
+     * A data-type field disagrees with the tensors it describes: ELEMENT_WISE_CLIP_GRAD1's MinMaxDataType must be
+     * InputTensor's DataType (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+     */
+    FIELD_DATA_TYPE_MISMATCH(Severity.ERROR, "the data-type field must be the tensors' DataType"),
+    /**
+     * QUANTIZE, DEQUANTIZE: a size of a QuantizationTensors member does not divide InputTensor's size in that
+     * dimension (each scale covers a block of whole elements; measured on DirectML.dll 1.15.4,
+     * docs/directml-behaviour.md §14.5).
+     */
+    BLOCK_SIZE_NOT_DIVIDING(Severity.ERROR, "each QuantizationTensors size must divide InputTensor's size"),
+    /**
+     * RNN, LSTM, GRU: neither OutputSequenceTensor nor OutputSingleTensor is given (LSTM's OutputCellSingleTensor alone
+     * is not enough; measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+     */
+    NO_OUTPUT(Severity.ERROR, "OutputSequenceTensor or OutputSingleTensor must be given"),
+    /**
+     * RNN, LSTM, GRU: an ActivationDescs member is not an element-wise activation without tensors of its own
+     * (ACTIVATION_SOFTMAX, _LOG_SOFTMAX, _HARDMAX and their '1' versions, _PARAMETERIZED_RELU, _RELU_GRAD and every
+     * non-activation operator are refused: measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+     */
+    RECURRENT_ACTIVATION_UNSUPPORTED(Severity.ERROR, "the recurrent network does not take this activation"),
+
+    /**
      * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of
      * returning an error. SCATTER_ND: an index tuple longer than InputDimensionCount, yet at most
      * InputTensor.DimensionCount long, with IndicesDimensionCount 2 or more (measured); GATHER with IndexDimensions 0
-     * whose indices have more sizes after their leading 1s than the input (measured).
+     * whose indices have more sizes after their leading 1s than the input (measured); MULTIHEAD_ATTENTION with
+     * HeadCount 0, MULTIHEAD_ATTENTION1 with both head counts 0, or one of them 0 beside a QueryTensor (an integer
+     * division by zero, 0xc0000094 at DirectML.dll+0x7731e: measured, docs/directml-behaviour.md §14.5).
      */
     CREATE_OPERATOR_FAIL_FAST(Severity.ERROR,
             MeasuredDirectMl.NAME + " terminates the process (fail-fast) in CreateOperator for this desc");

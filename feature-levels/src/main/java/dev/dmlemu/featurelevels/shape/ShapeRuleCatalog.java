@@ -28,6 +28,18 @@ public final class ShapeRuleCatalog {
         // Resampling and reduction.
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
+        all.addAll(EffectiveRankAtMostTwo.all());
+        all.addAll(AxesWithinRank.all());
+        all.addAll(NormalizationOverAxes.all());
+        all.add(new LpNormalizationRules());
+        all.addAll(LocalResponseNormalizationRules.all());
+        all.add(new ClipGrad1Rules());
+        all.add(new RandomGeneratorRules());
+        all.add(new AdamOptimizerRules());
+        all.addAll(BatchNormalizationStatistics.all());
+        all.addAll(BlockQuantizationRules.all());
+        all.addAll(RecurrentNetworkRules.all());
+        all.addAll(AttentionHeadCountRules.all());
 
         return all;
     }

@@ -25,6 +25,17 @@ final class ProbeShapers {
         // Resampling and reduction.
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
+        all.addAll(EffectiveRankShaper.all());
+        all.addAll(AxesShaper.all());
+        all.addAll(NormalizationOverAxesShaper.all());
+        all.add(new LpNormalizationShaper());
+        all.addAll(LocalResponseNormalizationShaper.all());
+        all.add(new ClipGrad1Shaper());
+        all.add(new RandomGeneratorShaper());
+        all.add(new AdamOptimizerShaper());
+        all.addAll(BatchNormalizationShaper.all());
+        all.addAll(BlockQuantizationShaper.all());
+        all.addAll(RecurrentNetworkShaper.all());
 
         return all;
     }

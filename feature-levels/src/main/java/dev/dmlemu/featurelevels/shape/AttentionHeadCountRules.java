@@ -1,0 +1,67 @@
+package dev.dmlemu.featurelevels.shape;
+
+import dev.dmlemu.desc.MultiheadAttention1OperatorDesc;
+import dev.dmlemu.desc.MultiheadAttentionOperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.featurelevels.RuleId;
+import dev.dmlemu.featurelevels.ShapeCheck;
+import java.util.List;
+
+/**
+ * MULTIHEAD_ATTENTION and MULTIHEAD_ATTENTION1: a head count of 0, on which DirectML.dll 1.15.4 divides by zero and
+ * ends the process rather than refusing the desc, except for MULTIHEAD_ATTENTION1 with one head count 0 and no
+ * QueryTensor, which it refuses (measured, docs/directml-behaviour.md §14.5). Only that rule is written: the shape
+ * rules across the query, key, value, stacked, mask, bias and past tensors are not, so the coverage is partial.
+ *
+ * @param <D> the operator's desc record
+ */
+public final class AttentionHeadCountRules<D extends OperatorDesc> implements ShapeRules<D> {
+
+    private final OperatorType type;
+    private final Class<D> descType;
+
+    private AttentionHeadCountRules(OperatorType type, Class<D> descType) {
+        this.type = type;
+        this.descType = descType;
+    }
+
+    static List<ShapeRules<?>> all() {
+        return List.of(
+                new AttentionHeadCountRules<>(OperatorType.MULTIHEAD_ATTENTION, MultiheadAttentionOperatorDesc.class),
+                new AttentionHeadCountRules<>(OperatorType.MULTIHEAD_ATTENTION1,
+                        MultiheadAttention1OperatorDesc.class));
+    }
+
+    @Override
+    public OperatorType operatorType() {
+        return type;
+    }
+
+    @Override
+    public Class<D> descType() {
+        return descType;
+    }
+
+    @Override
+    public Coverage coverage() {
+        return Coverage.PARTIAL;
+    }
+
+    @Override
+    public void check(D desc, ShapeCheck check) {
+        if (desc instanceof MultiheadAttentionOperatorDesc attention && attention.headCount() == 0) {
+            check.report(RuleId.CREATE_OPERATOR_FAIL_FAST, "HeadCount", "HeadCount 0 divides by zero in DirectML");
+        }
+        if (desc instanceof MultiheadAttention1OperatorDesc attention) {
+            boolean queryZero = attention.queryHeadCount() == 0;
+            boolean keyValueZero = attention.keyValueHeadCount() == 0;
+            String path = queryZero ? "QueryHeadCount" : "KeyValueHeadCount";
+            if (queryZero && keyValueZero || (queryZero || keyValueZero) && check.tensor("QueryTensor").isPresent()) {
+                check.report(RuleId.CREATE_OPERATOR_FAIL_FAST, path, "a head count of 0 divides by zero in DirectML");
+            } else if (queryZero || keyValueZero) {
+                check.report(RuleId.FIELD_VALUE_UNSUPPORTED, path, "a head count must be at least 1");
+            }
+        }
+    }
+}

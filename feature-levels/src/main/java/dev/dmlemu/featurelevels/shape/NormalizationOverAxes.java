@@ -1,0 +1,64 @@
+package dev.dmlemu.featurelevels.shape;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.MeanVarianceNormalization1OperatorDesc;
+import dev.dmlemu.desc.MeanVarianceNormalization2OperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.featurelevels.ShapeCheck;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * MEAN_VARIANCE_NORMALIZATION1 and MEAN_VARIANCE_NORMALIZATION2: OutputTensor has InputTensor's Sizes, every Axes
+ * entry names an input dimension, and ScaleTensor and BiasTensor (each optional on its own) broadcast to InputTensor
+ * (their docs pages; measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+ *
+ * @param <D> the operator's desc record
+ */
+public final class NormalizationOverAxes<D extends OperatorDesc> implements ShapeRules<D> {
+
+    private final OperatorType type;
+    private final Class<D> descType;
+    private final Function<D, List<Long>> axes;
+
+    private NormalizationOverAxes(OperatorType type, Class<D> descType, Function<D, List<Long>> axes) {
+        this.type = type;
+        this.descType = descType;
+        this.axes = axes;
+    }
+
+    static List<ShapeRules<?>> all() {
+        return List.of(
+                new NormalizationOverAxes<>(OperatorType.MEAN_VARIANCE_NORMALIZATION1,
+                        MeanVarianceNormalization1OperatorDesc.class, MeanVarianceNormalization1OperatorDesc::axes),
+                new NormalizationOverAxes<>(OperatorType.MEAN_VARIANCE_NORMALIZATION2,
+                        MeanVarianceNormalization2OperatorDesc.class, MeanVarianceNormalization2OperatorDesc::axes));
+    }
+
+    @Override
+    public OperatorType operatorType() {
+        return type;
+    }
+
+    @Override
+    public Class<D> descType() {
+        return descType;
+    }
+
+    @Override
+    public Coverage coverage() {
+        return Coverage.COMPLETE;
+    }
+
+    @Override
+    public void check(D desc, ShapeCheck check) {
+        BufferTensorDesc input = check.required("InputTensor");
+        Broadcast.sameSizes("OutputTensor", check.required("OutputTensor"), "InputTensor", input.sizes(), check);
+        AxesWithinRank.checkAxes(axes.apply(desc), input.dimensionCount(), check);
+        for (String field : List.of("ScaleTensor", "BiasTensor")) {
+            check.tensor(field).ifPresent(tensor -> Broadcast.toSizes(field, tensor, "InputTensor", input.sizes(),
+                    check));
+        }
+    }
+}
