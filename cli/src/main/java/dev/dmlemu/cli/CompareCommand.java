@@ -118,6 +118,8 @@ final class CompareCommand implements Callable<Integer> {
             return reportInvalid(input, verdict, real, out, file);
         }
         RunCommand.requireNoInitializationBindings(input);
+        // As run does: an operator the emulator cannot run is exit 5 before any work, not a failed dispatch.
+        input.requireEmulatorKernels();
         ResourcePlan resourcePlan = ResourcePlan.of(input, reading);
         RunPlan plan = RunPlan.of(input, input.operators(), resourcePlan, new OutputFolder(Path.of("."), true),
                 new RunPlan.Budget(maxElements, Long.MAX_VALUE, 1, true));

@@ -10,7 +10,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The models of {@code directml/} (GEMM without CTensor, CONVOLUTION without BiasTensor, JOIN of three inputs, SPLIT
  * into three outputs) run only on the real DirectML (the {@code tests} module checks their outputs there). On the
- * emulator, a NULL optional tensor or a tensor array changes nothing: the run stops before any work with exit 5.
+ * emulator, a NULL optional tensor or a tensor array changes nothing: {@code run} and {@code compare} stop before any
+ * work with exit 5.
  */
 class DirectMlOnlyModelsTest {
 
@@ -34,5 +35,15 @@ class DirectMlOnlyModelsTest {
         run.assertErrContains(file + ": dispatchables." + dispatchable + ": the emulator has no kernel for DML_OPERATOR_"
                 + operator, "--backend directml").assertNoStackTrace().assertNoExceptionNames();
         assertEquals("", run.out());
+        // compare needs the real DirectML as well: where it cannot start (no setup, or its host did not come up),
+        // that is exit 3 before any model is read; where it can, the model stops with exit 5 before any work.
+        Cli.Result compared = Cli.run("compare", model(file).toString());
+        if (compared.code() == ExitCode.BACKEND_UNAVAILABLE.code()) {
+            compared.assertErrContains("dmlemu: --backend directml: ").assertNoStackTrace();
+        } else {
+            assertEquals(ExitCode.NO_EMULATOR_KERNEL.code(), compared.code(), compared.err());
+            compared.assertErrContains(file + ": dispatchables." + dispatchable + ": the emulator has no kernel for"
+                    + " DML_OPERATOR_" + operator).assertNoStackTrace();
+        }
     }
 }
