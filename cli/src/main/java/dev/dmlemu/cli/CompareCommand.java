@@ -120,6 +120,7 @@ final class CompareCommand implements Callable<Integer> {
             return reportInvalid(input, verdict, real, out, file);
         }
         RunCommand.requireNoInitializationBindings(input);
+        // As run does: an operator the emulator cannot run is exit 5 before any work, not a failed dispatch.
         input.requireEmulatorKernels();
         Map<String, Set<TensorDataType>> lacking = new LinkedHashMap<>();
         input.operators().forEach((name, desc) -> {

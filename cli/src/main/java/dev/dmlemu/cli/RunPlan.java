@@ -58,7 +58,10 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
         String where();
     }
 
-    /** A dispatch, with its bindings in the desc's field order. */
+    /**
+     * A dispatch, with its bindings in the desc's field order; a tensor the desc leaves NULL has none (the backend
+     * binds nothing there).
+     */
     record Dispatch(String where, String dispatchable, OperatorDesc desc, List<PlannedBinding> bindings)
             implements Step {}
 
@@ -224,7 +227,7 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
     /**
      * DML_BUFFER_BINDINGs for a dispatch, each checked against its tensor's TotalTensorSizeInBytes. A tensor the
      * dispatchable binds at initialization (OWNED_BY_DML) takes that binding; the model reader refused it bound in
-     * the dispatch as well.
+     * the dispatch as well. A tensor the desc leaves NULL takes none, and a resource bound to it is refused.
      */
     private static List<PlannedBinding> bind(ModelInput input, String where, DispatchCommand dispatch,
             OperatorDispatchable dispatchable, ResourcePlan resources) {
@@ -236,6 +239,15 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
             String bindingsPath = initial != null
                     ? JsonPath.child(JsonPath.child("dispatchables", dispatch.dispatchable()), "bindings")
                     : where + ".bindings";
+            if (field.desc().isNull()) {
+                // An absent optional tensor: DirectML binds nothing there (DML_BINDING_TYPE_NONE), as DxDispatch does.
+                if (ref != null) {
+                    throw input.problemAt(bindingsPath + "." + field.name(), "resource '"
+                            + OneLine.of(ref.resource()) + "' is bound to " + field.name() + ", but "
+                            + BindingRule.NULL_TENSOR_BOUND);
+                }
+                continue;
+            }
             if (ref == null) {
                 throw input.problemAt(bindingsPath, "no binding for "
                         + field.name() + " of dispatchable '" + OneLine.of(dispatch.dispatchable()) + "'");

@@ -13,9 +13,14 @@ import java.util.stream.Collectors;
  * the emulator and DirectML refuse the same bindings with the same words): one binding per tensor field, each
  * {@code [Offset, Offset + SizeInBytes)} inside its buffer, {@code SizeInBytes} at least the tensor's
  * {@code TotalTensorSizeInBytes} (a UINT64, compared unsigned), {@code Offset} a multiple of a non-zero
- * {@code GuaranteedBaseOffsetAlignment}, and outputs writable (docs/directml-behaviour.md §5.4).
+ * {@code GuaranteedBaseOffsetAlignment}, and outputs writable (docs/directml-behaviour.md §5.4); a field the desc
+ * leaves NULL takes {@link TensorBinding#NONE} and nothing else (§5.5).
  */
 public final class BindingRule {
+
+    /** Why a buffer bound to a NULL tensor field is refused; the command line says the same of a model's binding. */
+    public static final String NULL_TENSOR_BOUND = "the desc leaves this tensor NULL, so DirectML takes no binding"
+            + " there (DML_BINDING_TYPE_NONE): bind nothing to it";
 
     private BindingRule() {}
 
@@ -34,14 +39,27 @@ public final class BindingRule {
         }
         for (int i = 0; i < fields.size(); i++) {
             TensorField field = fields.get(i);
-            BufferBinding binding = bindings.get(i);
-            Optional<String> problem = binding == null ? Optional.of("binding is null")
-                    : problem((BufferTensorDesc) field.desc(), field.kind(), binding.buffer().capacity(),
-                            binding.offset(), binding.sizeInBytes(), binding.buffer().isReadOnly());
+            Optional<String> problem = problem(field, bindings.binding(i));
             if (problem.isPresent()) {
                 throw new OperatorExecutionException(field.name() + ": " + problem.get());
             }
         }
+    }
+
+    /** Why {@code binding} cannot be bound to {@code field}, or empty when it can. */
+    private static Optional<String> problem(TensorField field, TensorBinding binding) {
+        if (field.desc().isNull()) {
+            return binding instanceof NoBinding ? Optional.empty() : Optional.of(NULL_TENSOR_BOUND);
+        }
+        if (!(field.desc() instanceof BufferTensorDesc tensor)) {
+            return Optional.of("a tensor desc of Type " + field.desc().tensorType() + " cannot be bound");
+        }
+        if (!(binding instanceof BufferBinding buffer)) {
+            return Optional.of("nothing is bound (DML_BINDING_TYPE_NONE), but the desc describes this tensor: bind a"
+                    + " buffer");
+        }
+        return problem(tensor, field.kind(), buffer.buffer().capacity(), buffer.offset(), buffer.sizeInBytes(),
+                buffer.buffer().isReadOnly());
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.Objects;
  * little-endian whatever the buffer's own byte order. The size must be at least the tensor's
  * {@code TotalTensorSizeInBytes}; the range must lie inside the buffer's capacity. Outputs need a writable buffer.
  */
-public record BufferBinding(ByteBuffer buffer, long offset, long sizeInBytes) {
+public record BufferBinding(ByteBuffer buffer, long offset, long sizeInBytes) implements TensorBinding {
 
     public BufferBinding {
         Objects.requireNonNull(buffer, "buffer");

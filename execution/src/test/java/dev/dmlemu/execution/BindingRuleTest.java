@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.GemmOperatorDesc;
+import dev.dmlemu.desc.MatrixTransform;
+import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorKind;
 import java.nio.ByteBuffer;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -59,5 +63,43 @@ class BindingRuleTest {
         assertEquals(Optional.of("binding SizeInBytes 64 is less than TotalTensorSizeInBytes 9223372036854775808"
                 + " (a binding must cover the tensor's TotalTensorSizeInBytes)"),
                 BindingRule.problem(huge, TensorKind.INPUT, 64, 0, 64, false));
+    }
+
+    // GEMM 2x3 by 3x2 without CTensor: A and B 24 bytes each, the output 16.
+    private static final GemmOperatorDesc GEMM = new GemmOperatorDesc(
+            BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 3),
+            BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 3, 2), TensorDesc.NULL,
+            BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 2), MatrixTransform.NONE, MatrixTransform.NONE,
+            1f, 0f, Optional.empty());
+
+    @Test
+    void aNullTensorTakesNoBindingAndNothingElse() {
+        BufferBinding a = BufferBinding.of(ByteBuffer.allocate(24));
+        BufferBinding b = BufferBinding.of(ByteBuffer.allocate(24));
+        BufferBinding out = BufferBinding.of(ByteBuffer.allocate(16));
+        BindingRule.check(GEMM, Bindings.of(a, b, TensorBinding.NONE, out));
+
+        assertEquals("CTensor: the desc leaves this tensor NULL, so DirectML takes no binding there"
+                + " (DML_BINDING_TYPE_NONE): bind nothing to it", assertThrows(OperatorExecutionException.class,
+                        () -> BindingRule.check(GEMM, Bindings.of(a, b, BufferBinding.of(ByteBuffer.allocate(16)),
+                                out))).getMessage());
+        assertEquals("BTensor: nothing is bound (DML_BINDING_TYPE_NONE), but the desc describes this tensor: bind a"
+                + " buffer", assertThrows(OperatorExecutionException.class,
+                        () -> BindingRule.check(GEMM, Bindings.of(a, TensorBinding.NONE, TensorBinding.NONE, out)))
+                .getMessage());
+    }
+
+    @Test
+    void byFieldNameLeavesANullTensorUnbound() {
+        BufferBinding a = BufferBinding.of(ByteBuffer.allocate(24));
+        BufferBinding b = BufferBinding.of(ByteBuffer.allocate(24));
+        BufferBinding out = BufferBinding.of(ByteBuffer.allocate(16));
+        Bindings bindings = Bindings.byFieldName(GEMM, Map.of("ATensor", a, "BTensor", b, "OutputTensor", out));
+        assertEquals(Bindings.of(a, b, TensorBinding.NONE, out), bindings);
+        assertEquals(out, bindings.get(3));
+        assertThrows(IllegalStateException.class, () -> bindings.get(2));
+        // A field the desc describes still needs its binding.
+        assertEquals("DML_OPERATOR_GEMM: no binding for BTensor", assertThrows(IllegalArgumentException.class,
+                () -> Bindings.byFieldName(GEMM, Map.of("ATensor", a, "OutputTensor", out))).getMessage());
     }
 }

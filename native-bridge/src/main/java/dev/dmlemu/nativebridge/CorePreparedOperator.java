@@ -20,7 +20,9 @@ import dev.dmlemu.nativebridge.host.HostBuffer;
 import dev.dmlemu.nativebridge.host.KnownDirectMlBugs;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -82,8 +84,9 @@ final class CorePreparedOperator implements PreparedOperator {
     }
 
     /**
-     * One buffer per binding, holding the bound bytes (outputs too, so bytes the operator does not write come back
-     * unchanged), padded to 4 bytes; the output buffers are read back into their bindings.
+     * One buffer per bound field, holding the bound bytes (outputs too, so bytes the operator does not write come
+     * back unchanged), padded to 4 bytes; a field bound to nothing (a NULL optional tensor) travels as the protocol's
+     * "no buffer" binding, DML_BINDING_TYPE_NONE in the host. The output buffers are read back into their bindings.
      */
     @Override
     public synchronized void execute(Bindings bindings) {
@@ -96,12 +99,20 @@ final class CorePreparedOperator implements PreparedOperator {
         List<HostBuffer> buffers = new ArrayList<>();
         List<HostBinding> inputs = new ArrayList<>();
         List<HostBinding> outputs = new ArrayList<>();
+        // The host buffer each output field's bytes come back in.
+        Map<Integer, Integer> readBackOf = new HashMap<>();
         for (int i = 0; i < fields.size(); i++) {
-            BufferBinding binding = bindings.get(i);
             boolean output = fields.get(i).kind() == TensorKind.OUTPUT;
-            ByteBuffer bytes = padded(binding);
-            buffers.add(HostBuffer.of(bytes, output));
-            (output ? outputs : inputs).add(new HostBinding(i, 0, bytes.remaining()));
+            HostBinding bound = HostBinding.none();
+            if (bindings.binding(i) instanceof BufferBinding binding) {
+                ByteBuffer bytes = padded(binding);
+                bound = new HostBinding(buffers.size(), 0, bytes.remaining());
+                if (output) {
+                    readBackOf.put(i, buffers.size());
+                }
+                buffers.add(HostBuffer.of(bytes, output));
+            }
+            (output ? outputs : inputs).add(bound);
         }
         ExecuteOutcome outcome;
         synchronized (session) {
@@ -114,14 +125,12 @@ final class CorePreparedOperator implements PreparedOperator {
             throw new OperatorExecutionException(operator.desc().operatorType().cName() + ": DirectML failed: "
                     + outcome.describe());
         }
-        for (int i = 0; i < fields.size(); i++) {
-            if (fields.get(i).kind() == TensorKind.OUTPUT) {
-                BufferBinding binding = bindings.get(i);
-                ByteBuffer target = binding.buffer().duplicate();
-                target.position(Math.toIntExact(binding.offset()));
-                target.put(outcome.readBacks().get(i), 0, Math.toIntExact(binding.sizeInBytes()));
-            }
-        }
+        readBackOf.forEach((field, buffer) -> {
+            BufferBinding binding = bindings.get(field);
+            ByteBuffer target = binding.buffer().duplicate();
+            target.position(Math.toIntExact(binding.offset()));
+            target.put(outcome.readBacks().get(buffer), 0, Math.toIntExact(binding.sizeInBytes()));
+        });
     }
 
     /** The binding's bytes, copied into a 4-byte multiple only when they are not one already. */

@@ -14,7 +14,8 @@ final class DeviceSupport {
 
     /**
      * @throws OperatorExecutionException naming the field when the operator was validated above the device's level,
-     *     uses a data type the device lacks (FLOAT16 on the Wine CPU device), or an OWNED_BY_DML tensor
+     *     uses a data type the device lacks (FLOAT16 on the Wine CPU device), or an OWNED_BY_DML tensor; NULL
+     *     optional tensors are skipped
      */
     static void check(ValidatedOperator operator, DeviceInfo device) {
         String op = operator.desc().operatorType().cName();
@@ -24,7 +25,10 @@ final class DeviceSupport {
                     + "; validate at the device's level");
         }
         for (TensorField field : operator.desc().tensorFields()) {
-            BufferTensorDesc tensor = (BufferTensorDesc) field.desc();
+            // A NULL optional tensor has no data type and is bound to nothing; validation refused any other desc.
+            if (!(field.desc() instanceof BufferTensorDesc tensor)) {
+                continue;
+            }
             if (!device.supportedDataTypes().contains(tensor.dataType())) {
                 throw new OperatorExecutionException(op + " " + field.name() + ".DataType: "
                         + tensor.dataType().cName() + " is not supported by this device ("

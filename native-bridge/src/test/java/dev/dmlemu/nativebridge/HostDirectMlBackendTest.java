@@ -12,15 +12,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
+import dev.dmlemu.desc.GemmOperatorDesc;
+import dev.dmlemu.desc.MatrixTransform;
 import dev.dmlemu.desc.ScatterNdOperatorDesc;
+import dev.dmlemu.desc.SplitOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.execution.PreparedOperator;
+import dev.dmlemu.execution.TensorBinding;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import dev.dmlemu.nativebridge.host.FakeHosts;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The Linux DirectML backend against the Java stand-in host: what the backend adds on top of the host session. */
@@ -115,6 +123,48 @@ class HostDirectMlBackendTest {
             prepared.execute(Bindings.of(BufferBinding.of(floats(1, 2, 3, 4, 5, 6, 7, 8, 9)),
                     BufferBinding.of(uints(1, 2, 0, 2, 0, 0)), BufferBinding.of(output)));
             assertArrayEquals(new float[] {4, 8, 3, 7, 2, 3}, readFloats(output));
+        }
+    }
+
+    /** The u32 words of a little-endian buffer. */
+    private static int[] words(ByteBuffer buffer) {
+        int[] words = new int[buffer.capacity() / 4];
+        buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words);
+        return words;
+    }
+
+    @Test
+    void aNullOptionalTensorTravelsAsABindingToNoBuffer() {
+        GemmOperatorDesc gemm = new GemmOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 3),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 3, 2), TensorDesc.NULL,
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 2), MatrixTransform.NONE,
+                MatrixTransform.NONE, 1f, 0f, Optional.empty());
+        try (DirectMlBackend backend = open("normal");
+                PreparedOperator prepared = backend.prepare(new FeatureLevelValidator()
+                        .validate(gemm, FeatureLevel.LEVEL_6_4).validated())) {
+            ByteBuffer output = ByteBuffer.allocate(16);
+            prepared.execute(Bindings.of(BufferBinding.of(ByteBuffer.allocate(24)),
+                    BufferBinding.of(ByteBuffer.allocate(24)), TensorBinding.NONE, BufferBinding.of(output)));
+            // The stand-in host writes the output binding's position: A, B, the unbound C, then the output.
+            assertArrayEquals(new int[] {3, 3, 3, 3}, words(output));
+        }
+    }
+
+    @Test
+    void eachTensorOfAnArrayIsABindingOfItsOwn() {
+        // SPLIT of a 1x1x2x4 input into two 1x1x2x2 outputs: one input binding, then one per output.
+        BufferTensorDesc half = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 2);
+        SplitOperatorDesc split = new SplitOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 4),
+                2, List.of(half, half), 3);
+        try (DirectMlBackend backend = open("normal");
+                PreparedOperator prepared = backend.prepare(new FeatureLevelValidator()
+                        .validate(split, FeatureLevel.LEVEL_6_4).validated())) {
+            ByteBuffer first = ByteBuffer.allocate(16);
+            ByteBuffer second = ByteBuffer.allocate(16);
+            prepared.execute(Bindings.of(BufferBinding.of(ByteBuffer.allocate(32)), BufferBinding.of(first),
+                    BufferBinding.of(second)));
+            assertArrayEquals(new int[] {1, 1, 1, 1}, words(first));
+            assertArrayEquals(new int[] {2, 2, 2, 2}, words(second));
         }
     }
 }

@@ -14,7 +14,9 @@ import java.util.Map;
  * The server side of the host protocol in Java, for tests only: run as a child process in place of
  * {@code dmlemu-host.exe}. It checks every request as the protocol says, decodes the desc blob through its
  * relocations, and runs GATHER_ELEMENTS on packed FLOAT32 tensors with UINT32 indices (enough for the docs example);
- * CREATE of any other operator succeeds without a kernel. Arguments pick a misbehaviour:
+ * CREATE of any other operator succeeds without a kernel, and its EXECUTE fills each output buffer's u32 words with
+ * the position of the output's binding among all bindings (inputs first), so tests see where each binding went. A
+ * binding to no buffer must have offset and size 0. Arguments pick a misbehaviour:
  * {@code fail-fast-on=TYPE} ends the process with code 9 in CREATE of that operator type, {@code hang-on-execute}
  * starts a child process and never answers, {@code crash-on-execute} writes a CRASH line and exits 3,
  * {@code bad-magic} answers HELLO with the wrong magic.
@@ -155,8 +157,12 @@ public final class FakeHost {
         for (int i = 0; i < bound.length; i++) {
             bound[i] = p.getInt();
             p.getInt();
-            p.getLong();
-            p.getLong();
+            long offset = p.getLong();
+            long size = p.getLong();
+            if (bound[i] == HostProtocol.NO_BUFFER && (offset != 0 || size != 0)) {
+                respond(out, 2, utf8("binding " + i + " names no buffer but has offset or size"));
+                return;
+            }
         }
         byte[][] buffers = new byte[count][];
         boolean[] readBack = new boolean[count];
@@ -177,6 +183,15 @@ public final class FakeHost {
         }
         if (le(blob).getInt(0) == 107) {
             gatherElements(le(blob), le(buffers[bound[0]]), le(buffers[bound[1]]), le(buffers[bound[2]]));
+        } else {
+            for (int i = inputs; i < bound.length; i++) {
+                if (bound[i] != HostProtocol.NO_BUFFER) {
+                    ByteBuffer output = le(buffers[bound[i]]);
+                    while (output.remaining() >= 4) {
+                        output.putInt(i);
+                    }
+                }
+            }
         }
         ByteBuffer r = le(new byte[8 + java.util.Arrays.stream(buffers).mapToInt(x -> x.length + 8).sum()]);
         r.putInt(0).putInt(0);
