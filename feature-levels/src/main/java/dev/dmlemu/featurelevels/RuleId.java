@@ -73,6 +73,23 @@ public enum RuleId {
 
     // Shape rules (dev.dmlemu.featurelevels.shape) of pooling, convolution and matrix multiplication:
 
+    /**
+     * GEMM and the matrix multiplications: the inner size of A (its last size, or the one before when transposed)
+     * differs from B's (its size before the last, or the last when transposed). Measured on DirectML.dll 1.15.4
+     * (docs/directml-behaviour.md §14.2).
+     */
+    MATRIX_INNER_SIZES_MISMATCH(Severity.ERROR, "A's inner size (K) must equal B's"),
+    /**
+     * GEMM and the matrix multiplications: a batch size (a dimension before the last two) of A or B differs from the
+     * output's. Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     */
+    BATCH_SIZES_MISMATCH(Severity.ERROR, "the batch sizes of the inputs must match the output's"),
+    /**
+     * OutputTensor.Sizes differ from the operator's output formula (GEMM's {@code [batch, M, N]}, a convolution's or a
+     * pooling's window formula); the message gives the expected sizes. Measured on DirectML.dll 1.15.4
+     * (docs/directml-behaviour.md §14.2).
+     */
+    OUTPUT_SIZES_MISMATCH(Severity.ERROR, "OutputTensor.Sizes must be the operator's output formula"),
     /** {@code Axis} is not in {@code [0, InputTensor.DimensionCount)}. */
     AXIS_OUT_OF_RANGE(Severity.ERROR, "Axis must be in [0, DimensionCount)"),
 

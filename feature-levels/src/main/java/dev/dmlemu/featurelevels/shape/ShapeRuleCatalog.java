@@ -22,6 +22,7 @@ public final class ShapeRuleCatalog {
     private static List<ShapeRules<?>> registered() {
         List<ShapeRules<?>> all = new ArrayList<>();
         // Pooling, convolution and matrix multiplication.
+        all.add(new GemmShapeRules());
 
         // Data movement and selection.
 

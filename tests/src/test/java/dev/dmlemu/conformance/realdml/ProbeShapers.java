@@ -19,6 +19,7 @@ final class ProbeShapers {
     private static List<ProbeShaper> registered() {
         List<ProbeShaper> all = new ArrayList<>();
         // Pooling, convolution and matrix multiplication.
+        all.add(new GemmProbeShaper());
 
         // Data movement and selection.
 
