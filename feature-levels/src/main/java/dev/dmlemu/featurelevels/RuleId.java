@@ -90,6 +90,34 @@ public enum RuleId {
      * (docs/directml-behaviour.md §14.2).
      */
     OUTPUT_SIZES_MISMATCH(Severity.ERROR, "OutputTensor.Sizes must be the operator's output formula"),
+    /**
+     * A convolution or pooling: {@code DimensionCount} (the window arrays' length) is not the input's DimensionCount
+     * minus its batch and channel dimensions. Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     */
+    SPATIAL_DIMENSION_COUNT_MISMATCH(Severity.ERROR,
+            "DimensionCount must be InputTensor.DimensionCount - 2 (the spatial dimensions)"),
+    /**
+     * A convolution or pooling window field out of its range: a stride, dilation or window size of 0, a padding or
+     * output padding the operator refuses (the message gives the bound). Measured on DirectML.dll 1.15.4
+     * (docs/directml-behaviour.md §14.2).
+     */
+    WINDOW_FIELD_OUT_OF_RANGE(Severity.ERROR, "a window field (stride, dilation, window, padding) is out of range"),
+    /**
+     * A convolution: {@code GroupCount} is 0 or does not divide the input and output channels. Measured on
+     * DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     */
+    GROUP_COUNT_INVALID(Severity.ERROR, "GroupCount must be at least 1 and divide the input and output channels"),
+    /**
+     * A convolution: FilterTensor.Sizes are not {@code [output channels, input channels / GroupCount, window...]}
+     * ({@code [input channels, output channels / GroupCount, window...]} backward). Measured on DirectML.dll 1.15.4
+     * (docs/directml-behaviour.md §14.2).
+     */
+    FILTER_SIZES_MISMATCH(Severity.ERROR, "FilterTensor.Sizes must match the channels and GroupCount"),
+    /**
+     * A convolution: BiasTensor.Sizes are not {@code [1, output channels, 1, ...]}. Measured on DirectML.dll 1.15.4
+     * (docs/directml-behaviour.md §14.2).
+     */
+    BIAS_SIZES_MISMATCH(Severity.ERROR, "BiasTensor.Sizes must be [1, output channels, 1, ...]"),
     /** {@code Axis} is not in {@code [0, InputTensor.DimensionCount)}. */
     AXIS_OUT_OF_RANGE(Severity.ERROR, "Axis must be in [0, DimensionCount)"),
 

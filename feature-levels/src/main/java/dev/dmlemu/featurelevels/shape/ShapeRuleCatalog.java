@@ -23,6 +23,7 @@ public final class ShapeRuleCatalog {
         List<ShapeRules<?>> all = new ArrayList<>();
         // Pooling, convolution and matrix multiplication.
         all.add(new GemmShapeRules());
+        all.add(new ConvolutionShapeRules());
 
         // Data movement and selection.
 

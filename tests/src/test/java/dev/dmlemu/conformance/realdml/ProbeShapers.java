@@ -20,6 +20,7 @@ final class ProbeShapers {
         List<ProbeShaper> all = new ArrayList<>();
         // Pooling, convolution and matrix multiplication.
         all.add(new GemmProbeShaper());
+        all.add(new ConvolutionProbeShaper(OperatorType.CONVOLUTION, true));
 
         // Data movement and selection.
 
