@@ -97,11 +97,10 @@ public enum RuleId {
     SPATIAL_DIMENSION_COUNT_MISMATCH(Severity.ERROR,
             "DimensionCount must be InputTensor.DimensionCount - 2 (the spatial dimensions)"),
     /**
-     * A convolution or pooling window field out of its range: a stride, dilation or window size of 0, a padding or
-     * output padding the operator refuses (the message gives the bound). Measured on DirectML.dll 1.15.4
-     * (docs/directml-behaviour.md §14.2).
+     * A convolution's window field out of the range DirectML checks: an OutputPadding not below the output size it
+     * pads (the message gives the bound). Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
      */
-    WINDOW_FIELD_OUT_OF_RANGE(Severity.ERROR, "a window field (stride, dilation, window, padding) is out of range"),
+    WINDOW_FIELD_OUT_OF_RANGE(Severity.ERROR, "a window field (OutputPadding) is out of range"),
     /**
      * A convolution: {@code GroupCount} is 0 or does not divide the input and output channels. Measured on
      * DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).

@@ -24,6 +24,7 @@ public final class ShapeRuleCatalog {
         // Pooling, convolution and matrix multiplication.
         all.add(new GemmShapeRules());
         all.add(new ConvolutionShapeRules());
+        all.addAll(PoolingShapeRules.all());
 
         // Data movement and selection.
 

@@ -21,6 +21,7 @@ final class ProbeShapers {
         // Pooling, convolution and matrix multiplication.
         all.add(new GemmProbeShaper());
         all.add(new ConvolutionProbeShaper(OperatorType.CONVOLUTION, true));
+        all.addAll(PoolingProbeShaper.all());
 
         // Data movement and selection.
 
