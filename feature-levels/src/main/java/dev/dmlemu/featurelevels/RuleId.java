@@ -117,6 +117,13 @@ public enum RuleId {
      * (docs/directml-behaviour.md §14.2).
      */
     BIAS_SIZES_MISMATCH(Severity.ERROR, "BiasTensor.Sizes must be [1, output channels, 1, ...]"),
+    /**
+     * The integer matrix multiplications: a zero point's Sizes, read as 4-D with leading 1s, are not
+     * {@code [1, 1, 1 or M, 1]} (A's, one per row) or {@code [1, 1, 1, 1 or N]} (B's, one per column). Measured on
+     * DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     */
+    QUANTIZATION_SIZES_MISMATCH(Severity.ERROR,
+            "a zero point must hold one value, or one per row of A (M) or per column of B (N)"),
     /** {@code Axis} is not in {@code [0, InputTensor.DimensionCount)}. */
     AXIS_OUT_OF_RANGE(Severity.ERROR, "Axis must be in [0, DimensionCount)"),
 

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * The shape rule of a batched matrix product {@code Output[batch, M, N] = A[batch, M, K] x B[batch, K, N]}, shared by
  * GEMM and the integer and quantized matrix multiplications (docs/directml-behaviour.md §14.2). The last two sizes of
- * each tensor are the matrix; the sizes before them are the batch.
+ * each tensor are the matrix; the sizes before them are the batch, read as if each tensor were 4-D with leading 1s
+ * (the integer multiplications accept tensors of different DimensionCounts, measured): equal, never broadcast.
  */
 final class MatrixProduct {
 
@@ -42,7 +43,7 @@ final class MatrixProduct {
                     + bField + " " + b.sizes() + (transB ? " (transposed)" : ""));
             return;
         }
-        List<Long> expected = new ArrayList<>(batch(output));
+        List<Long> expected = new ArrayList<>(output.sizes().subList(0, output.sizes().size() - 2));
         expected.add(left.rows());
         expected.add(right.columns());
         if (!expected.equals(output.sizes())) {
@@ -53,6 +54,30 @@ final class MatrixProduct {
         checkBatch(check, bField, b, output);
     }
 
+    /**
+     * Reports a per-row ({@code perRow}: A's, {@code [1, 1, 1 or M, 1]}) or per-column (B's, {@code [1, 1, 1, 1 or
+     * N]}) quantization tensor {@code field}, when present, of other sizes; {@code count} is M or N.
+     */
+    static void checkPerRowOrColumn(ShapeCheck check, String field, boolean perRow, long count) {
+        check.tensor(field).ifPresent(tensor -> {
+            List<Long> sizes = asFourD(tensor.sizes());
+            List<Long> one = List.of(1L, 1L, 1L, 1L);
+            List<Long> each = perRow ? List.of(1L, 1L, count, 1L) : List.of(1L, 1L, 1L, count);
+            if (!sizes.equals(one) && !sizes.equals(each)) {
+                check.report(RuleId.QUANTIZATION_SIZES_MISMATCH, field + ".Sizes", tensor.sizes() + " but must be "
+                        + one + " or " + each + " (with any leading 1s left out)");
+            }
+        });
+    }
+
+    private static List<Long> asFourD(List<Long> sizes) {
+        List<Long> padded = new ArrayList<>(List.of(1L, 1L, 1L, 1L));
+        for (int i = 0; i < sizes.size(); i++) {
+            padded.set(padded.size() - sizes.size() + i, sizes.get(i));
+        }
+        return padded;
+    }
+
     private static void checkBatch(ShapeCheck check, String field, BufferTensorDesc input, BufferTensorDesc output) {
         if (!batch(input).equals(batch(output))) {
             check.report(RuleId.BATCH_SIZES_MISMATCH, field + ".Sizes", "batch sizes " + batch(input)
@@ -60,7 +85,8 @@ final class MatrixProduct {
         }
     }
 
+    /** The two batch sizes of the tensor read as 4-D: its sizes before the matrix, after leading 1s. */
     private static List<Long> batch(BufferTensorDesc tensor) {
-        return tensor.sizes().subList(0, tensor.sizes().size() - 2);
+        return asFourD(tensor.sizes()).subList(0, 2);
     }
 }

@@ -25,6 +25,7 @@ public final class ShapeRuleCatalog {
         all.add(new GemmShapeRules());
         all.add(new ConvolutionShapeRules());
         all.addAll(PoolingShapeRules.all());
+        all.add(new MatrixMultiplyIntegerShapeRules());
 
         // Data movement and selection.
 

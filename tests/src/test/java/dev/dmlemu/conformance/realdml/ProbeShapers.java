@@ -22,6 +22,7 @@ final class ProbeShapers {
         all.add(new GemmProbeShaper());
         all.add(new ConvolutionProbeShaper(OperatorType.CONVOLUTION, true));
         all.addAll(PoolingProbeShaper.all());
+        all.add(new MatrixMultiplyIntegerProbeShaper());
 
         // Data movement and selection.
 
