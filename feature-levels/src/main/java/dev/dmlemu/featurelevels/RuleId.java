@@ -118,12 +118,13 @@ public enum RuleId {
      */
     BIAS_SIZES_MISMATCH(Severity.ERROR, "BiasTensor.Sizes must be [1, output channels, 1, ...]"),
     /**
-     * The integer matrix multiplications: a zero point's Sizes, read as 4-D with leading 1s, are not
-     * {@code [1, 1, 1 or M, 1]} (A's, one per row) or {@code [1, 1, 1, 1 or N]} (B's, one per column). Measured on
-     * DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     * A zero point's Sizes are not one value or one per the operator's unit: MATRIX_MULTIPLY_INTEGER's, read as 4-D
+     * with leading 1s, {@code [1, 1, 1 or M, 1]} (A's, one per row) or {@code [1, 1, 1, 1 or N]} (B's, one per
+     * column); CONVOLUTION_INTEGER's input zero point all 1s, its filter zero point 1s but {@code Sizes[1]}, which may
+     * be the output channel count. Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
      */
     QUANTIZATION_SIZES_MISMATCH(Severity.ERROR,
-            "a zero point must hold one value, or one per row of A (M) or per column of B (N)"),
+            "a zero point must hold one value, or one per row, column or output channel as the operator allows"),
     /** {@code Axis} is not in {@code [0, InputTensor.DimensionCount)}. */
     AXIS_OUT_OF_RANGE(Severity.ERROR, "Axis must be in [0, DimensionCount)"),
 

@@ -26,6 +26,7 @@ public final class ShapeRuleCatalog {
         all.add(new ConvolutionShapeRules());
         all.addAll(PoolingShapeRules.all());
         all.add(new MatrixMultiplyIntegerShapeRules());
+        all.add(new ConvolutionIntegerShapeRules());
 
         // Data movement and selection.
 

@@ -84,13 +84,33 @@ final class ConvolutionProbeShaper implements ProbeShaper {
         if (hasDirection) {
             values.put("OutputPadding", outputPadding);
         }
+        zeroPoints(values, random, outChannels);
+    }
+
+    /** CONVOLUTION_INTEGER's zero points: one value for the input; one value or one per output channel (Sizes[1]). */
+    private static void zeroPoints(Map<String, Object> values, Random random, long outChannels) {
+        for (String field : List.of("InputZeroPointTensor", "FilterZeroPointTensor")) {
+            if (ShapedValues.tensor(values, field) != null) {
+                List<Long> sizes = ShapedValues.sizes(values, field);
+                sizes.replaceAll(size -> 1L);
+                if (field.startsWith("Filter") && sizes.size() >= 2 && random.nextBoolean()) {
+                    sizes.set(1, outChannels);
+                }
+                ShapedValues.resize(values, field, sizes);
+            }
+        }
     }
 
     @Override
     public Optional<String> breakOne(Map<String, Object> values, Random random) {
-        int choice = random.nextInt(hasDirection ? 5 : 4);
-        if (choice == 4 || choice == 3 && ShapedValues.tensor(values, "BiasTensor") == null) {
-            choice = hasDirection ? 4 : 0;
+        int choice = random.nextInt(5);
+        boolean zeroPoint = ShapedValues.tensor(values, "InputZeroPointTensor") != null
+                || ShapedValues.tensor(values, "FilterZeroPointTensor") != null;
+        if (choice == 3 && ShapedValues.tensor(values, "BiasTensor") == null) {
+            choice = 4;
+        }
+        if (choice == 4 && !hasDirection) {
+            choice = zeroPoint ? 5 : 0;
         }
         switch (choice) {
             case 0 -> {
@@ -108,6 +128,15 @@ final class ConvolutionProbeShaper implements ProbeShaper {
             case 3 -> {
                 List<Long> bias = ShapedValues.sizes(values, "BiasTensor");
                 return Optional.of(offBy(values, random, "BiasTensor", random.nextInt(bias.size())));
+            }
+            case 5 -> {
+                String field = ShapedValues.tensor(values, "InputZeroPointTensor") != null ? "InputZeroPointTensor"
+                        : "FilterZeroPointTensor";
+                List<Long> sizes = ShapedValues.sizes(values, field);
+                int dimension = field.startsWith("Input") || sizes.size() == 1 ? sizes.size() - 1 : 0;
+                sizes.set(dimension, 2L);
+                ShapedValues.resize(values, field, sizes);
+                return Optional.of(field + ".Sizes[" + dimension + "] 2");
             }
             default -> {
                 List<Long> padding = new ArrayList<>(castLongs(values.get("OutputPadding")));

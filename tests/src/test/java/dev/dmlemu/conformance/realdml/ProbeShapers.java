@@ -23,6 +23,7 @@ final class ProbeShapers {
         all.add(new ConvolutionProbeShaper(OperatorType.CONVOLUTION, true));
         all.addAll(PoolingProbeShaper.all());
         all.add(new MatrixMultiplyIntegerProbeShaper());
+        all.add(new ConvolutionProbeShaper(OperatorType.CONVOLUTION_INTEGER, false));
 
         // Data movement and selection.
 
