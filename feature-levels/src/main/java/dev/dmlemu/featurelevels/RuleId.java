@@ -73,6 +73,58 @@ public enum RuleId {
 
     // Shape rules (dev.dmlemu.featurelevels.shape) of pooling, convolution and matrix multiplication:
 
+    /**
+     * GEMM and the matrix multiplications: the inner size of A (its last size, or the one before when transposed)
+     * differs from B's (its size before the last, or the last when transposed). Measured on DirectML.dll 1.15.4
+     * (docs/directml-behaviour.md §14.2).
+     */
+    MATRIX_INNER_SIZES_MISMATCH(Severity.ERROR, "A's inner size (K) must equal B's"),
+    /**
+     * GEMM and the matrix multiplications: a batch size (a dimension before the last two) of A or B differs from the
+     * output's. Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     */
+    BATCH_SIZES_MISMATCH(Severity.ERROR, "the batch sizes of the inputs must match the output's"),
+    /**
+     * OutputTensor.Sizes differ from the operator's output formula (GEMM's {@code [batch, M, N]}, a convolution's or a
+     * pooling's window formula); the message gives the expected sizes. Measured on DirectML.dll 1.15.4
+     * (docs/directml-behaviour.md §14.2).
+     */
+    OUTPUT_SIZES_MISMATCH(Severity.ERROR, "OutputTensor.Sizes must be the operator's output formula"),
+    /**
+     * A convolution or pooling: {@code DimensionCount} (the window arrays' length) is not the input's DimensionCount
+     * minus its batch and channel dimensions. Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     */
+    SPATIAL_DIMENSION_COUNT_MISMATCH(Severity.ERROR,
+            "DimensionCount must be InputTensor.DimensionCount - 2 (the spatial dimensions)"),
+    /**
+     * A convolution's window field out of the range DirectML checks: an OutputPadding not below the output size it
+     * pads (the message gives the bound). Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     */
+    WINDOW_FIELD_OUT_OF_RANGE(Severity.ERROR, "a window field (OutputPadding) is out of range"),
+    /**
+     * A convolution: {@code GroupCount} is 0 or does not divide the input and output channels. Measured on
+     * DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     */
+    GROUP_COUNT_INVALID(Severity.ERROR, "GroupCount must be at least 1 and divide the input and output channels"),
+    /**
+     * A convolution: FilterTensor.Sizes are not {@code [output channels, input channels / GroupCount, window...]}
+     * ({@code [input channels, output channels / GroupCount, window...]} backward). Measured on DirectML.dll 1.15.4
+     * (docs/directml-behaviour.md §14.2).
+     */
+    FILTER_SIZES_MISMATCH(Severity.ERROR, "FilterTensor.Sizes must match the channels and GroupCount"),
+    /**
+     * A convolution: BiasTensor.Sizes are not {@code [1, output channels, 1, ...]}. Measured on DirectML.dll 1.15.4
+     * (docs/directml-behaviour.md §14.2).
+     */
+    BIAS_SIZES_MISMATCH(Severity.ERROR, "BiasTensor.Sizes must be [1, output channels, 1, ...]"),
+    /**
+     * A zero point's Sizes are not one value or one per the operator's unit: MATRIX_MULTIPLY_INTEGER's, read as 4-D
+     * with leading 1s, {@code [1, 1, 1 or M, 1]} (A's, one per row) or {@code [1, 1, 1, 1 or N]} (B's, one per
+     * column); CONVOLUTION_INTEGER's input zero point all 1s, its filter zero point 1s but {@code Sizes[1]}, which may
+     * be the output channel count. Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     */
+    QUANTIZATION_SIZES_MISMATCH(Severity.ERROR,
+            "a zero point must hold one value, or one per row, column or output channel as the operator allows"),
     /** {@code Axis} is not in {@code [0, InputTensor.DimensionCount)}. */
     AXIS_OUT_OF_RANGE(Severity.ERROR, "Axis must be in [0, DimensionCount)"),
 

@@ -22,6 +22,11 @@ public final class ShapeRuleCatalog {
     private static List<ShapeRules<?>> registered() {
         List<ShapeRules<?>> all = new ArrayList<>();
         // Pooling, convolution and matrix multiplication.
+        all.add(new GemmShapeRules());
+        all.add(new ConvolutionShapeRules());
+        all.addAll(PoolingShapeRules.all());
+        all.add(new MatrixMultiplyIntegerShapeRules());
+        all.add(new ConvolutionIntegerShapeRules());
 
         // Data movement and selection.
 

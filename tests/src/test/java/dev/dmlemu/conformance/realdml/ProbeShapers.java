@@ -19,6 +19,11 @@ final class ProbeShapers {
     private static List<ProbeShaper> registered() {
         List<ProbeShaper> all = new ArrayList<>();
         // Pooling, convolution and matrix multiplication.
+        all.add(new GemmProbeShaper());
+        all.add(new ConvolutionProbeShaper(OperatorType.CONVOLUTION, true));
+        all.addAll(PoolingProbeShaper.all());
+        all.add(new MatrixMultiplyIntegerProbeShaper());
+        all.add(new ConvolutionProbeShaper(OperatorType.CONVOLUTION_INTEGER, false));
 
         // Data movement and selection.
 
