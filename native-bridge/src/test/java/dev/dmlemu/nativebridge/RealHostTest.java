@@ -16,7 +16,9 @@ import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
+import dev.dmlemu.nativebridge.host.HostSetup;
 import java.nio.ByteBuffer;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -36,6 +38,10 @@ class RealHostTest {
     private static DirectMlBackend openOrSkip() {
         DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults());
         if (found instanceof DirectMlAvailability.Unavailable unavailable) {
+            // A setup whose host does not start is a failure: a skip would pass a build that checked nothing.
+            if (HostSetup.find(System.getenv(), new StringBuilder()).isPresent()) {
+                Assertions.fail("the DirectML setup is present but the host could not be used: " + unavailable.reason());
+            }
             Assumptions.abort(unavailable.reason());
         }
         return ((DirectMlAvailability.Available) found).backend();

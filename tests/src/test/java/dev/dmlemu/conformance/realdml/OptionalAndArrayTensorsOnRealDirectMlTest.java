@@ -25,10 +25,7 @@ import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.execution.TensorBinding;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import dev.dmlemu.featurelevels.ValidationResult;
-import dev.dmlemu.nativebridge.DirectMl;
-import dev.dmlemu.nativebridge.DirectMlAvailability;
 import dev.dmlemu.nativebridge.DirectMlBackend;
-import dev.dmlemu.nativebridge.DirectMlOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
@@ -39,7 +36,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -59,12 +55,7 @@ class OptionalAndArrayTensorsOnRealDirectMlTest {
 
     @BeforeAll
     static void openOrSkip() {
-        DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults());
-        if (found instanceof DirectMlAvailability.Unavailable unavailable) {
-            System.out.println("SKIPPED optional and array tensors on the real DirectML: " + unavailable.reason());
-            Assumptions.abort(unavailable.reason());
-        }
-        backend = ((DirectMlAvailability.Available) found).backend();
+        backend = RealDirectMl.openBackendOrSkip("optional and array tensors on the real DirectML");
     }
 
     @AfterAll

@@ -3,6 +3,10 @@ package dev.dmlemu.conformance.realdml;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.desc.TensorKind;
+import dev.dmlemu.nativebridge.DirectMl;
+import dev.dmlemu.nativebridge.DirectMlAvailability;
+import dev.dmlemu.nativebridge.DirectMlBackend;
+import dev.dmlemu.nativebridge.DirectMlOptions;
 import dev.dmlemu.nativebridge.host.CreateMode;
 import dev.dmlemu.nativebridge.host.CreateOutcome;
 import dev.dmlemu.nativebridge.host.ExecuteOutcome;
@@ -21,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -37,6 +42,8 @@ public final class RealDirectMl {
 
     private static RealDirectMl shared;
     private static String whyNot;
+    /** Whether the setup was found, so that a host that does not start is a failure rather than a skip. */
+    private static boolean setUp;
 
     private final HostSession session;
     private boolean dirty;
@@ -56,6 +63,7 @@ public final class RealDirectMl {
             whyNot = reason.toString();
             return Optional.empty();
         }
+        setUp = true;
         try {
             shared = new RealDirectMl(HostSession.open(setup.get().launcher(), HostLimits.defaults()));
             System.out.println("real DirectML: " + setup.get().directMlVersion() + " in the host, "
@@ -67,14 +75,36 @@ public final class RealDirectMl {
         return Optional.ofNullable(shared);
     }
 
-    /** The host; when it is not set up, prints {@code SKIPPED what: reason} and skips the calling test. */
+    /**
+     * The host; when it is not set up, prints {@code SKIPPED what: reason} and skips the calling test. A setup whose
+     * host does not start fails the test: a skip there would pass a build that checked nothing.
+     */
     public static RealDirectMl locateOrSkip(String what) {
         Optional<RealDirectMl> real = locate();
         if (real.isEmpty()) {
-            System.out.println("SKIPPED " + what + ": " + unavailableReason());
+            skipUnlessSetUp(what, unavailableReason());
         }
-        Assumptions.assumeTrue(real.isPresent(), RealDirectMl::unavailableReason);
         return real.get();
+    }
+
+    /**
+     * A backend through the Java API ({@code DirectMl.open}), skipped as {@link #locateOrSkip} skips: only when the
+     * setup is absent.
+     */
+    public static DirectMlBackend openBackendOrSkip(String what) {
+        DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults());
+        if (found instanceof DirectMlAvailability.Unavailable unavailable) {
+            skipUnlessSetUp(what, unavailable.reason());
+        }
+        return ((DirectMlAvailability.Available) found).backend();
+    }
+
+    private static void skipUnlessSetUp(String what, String reason) {
+        if (HostSetup.find(System.getenv(), new StringBuilder()).isPresent()) {
+            Assertions.fail("the DirectML setup is present but " + what + " could not use it: " + reason);
+        }
+        System.out.println("SKIPPED " + what + ": " + reason);
+        Assumptions.abort(reason);
     }
 
     /** Why {@link #locate()} found nothing, for the skip message. */

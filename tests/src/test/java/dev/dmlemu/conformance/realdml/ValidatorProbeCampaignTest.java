@@ -10,10 +10,7 @@ import dev.dmlemu.featurelevels.OperatorCatalog;
 import dev.dmlemu.featurelevels.ValidationResult;
 import dev.dmlemu.featurelevels.support.SupportCatalog;
 import dev.dmlemu.nativebridge.CreateVerdict;
-import dev.dmlemu.nativebridge.DirectMl;
-import dev.dmlemu.nativebridge.DirectMlAvailability;
 import dev.dmlemu.nativebridge.DirectMlBackend;
-import dev.dmlemu.nativebridge.DirectMlOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +20,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,18 +42,13 @@ class ValidatorProbeCampaignTest {
 
     @Test
     void theValidatorAgreesWithCreateOperatorOnEveryOperator() throws IOException {
-        DirectMlAvailability found = DirectMl.open(DirectMlOptions.defaults());
-        if (found instanceof DirectMlAvailability.Unavailable unavailable) {
-            System.out.println("SKIPPED validator probe campaign: " + unavailable.reason());
-            Assumptions.abort(unavailable.reason());
-        }
         int perOperator = Integer.getInteger("dmlemu.validatorProbes", SAMPLE_PROBES);
         // -Ddmlemu.validatorOperators=GEMM,CONVOLUTION narrows the campaign to those operators (names as `levels`).
         Set<String> only = Arrays.stream(System.getProperty("dmlemu.validatorOperators", "").split(","))
                 .map(String::trim).filter(name -> !name.isEmpty()).collect(Collectors.toSet());
         FeatureLevelValidator validator = new FeatureLevelValidator();
         List<AgreementRow> rows = new ArrayList<>();
-        try (DirectMlBackend backend = ((DirectMlAvailability.Available) found).backend()) {
+        try (DirectMlBackend backend = RealDirectMl.openBackendOrSkip("validator probe campaign")) {
             FeatureLevel deviceLevel = backend.deviceInfo().maxFeatureLevel();
             for (OperatorType type : OperatorCatalog.operators()) {
                 FeatureLevel availability = SchemaCatalog.directMl().operator(type.code()).orElseThrow()
