@@ -83,6 +83,12 @@ public enum RuleId {
 
     // Shape rules of resampling and reduction:
 
+    /**
+     * {@code OutputTensor.Sizes} are not the ones the operator derives from its input and fields. REDUCE: the
+     * input's sizes with 1 on every axis {@code Axes} names (DirectML.dll 1.15.4, docs/directml-behaviour.md §14.4).
+     */
+    OUTPUT_SIZES_MISMATCH(Severity.ERROR, "OutputTensor.Sizes must be the sizes the operator derives"),
+
     /** {@code DMLCalcBufferTensorSize} does not fit in 64 bits. */
     SIZE_OVERFLOW(Severity.ERROR, "the tensor's byte size overflows 64 bits"),
     /**

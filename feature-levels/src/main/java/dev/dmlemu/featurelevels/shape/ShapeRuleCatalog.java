@@ -26,6 +26,7 @@ public final class ShapeRuleCatalog {
         // Data movement and selection.
 
         // Resampling and reduction.
+        all.add(new ReduceShapeRules());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
 

@@ -23,6 +23,7 @@ final class ProbeShapers {
         // Data movement and selection.
 
         // Resampling and reduction.
+        all.add(new ReduceProbeShaper());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
 
