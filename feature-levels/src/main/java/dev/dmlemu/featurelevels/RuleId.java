@@ -88,6 +88,16 @@ public enum RuleId {
      * input's sizes with 1 on every axis {@code Axes} names (DirectML.dll 1.15.4, docs/directml-behaviour.md §14.4).
      */
     OUTPUT_SIZES_MISMATCH(Severity.ERROR, "OutputTensor.Sizes must be the sizes the operator derives"),
+    /**
+     * A count field of per-dimension arrays (the resamplings' {@code ScaleCount} or {@code DimensionCount}) is not
+     * the DimensionCount of the tensors it describes (DirectML.dll 1.15.4, docs/directml-behaviour.md §14.4).
+     */
+    DIMENSION_ARRAY_LENGTH(Severity.ERROR, "the per-dimension arrays must have one value per dimension"),
+    /**
+     * A resampling's {@code Scales[i]} is below FLT_EPSILON (2^-23) or NaN; infinity is accepted (DirectML.dll
+     * 1.15.4, docs/directml-behaviour.md §14.4).
+     */
+    SCALE_OUT_OF_RANGE(Severity.ERROR, "a scale must be at least FLT_EPSILON (2^-23)"),
 
     /** {@code DMLCalcBufferTensorSize} does not fit in 64 bits. */
     SIZE_OVERFLOW(Severity.ERROR, "the tensor's byte size overflows 64 bits"),

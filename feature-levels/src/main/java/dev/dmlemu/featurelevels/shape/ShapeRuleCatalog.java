@@ -27,6 +27,7 @@ public final class ShapeRuleCatalog {
 
         // Resampling and reduction.
         all.add(new ReduceShapeRules());
+        all.addAll(ResampleShapeRules.all());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
 

@@ -24,6 +24,7 @@ final class ProbeShapers {
 
         // Resampling and reduction.
         all.add(new ReduceProbeShaper());
+        all.addAll(ResampleProbeShaper.all());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
 
