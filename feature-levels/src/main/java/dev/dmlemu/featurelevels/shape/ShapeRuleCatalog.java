@@ -28,6 +28,8 @@ public final class ShapeRuleCatalog {
         // Resampling and reduction.
         all.add(new ReduceShapeRules());
         all.addAll(ResampleShapeRules.all());
+        all.add(new Upsample2dShapeRules());
+        all.add(new ValueScale2dShapeRules());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
 

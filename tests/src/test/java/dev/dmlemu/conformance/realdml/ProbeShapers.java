@@ -25,6 +25,8 @@ final class ProbeShapers {
         // Resampling and reduction.
         all.add(new ReduceProbeShaper());
         all.addAll(ResampleProbeShaper.all());
+        all.add(new Upsample2dProbeShaper());
+        all.add(new ValueScale2dProbeShaper());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
 
