@@ -84,11 +84,12 @@ public enum RuleId {
     // Shape rules of resampling and reduction:
 
     /**
-     * {@code OutputTensor.Sizes} are not the ones the operator derives from its input and fields. REDUCE: the
+     * An output's {@code Sizes} are not the ones the operator derives from its input and fields. REDUCE: the
      * input's sizes with 1 on every axis {@code Axes} names; UPSAMPLE_2D: the input's with the last two multiplied
-     * by {@code ScaleSize} (DirectML.dll 1.15.4, docs/directml-behaviour.md §14.4).
+     * by {@code ScaleSize}; NONZERO_COORDINATES: a one-element count, coordinates {@code [1, ..., 1, N, r]}
+     * (DirectML.dll 1.15.4, docs/directml-behaviour.md §14.4).
      */
-    OUTPUT_SIZES_MISMATCH(Severity.ERROR, "OutputTensor.Sizes must be the sizes the operator derives"),
+    OUTPUT_SIZES_MISMATCH(Severity.ERROR, "an output's Sizes must be the sizes the operator derives"),
     /**
      * A count field of per-dimension arrays (the resamplings' {@code ScaleCount} or {@code DimensionCount}) is not
      * the DimensionCount of the tensors it describes (DirectML.dll 1.15.4, docs/directml-behaviour.md §14.4).

@@ -30,6 +30,8 @@ public final class ShapeRuleCatalog {
         all.addAll(ResampleShapeRules.all());
         all.add(new Upsample2dShapeRules());
         all.add(new ValueScale2dShapeRules());
+        all.addAll(CumulativeShapeRules.all());
+        all.add(new NonzeroCoordinatesShapeRules());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
 

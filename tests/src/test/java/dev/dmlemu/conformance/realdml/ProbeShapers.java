@@ -27,6 +27,8 @@ final class ProbeShapers {
         all.addAll(ResampleProbeShaper.all());
         all.add(new Upsample2dProbeShaper());
         all.add(new ValueScale2dProbeShaper());
+        all.addAll(CumulativeProbeShaper.all());
+        all.add(new NonzeroCoordinatesProbeShaper());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
 
