@@ -14,10 +14,13 @@ import dev.dmlemu.desc.schema.SchemaOperator;
 import dev.dmlemu.featurelevels.shape.ShapeRuleCatalog;
 import dev.dmlemu.featurelevels.shape.ShapeRules;
 import dev.dmlemu.featurelevels.shape.ShapeRules.Coverage;
+import dev.dmlemu.featurelevels.support.BlockCondition;
 import dev.dmlemu.featurelevels.support.DocumentedSupport;
 import dev.dmlemu.featurelevels.support.TensorConstraint;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -39,10 +42,14 @@ final class DocumentedRules extends OperatorRules<OperatorDesc> {
     private final List<FusableActivation> fusable;
     private final FeatureLevel availability;
     private final Optional<ShapeRules<OperatorDesc>> shapeRules;
+    /** REDUCE's tables per Function; empty for an operator whose tables apply whatever its fields hold. */
+    private final Optional<ConditionalSupport> conditional;
 
-    private DocumentedRules(OperatorSchema schema, OperatorSupport support, List<TensorConstraint> constraints,
-            SchemaOperator data) {
+    private DocumentedRules(OperatorSchema schema, OperatorSupport support, Optional<ConditionalSupport> conditional,
+            List<TensorConstraint> constraints, SchemaOperator data) {
         super(descClass(schema), support);
+        this.conditional = conditional;
+        conditional.ifPresent(tables -> tables.byConstant().values().forEach(this::requireRowsMatch));
         this.constraints = constraints;
         this.availability = data.availability();
         this.fusable = data.fusableActivations();
@@ -64,14 +71,35 @@ final class DocumentedRules extends OperatorRules<OperatorDesc> {
     }
 
     /**
-     * The rules of {@code type} from its documented support, when its tables apply whatever its fields hold (REDUCE's
-     * tables per Function do not).
+     * The rules of {@code type} from its documented support: one set of tables, or (REDUCE) one per group of values
+     * of an enum field, each from the operator's availability on.
      */
-    static Optional<DocumentedRules> of(OperatorType type, DocumentedSupport documented) {
+    static DocumentedRules of(OperatorType type, DocumentedSupport documented) {
         OperatorSchema schema = OperatorDescs.schema(type).orElseThrow();
         SchemaOperator data = SchemaCatalog.directMl().operator(type.code()).orElseThrow();
-        return documented.toOperatorSupport(type).map(support -> new DocumentedRules(schema,
-                fromAvailability(support, data.availability()), documented.constraints(), data));
+        if (!documented.isConditional()) {
+            OperatorSupport support = fromAvailability(documented.toOperatorSupport(type).orElseThrow(),
+                    data.availability());
+            return new DocumentedRules(schema, support, Optional.empty(), documented.constraints(), data);
+        }
+        Map<String, OperatorSupport> byConstant = new LinkedHashMap<>();
+        DescField field = null;
+        for (BlockCondition condition : documented.conditions()) {
+            field = schema.fields().stream().filter(f -> f.cName().equals(condition.field())).findFirst()
+                    .orElseThrow();
+            OperatorSupport support = fromAvailability(documented.toOperatorSupport(type, condition),
+                    data.availability());
+            condition.constants().forEach(constant -> byConstant.put(constant, support));
+        }
+        ConditionalSupport tables = new ConditionalSupport(field, byConstant);
+        // The first group's tables stand for the operator where one support is asked for (its availability).
+        return new DocumentedRules(schema, byConstant.values().iterator().next(), Optional.of(tables),
+                documented.constraints(), data);
+    }
+
+    @Override
+    OperatorSupport supportFor(OperatorDesc desc) {
+        return conditional.map(tables -> tables.of(desc)).orElseGet(() -> super.supportFor(desc));
     }
 
     /**

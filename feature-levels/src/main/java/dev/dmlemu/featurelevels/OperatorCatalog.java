@@ -32,15 +32,15 @@ public final class OperatorCatalog {
     private OperatorCatalog() {}
 
     /**
-     * The hand-written rules, then {@link DocumentedRules} for every other operator whose support tables apply
-     * whatever its fields hold; the rest (REDUCE's tables per Function, REVERSE_SUBSEQUENCES without tables) have none.
+     * The hand-written rules, then {@link DocumentedRules} for every other operator with support tables (REDUCE's per
+     * Function among them); REVERSE_SUBSEQUENCES, without tables, has none.
      */
     private static List<OperatorRules<?>> withDocumented(List<OperatorRules<?>> handWritten) {
         Set<OperatorType> done = handWritten.stream().map(OperatorRules::operatorType).collect(Collectors.toSet());
         List<OperatorRules<?>> all = new ArrayList<>(handWritten);
         for (OperatorType type : OperatorDescs.operators()) {
             if (!done.contains(type)) {
-                SupportCatalog.directMl().support(type.name()).flatMap(support -> DocumentedRules.of(type, support))
+                SupportCatalog.directMl().support(type.name()).map(support -> DocumentedRules.of(type, support))
                         .ifPresent(all::add);
             }
         }

@@ -48,19 +48,33 @@ abstract class OperatorRules<D extends OperatorDesc> {
         OperatorSchema schema = OperatorDescs.schema(support.operatorType()).orElseThrow();
         List<DescField> tensorFields = schema.fields().stream().filter(field -> field.type().isTensor()).toList();
         List<String> names = tensorFields.stream().map(DescField::cName).toList();
-        for (SupportTable block : support.blocks()) {
-            List<String> rows = block.tensors().stream().map(TensorSupport::field).toList();
-            if (!rows.equals(names)) {
-                throw new IllegalStateException(block.since() + " table of " + support.operatorType() + " lists "
-                        + rows + ", not the desc's tensor fields " + names);
-            }
-        }
         this.tensorNames = names.toArray(String[]::new);
+        requireRowsMatch(support);
         this.optional = new boolean[tensorNames.length];
         for (int i = 0; i < optional.length; i++) {
             optional[i] = tensorFields.get(i).type() == DescField.Type.OPTIONAL_TENSOR;
         }
         this.hasArrays = tensorFields.stream().anyMatch(field -> field.type() == DescField.Type.TENSOR_ARRAY);
+    }
+
+    /** Every table of {@code other} must list the desc's tensor fields, in field order. */
+    final void requireRowsMatch(OperatorSupport other) {
+        List<String> names = List.of(tensorNames);
+        for (SupportTable block : other.blocks()) {
+            List<String> rows = block.tensors().stream().map(TensorSupport::field).toList();
+            if (!rows.equals(names)) {
+                throw new IllegalStateException(block.since() + " table of " + other.operatorType() + " lists "
+                        + rows + ", not the desc's tensor fields " + names);
+            }
+        }
+    }
+
+    /**
+     * The tables that judge {@code desc}: the operator's own, unless they depend on a field of the desc (REDUCE's
+     * tables per Function).
+     */
+    OperatorSupport supportFor(D desc) {
+        return support;
     }
 
     final OperatorType operatorType() {
@@ -104,9 +118,11 @@ abstract class OperatorRules<D extends OperatorDesc> {
     final ValidationResult validate(OperatorDesc desc, FeatureLevel level) {
         D typed = descType.cast(desc);
         DiagnosticCollector out = new DiagnosticCollector(level);
-        SupportTable table = tableByLevel[level.ordinal()];
+        OperatorSupport applying = supportFor(typed);
+        SupportTable table = applying == support ? tableByLevel[level.ordinal()]
+                : applying.forLevel(level).orElse(null);
         if (table == null) {
-            FeatureLevel introduced = support.introducedIn();
+            FeatureLevel introduced = applying.introducedIn();
             out.report(RuleId.OPERATOR_UNAVAILABLE, OPERATOR_TYPE_PATH, desc.operatorType().cName()
                     + " is not available at " + level.cName() + "; it needs " + introduced.cName(),
                     Optional.of(introduced));
@@ -122,7 +138,7 @@ abstract class OperatorRules<D extends OperatorDesc> {
                 continue; // an absent optional tensor: nothing to check
             }
             TensorSupport rowSupport = table == null ? null : table.tensors().get(row);
-            tensors.set(i, TensorRules.check(out, support, rowSupport, field.name(), field.kind(), field.desc()));
+            tensors.set(i, TensorRules.check(out, applying, rowSupport, field.name(), field.kind(), field.desc()));
         }
         checkOperator(typed, tensors, out);
         return new ValidationResult(desc, level, indexSemantics(tensors, level), out.diagnostics());

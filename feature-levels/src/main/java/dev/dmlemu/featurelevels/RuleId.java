@@ -135,6 +135,29 @@ public enum RuleId {
 
     // Shape rules of resampling and reduction:
 
+    /**
+     * An output's {@code Sizes} are not the ones the operator derives from its input and fields. REDUCE: the
+     * input's sizes with 1 on every axis {@code Axes} names; UPSAMPLE_2D: the input's with the last two multiplied
+     * by {@code ScaleSize}; NONZERO_COORDINATES: a one-element count, coordinates {@code [1, ..., 1, N, r]}
+     * (DirectML.dll 1.15.4, docs/directml-behaviour.md §14.4).
+     */
+    OUTPUT_SIZES_MISMATCH(Severity.ERROR, "an output's Sizes must be the sizes the operator derives"),
+    /**
+     * A count field of per-dimension arrays (the resamplings' {@code ScaleCount} or {@code DimensionCount}) is not
+     * the DimensionCount of the tensors it describes (DirectML.dll 1.15.4, docs/directml-behaviour.md §14.4).
+     */
+    DIMENSION_ARRAY_LENGTH(Severity.ERROR, "the per-dimension arrays must have one value per dimension"),
+    /**
+     * A resampling's {@code Scales[i]} is below FLT_EPSILON (2^-23) or NaN; infinity is accepted (DirectML.dll
+     * 1.15.4, docs/directml-behaviour.md §14.4).
+     */
+    SCALE_OUT_OF_RANGE(Severity.ERROR, "a scale must be at least FLT_EPSILON (2^-23)"),
+    /**
+     * VALUE_SCALE_2D: {@code ChannelCount} is not {@code InputTensor.Sizes[1]}, or that is neither 1 nor 3
+     * (DirectML.dll 1.15.4, docs/directml-behaviour.md §14.4).
+     */
+    CHANNEL_COUNT_MISMATCH(Severity.ERROR, "ChannelCount must be InputTensor.Sizes[1], which must be 1 or 3"),
+
     /** {@code DMLCalcBufferTensorSize} does not fit in 64 bits. */
     SIZE_OVERFLOW(Severity.ERROR, "the tensor's byte size overflows 64 bits"),
     /**

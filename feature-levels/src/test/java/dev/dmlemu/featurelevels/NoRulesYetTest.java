@@ -24,18 +24,18 @@ class NoRulesYetTest {
 
     @Test
     void theValidatorSaysItHasNoRulesRatherThanFailing() {
-        assertFalse(FeatureLevelValidator.hasRules(OperatorType.REDUCE));
+        assertFalse(FeatureLevelValidator.hasRules(OperatorType.REVERSE_SUBSEQUENCES));
         assertTrue(FeatureLevelValidator.hasRules(OperatorType.GATHER_ELEMENTS));
-        ValidationResult result = new FeatureLevelValidator().validate(PopulatedDescs.of(OperatorType.REDUCE),
+        ValidationResult result = new FeatureLevelValidator().validate(PopulatedDescs.of(OperatorType.REVERSE_SUBSEQUENCES),
                 FeatureLevel.LEVEL_4_1);
         assertFalse(result.isValid());
         assertEquals(1, result.diagnostics().size());
         Diagnostic only = result.diagnostics().get(0);
         assertEquals(RuleId.NO_RULES_YET, only.rule());
         assertEquals("Type", only.path());
-        assertTrue(only.message().startsWith("Type: no rules for DML_OPERATOR_REDUCE yet"), only.message());
+        assertTrue(only.message().startsWith("Type: no rules for DML_OPERATOR_REVERSE_SUBSEQUENCES yet"), only.message());
         MinimumFeatureLevel minimum = new FeatureLevelValidator().minimumFeatureLevel(
-                PopulatedDescs.of(OperatorType.REDUCE));
+                PopulatedDescs.of(OperatorType.REVERSE_SUBSEQUENCES));
         assertTrue(minimum.level().isEmpty());
         assertEquals(List.of(RuleId.NO_RULES_YET), minimum.reasons().stream().map(Diagnostic::rule).toList());
     }

@@ -31,6 +31,12 @@ public final class ShapeRuleCatalog {
         // Data movement and selection.
 
         // Resampling and reduction.
+        all.add(new ReduceShapeRules());
+        all.addAll(ResampleShapeRules.all());
+        all.add(new Upsample2dShapeRules());
+        all.add(new ValueScale2dShapeRules());
+        all.addAll(CumulativeShapeRules.all());
+        all.add(new NonzeroCoordinatesShapeRules());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
         all.addAll(EffectiveRankAtMostTwo.all());

@@ -47,6 +47,32 @@ public record DocumentedSupport(String operator, List<DocumentedBlock> blocks, L
         return Optional.of(new OperatorSupport(type, blocks.stream().map(b -> b.toSupportTable(type)).toList()));
     }
 
+    /** The conditions of a conditional operator's tables, in the data's order (REDUCE's groups of functions). */
+    public List<BlockCondition> conditions() {
+        return blocks.stream().flatMap(block -> block.condition().stream()).distinct().toList();
+    }
+
+    /** The blocks that apply when {@code condition} holds, as the validator's {@link OperatorSupport}. */
+    public OperatorSupport toOperatorSupport(OperatorType type, BlockCondition condition) {
+        return new OperatorSupport(type, blocks.stream().filter(b -> b.condition().equals(Optional.of(condition)))
+                .map(b -> b.toSupportTable(type)).toList());
+    }
+
+    /**
+     * The block that applies at {@code level} when the desc's enum field holds {@code constant} (its C name): the
+     * unconditional one, or the newest of the condition naming the constant; empty below the first.
+     */
+    public Optional<DocumentedBlock> forLevel(FeatureLevel level, String constant) {
+        DocumentedBlock found = null;
+        for (DocumentedBlock block : blocks) {
+            boolean applies = block.condition().map(c -> c.constants().contains(constant)).orElse(true);
+            if (applies && level.isAtLeast(block.since())) {
+                found = block;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
     /** The unconditional block that applies at {@code level}; empty below the first or for a conditional operator. */
     public Optional<DocumentedBlock> forLevel(FeatureLevel level) {
         if (isConditional()) {

@@ -4,6 +4,7 @@ import dev.dmlemu.desc.ActivationHardmaxOperatorDesc;
 import dev.dmlemu.desc.ActivationReluOperatorDesc;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.DescField;
+import dev.dmlemu.desc.DmlEnum;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorDescs;
@@ -63,10 +64,24 @@ final class OperatorProbes {
     OperatorProbes(OperatorType type, DocumentedSupport documented, Set<TensorDataType> device, Random random) {
         this.schema = OperatorDescs.schema(type).orElseThrow();
         this.documented = documented;
-        this.block = documented.forLevel(FeatureLevel.newest()).orElseThrow();
+        this.block = blockAtNewest(schema, documented);
         this.device = device;
         this.random = random;
         this.shaper = ProbeShapers.of(type);
+    }
+
+    /**
+     * The table at the newest level; for tables per value of an enum field (REDUCE's Function), the one of the
+     * field's first constant, the neutral value every drawn desc starts from.
+     */
+    private static DocumentedBlock blockAtNewest(OperatorSchema schema, DocumentedSupport documented) {
+        if (!documented.isConditional()) {
+            return documented.forLevel(FeatureLevel.newest()).orElseThrow();
+        }
+        String field = documented.conditions().get(0).field();
+        Object first = schema.fields().stream().filter(f -> f.cName().equals(field)).findFirst().orElseThrow()
+                .component().getType().getEnumConstants()[0];
+        return documented.forLevel(FeatureLevel.newest(), ((DmlEnum) first).cName()).orElseThrow();
     }
 
     /** One probe: a valid desc half the time, else one violation of a fresh valid desc (when it can be made). */

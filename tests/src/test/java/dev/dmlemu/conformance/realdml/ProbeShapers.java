@@ -28,6 +28,12 @@ final class ProbeShapers {
         // Data movement and selection.
 
         // Resampling and reduction.
+        all.add(new ReduceProbeShaper());
+        all.addAll(ResampleProbeShaper.all());
+        all.add(new Upsample2dProbeShaper());
+        all.add(new ValueScale2dProbeShaper());
+        all.addAll(CumulativeProbeShaper.all());
+        all.add(new NonzeroCoordinatesProbeShaper());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
         all.addAll(EffectiveRankShaper.all());
