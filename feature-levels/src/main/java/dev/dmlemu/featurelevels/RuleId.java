@@ -85,11 +85,13 @@ public enum RuleId {
      */
     BATCH_SIZES_MISMATCH(Severity.ERROR, "the batch sizes of the inputs must match the output's"),
     /**
-     * OutputTensor.Sizes differ from the operator's output formula (GEMM's {@code [batch, M, N]}, a convolution's or a
-     * pooling's window formula); the message gives the expected sizes. Measured on DirectML.dll 1.15.4
-     * (docs/directml-behaviour.md §14.2).
+     * An output's Sizes differ from the ones the operator derives from its inputs and fields; the message gives the
+     * expected sizes. GEMM's {@code [batch, M, N]}, a convolution's or pooling's batch and channels (§14.2); REDUCE:
+     * the input's sizes with 1 on every axis {@code Axes} names; UPSAMPLE_2D: the input's with the last two multiplied
+     * by {@code ScaleSize}; NONZERO_COORDINATES: a one-element count, coordinates {@code [1, ..., 1, N, r]} (§14.4).
+     * Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md).
      */
-    OUTPUT_SIZES_MISMATCH(Severity.ERROR, "OutputTensor.Sizes must be the operator's output formula"),
+    OUTPUT_SIZES_MISMATCH(Severity.ERROR, "an output's Sizes must be the sizes the operator derives"),
     /**
      * A convolution or pooling: {@code DimensionCount} (the window arrays' length) is not the input's DimensionCount
      * minus its batch and channel dimensions. Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
@@ -135,13 +137,6 @@ public enum RuleId {
 
     // Shape rules of resampling and reduction:
 
-    /**
-     * An output's {@code Sizes} are not the ones the operator derives from its input and fields. REDUCE: the
-     * input's sizes with 1 on every axis {@code Axes} names; UPSAMPLE_2D: the input's with the last two multiplied
-     * by {@code ScaleSize}; NONZERO_COORDINATES: a one-element count, coordinates {@code [1, ..., 1, N, r]}
-     * (DirectML.dll 1.15.4, docs/directml-behaviour.md §14.4).
-     */
-    OUTPUT_SIZES_MISMATCH(Severity.ERROR, "an output's Sizes must be the sizes the operator derives"),
     /**
      * A count field of per-dimension arrays (the resamplings' {@code ScaleCount} or {@code DimensionCount}) is not
      * the DimensionCount of the tensors it describes (DirectML.dll 1.15.4, docs/directml-behaviour.md §14.4).
