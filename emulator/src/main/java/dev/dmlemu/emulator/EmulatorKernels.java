@@ -2,6 +2,9 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.emulator.movement.FillValueConstantKernel;
+import dev.dmlemu.emulator.movement.JoinKernel;
+import dev.dmlemu.emulator.movement.SliceKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +31,11 @@ final class EmulatorKernels {
         // Element-wise operators and CAST (package elementwise).
 
         // Data movement and selection (package movement).
+        all.add(SliceKernel.slice());
+        all.add(SliceKernel.slice1());
+        all.add(JoinKernel.join());
+        all.add(JoinKernel.split());
+        all.add(new FillValueConstantKernel());
 
         return all;
     }

@@ -1,0 +1,142 @@
+package dev.dmlemu.testkit;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.FillValueConstantOperatorDesc;
+import dev.dmlemu.desc.JoinOperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.ScalarUnion;
+import dev.dmlemu.desc.Slice1OperatorDesc;
+import dev.dmlemu.desc.SliceOperatorDesc;
+import dev.dmlemu.desc.SplitOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.TensorDesc;
+import dev.dmlemu.testkit.TensorDraws.Role;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Seeded valid cases of the data-movement operators: ranks 1 to the options' maximum, every data type of the
+ * options, tensors laid out as every kit generator lays them (padded, transposed, broadcast inputs, padded totals),
+ * windows and parts drawn so that the desc is valid at 6_4. The indices and index-values options are not used.
+ */
+public final class MovementCases {
+
+    /** The operators this generator draws. */
+    public static final List<OperatorType> OPERATORS = List.of(OperatorType.SLICE, OperatorType.SLICE1,
+            OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT);
+
+    private final CaseOptions options;
+
+    public MovementCases(CaseOptions options) {
+        this.options = options;
+    }
+
+    public MovementCase generate(OperatorType operator, long seed) {
+        Random r = new Random(seed);
+        TensorDataType type = options.dataTypes().get(r.nextInt(options.dataTypes().size()));
+        int rank = 1 + r.nextInt(options.maxRank());
+        return switch (operator) {
+            case SLICE, SLICE1 -> slice(r, operator, type, rank);
+            case JOIN, SPLIT -> join(r, operator, type, rank);
+            case FILL_VALUE_CONSTANT -> fill(r, type, rank);
+            default -> throw new IllegalArgumentException("no movement cases for " + operator);
+        };
+    }
+
+    private MovementCase slice(Random r, OperatorType operator, TensorDataType type, int rank) {
+        long[] inputSizes = sizes(r, rank);
+        long[] offsets = new long[rank];
+        long[] windowSizes = new long[rank];
+        long[] strides = new long[rank];
+        long[] outputSizes = new long[rank];
+        for (int d = 0; d < rank; d++) {
+            offsets[d] = r.nextInt((int) inputSizes[d]);
+            long room = inputSizes[d] - offsets[d];
+            windowSizes[d] = operator == OperatorType.SLICE1 ? 1 + r.nextInt((int) room) : room;
+            long magnitude = 1 + r.nextInt(3);
+            strides[d] = operator == OperatorType.SLICE1 && r.nextBoolean() ? -magnitude : magnitude;
+            long reachable = 1 + (windowSizes[d] - 1) / magnitude;
+            outputSizes[d] = 1 + r.nextInt((int) reachable);
+        }
+        BufferTensorDesc input = input(r, type, inputSizes);
+        BufferTensorDesc output = output(r, type, outputSizes);
+        OperatorDesc desc = operator == OperatorType.SLICE
+                ? new SliceOperatorDesc(input, output, rank, Shapes.toList(offsets), Shapes.toList(outputSizes),
+                        Shapes.toList(strides))
+                : new Slice1OperatorDesc(input, output, rank, Shapes.toList(offsets), Shapes.toList(windowSizes),
+                        java.util.Arrays.stream(strides).mapToInt(s -> (int) s).boxed().toList());
+        return new MovementCase(desc, List.of(place(r, input, Role.INPUT)), List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    private MovementCase join(Random r, OperatorType operator, TensorDataType type, int rank) {
+        long[] wholeSizes = sizes(r, rank);
+        int axis = r.nextInt(rank);
+        wholeSizes[axis] += r.nextInt(4);
+        int parts = 1 + r.nextInt((int) Math.min(4, wholeSizes[axis]));
+        long[] along = new long[parts];
+        long left = wholeSizes[axis];
+        for (int p = 0; p < parts; p++) {
+            long room = left - (parts - 1 - p);
+            along[p] = p == parts - 1 ? left : 1 + r.nextInt((int) room);
+            left -= along[p];
+        }
+        boolean join = operator == OperatorType.JOIN;
+        BufferTensorDesc whole = join ? output(r, type, wholeSizes) : input(r, type, wholeSizes);
+        List<TensorDesc> partDescs = new ArrayList<>();
+        for (long size : along) {
+            long[] sizes = wholeSizes.clone();
+            sizes[axis] = size;
+            partDescs.add(join ? input(r, type, sizes) : output(r, type, sizes));
+        }
+        List<TensorBytes> partBytes = new ArrayList<>();
+        for (TensorDesc part : partDescs) {
+            partBytes.add(place(r, (BufferTensorDesc) part, join ? Role.INPUT : Role.OUTPUT));
+        }
+        TensorBytes wholeBytes = place(r, whole, join ? Role.OUTPUT : Role.INPUT);
+        return join
+                ? new MovementCase(new JoinOperatorDesc(parts, partDescs, whole, axis), partBytes,
+                        List.of(wholeBytes))
+                : new MovementCase(new SplitOperatorDesc(whole, parts, partDescs, axis), List.of(wholeBytes),
+                        partBytes);
+    }
+
+    private MovementCase fill(Random r, TensorDataType type, int rank) {
+        BufferTensorDesc output = output(r, type, sizes(r, rank));
+        long bits = r.nextLong();
+        ScalarUnion value = new ScalarUnion(type.sizeInBytes() == 8 ? bits : bits & ((1L << (8 * type.sizeInBytes())) - 1));
+        if (type.isFloatingPoint() && options.elementValues() == CaseOptions.ElementValues.FINITE) {
+            value = ScalarUnion.of(type, r.nextDouble(-1e6, 1e6));
+        }
+        return new MovementCase(new FillValueConstantOperatorDesc(output, type, value), List.of(),
+                List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    /** Sizes of 1 to maxSize (a quarter up to maxSize + 2), 1 once the product passes maxElements. */
+    private long[] sizes(Random r, int rank) {
+        long[] sizes = new long[rank];
+        long product = 1;
+        for (int d = 0; d < rank; d++) {
+            long size = product > options.maxElements() / options.maxSize() ? 1
+                    : 1 + r.nextInt(options.maxSize() + (r.nextInt(4) == 0 ? 2 : 0));
+            sizes[d] = size;
+            product *= size;
+        }
+        return sizes;
+    }
+
+    private BufferTensorDesc input(Random r, TensorDataType type, long[] sizes) {
+        return TensorDraws.tensor(r, type, sizes, TensorDraws.strides(r, sizes, Role.INPUT, options.layout()),
+                options.layout());
+    }
+
+    private BufferTensorDesc output(Random r, TensorDataType type, long[] sizes) {
+        return TensorDraws.tensor(r, type, sizes, TensorDraws.strides(r, sizes, Role.OUTPUT, options.layout()),
+                options.layout());
+    }
+
+    private TensorBytes place(Random r, BufferTensorDesc tensor, Role role) {
+        return TensorDraws.place(r, tensor, role, options.placement(), options.elementValues());
+    }
+}

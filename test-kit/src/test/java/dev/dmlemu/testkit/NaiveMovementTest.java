@@ -1,0 +1,81 @@
+package dev.dmlemu.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.FillValueConstantOperatorDesc;
+import dev.dmlemu.desc.JoinOperatorDesc;
+import dev.dmlemu.desc.ScalarUnion;
+import dev.dmlemu.desc.Slice1OperatorDesc;
+import dev.dmlemu.desc.SliceOperatorDesc;
+import dev.dmlemu.desc.SplitOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.TensorFlags;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The data-movement references pinned to the docs' examples and to outputs worked out by hand. */
+class NaiveMovementTest {
+
+    private static final BufferTensorDesc FOUR_BY_FOUR = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 4, 4);
+
+    private static List<byte[]> slice(List<Long> offsets, List<Long> sizes, List<Long> strides) {
+        BufferTensorDesc out = BufferTensorDesc.packed(TensorDataType.FLOAT32, sizes.stream().mapToLong(s -> s)
+                .toArray());
+        return NaiveSlice.run(new MovementCase(new SliceOperatorDesc(FOUR_BY_FOUR, out, 4, offsets, sizes, strides),
+                List.of(TensorBytes.of(Bytes.oneTo(16))),
+                List.of(TensorBytes.of(new byte[(int) out.totalTensorSizeInBytes()]))));
+    }
+
+    @Test
+    void sliceDocsExamples() {
+        // DML_SLICE_OPERATOR_DESC, examples 1 and 2, on 1..16 in {1,1,4,4}.
+        assertArrayEquals(Bytes.floats(7, 8, 11, 12, 15, 16),
+                slice(List.of(0L, 0L, 1L, 2L), List.of(1L, 1L, 3L, 2L), List.of(1L, 1L, 1L, 1L)).get(0));
+        assertArrayEquals(Bytes.floats(5, 8, 13, 16),
+                slice(List.of(0L, 0L, 1L, 0L), List.of(1L, 1L, 2L, 2L), List.of(1L, 1L, 2L, 3L)).get(0));
+    }
+
+    @Test
+    void slice1NegativeStridesStartAtTheWindowsEnd() {
+        // Window rows 1-3, columns 0-3; rows stepped by -2 from row 3 (rows 3, 1), columns by -3 from column 3
+        // (columns 3, 0): 16, 13, 8, 5.
+        BufferTensorDesc out = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 2);
+        MovementCase c = new MovementCase(new Slice1OperatorDesc(FOUR_BY_FOUR, out, 4, List.of(0L, 0L, 1L, 0L),
+                List.of(1L, 1L, 3L, 4L), List.of(1, 1, -2, -3)), List.of(TensorBytes.of(Bytes.oneTo(16))),
+                List.of(TensorBytes.of(new byte[16])));
+        assertArrayEquals(Bytes.floats(16, 13, 8, 5), NaiveSlice.run(c).get(0));
+    }
+
+    @Test
+    void joinAndSplitAlongAnAxis() {
+        // {2,1} and {2,2} joined along axis 1: rows (1 | 5 6) and (2 | 7 8).
+        BufferTensorDesc a = BufferTensorDesc.packed(TensorDataType.INT32, 2, 1);
+        BufferTensorDesc b = BufferTensorDesc.packed(TensorDataType.INT32, 2, 2);
+        BufferTensorDesc whole = BufferTensorDesc.packed(TensorDataType.INT32, 2, 3);
+        MovementCase join = new MovementCase(new JoinOperatorDesc(2, List.of(a, b), whole, 1),
+                List.of(TensorBytes.of(Bytes.ints(1, 2)), TensorBytes.of(Bytes.ints(5, 6, 7, 8))),
+                List.of(TensorBytes.of(new byte[24])));
+        assertArrayEquals(Bytes.ints(1, 5, 6, 2, 7, 8), NaiveJoin.run(join).get(0));
+        MovementCase split = new MovementCase(new SplitOperatorDesc(whole, 2, List.of(a, b), 1),
+                List.of(TensorBytes.of(Bytes.ints(1, 5, 6, 2, 7, 8))),
+                List.of(TensorBytes.of(new byte[8]), TensorBytes.of(new byte[16])));
+        List<byte[]> parts = NaiveJoin.run(split);
+        assertEquals(2, parts.size());
+        assertArrayEquals(Bytes.ints(1, 2), parts.get(0));
+        assertArrayEquals(Bytes.ints(5, 6, 7, 8), parts.get(1));
+    }
+
+
+    @Test
+    void fillWritesTheValueThroughTheStridesOnly() {
+        // {2} with stride 2 over 3 elements: elements 0 and 2 become 0x01020304, element 1 keeps 9.
+        BufferTensorDesc out = new BufferTensorDesc(TensorDataType.UINT32, TensorFlags.NONE, 1, List.of(2L),
+                Optional.of(List.of(2L)), 12, 0);
+        MovementCase c = new MovementCase(new FillValueConstantOperatorDesc(out, TensorDataType.UINT32,
+                new ScalarUnion(0x01020304L)), List.of(), List.of(TensorBytes.of(Bytes.ints(0, 9, 0))));
+        assertArrayEquals(Bytes.ints(0x01020304, 9, 0x01020304), NaiveFillValueConstant.run(c).get(0));
+    }
+}
