@@ -3,7 +3,9 @@ package dev.dmlemu.emulator;
 import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
+import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
+import dev.dmlemu.emulator.movement.ScanKernel;
 import dev.dmlemu.emulator.movement.SliceKernel;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +38,9 @@ final class EmulatorKernels {
         all.add(JoinKernel.join());
         all.add(JoinKernel.split());
         all.add(new FillValueConstantKernel());
+        all.add(new FillValueSequenceKernel());
+        all.add(ScanKernel.summation());
+        all.add(ScanKernel.product());
 
         return all;
     }

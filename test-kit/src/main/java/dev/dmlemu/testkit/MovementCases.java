@@ -1,6 +1,10 @@
 package dev.dmlemu.testkit;
 
+import dev.dmlemu.desc.AxisDirection;
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.CumulativeProductOperatorDesc;
+import dev.dmlemu.desc.CumulativeSummationOperatorDesc;
+import dev.dmlemu.desc.FillValueSequenceOperatorDesc;
 import dev.dmlemu.desc.FillValueConstantOperatorDesc;
 import dev.dmlemu.desc.JoinOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
@@ -25,7 +29,17 @@ public final class MovementCases {
 
     /** The operators this generator draws. */
     public static final List<OperatorType> OPERATORS = List.of(OperatorType.SLICE, OperatorType.SLICE1,
-            OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT);
+            OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT, OperatorType.FILL_VALUE_SEQUENCE,
+            OperatorType.CUMULATIVE_SUMMATION, OperatorType.CUMULATIVE_PRODUCT);
+
+    /** FILL_VALUE_SEQUENCE's types at 6_4 but FLOAT16, whose arithmetic is not modelled. */
+    private static final List<TensorDataType> SEQUENCE_TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.INT64,
+            TensorDataType.INT32, TensorDataType.INT16, TensorDataType.INT8, TensorDataType.UINT64,
+            TensorDataType.UINT32, TensorDataType.UINT16, TensorDataType.UINT8);
+
+    /** The cumulative operators' types at 6_4 but FLOAT16, whose arithmetic is not modelled. */
+    private static final List<TensorDataType> SCAN_TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.INT64,
+            TensorDataType.INT32, TensorDataType.UINT64, TensorDataType.UINT32);
 
     private final CaseOptions options;
 
@@ -35,12 +49,20 @@ public final class MovementCases {
 
     public MovementCase generate(OperatorType operator, long seed) {
         Random r = new Random(seed);
-        TensorDataType type = options.dataTypes().get(r.nextInt(options.dataTypes().size()));
+        List<TensorDataType> types = switch (operator) {
+            case FILL_VALUE_SEQUENCE -> SEQUENCE_TYPES;
+            case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> SCAN_TYPES;
+            default -> options.dataTypes();
+        };
+        List<TensorDataType> allowed = types.stream().filter(options.dataTypes()::contains).toList();
+        TensorDataType type = allowed.get(r.nextInt(allowed.size()));
         int rank = 1 + r.nextInt(options.maxRank());
         return switch (operator) {
             case SLICE, SLICE1 -> slice(r, operator, type, rank);
             case JOIN, SPLIT -> join(r, operator, type, rank);
             case FILL_VALUE_CONSTANT -> fill(r, type, rank);
+            case FILL_VALUE_SEQUENCE -> sequence(r, type, rank);
+            case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> scan(r, operator, type, rank);
             default -> throw new IllegalArgumentException("no movement cases for " + operator);
         };
     }
@@ -111,6 +133,46 @@ public final class MovementCases {
         }
         return new MovementCase(new FillValueConstantOperatorDesc(output, type, value), List.of(),
                 List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    private MovementCase sequence(Random r, TensorDataType type, int rank) {
+        BufferTensorDesc output = output(r, type, sizes(r, rank));
+        ScalarUnion start;
+        ScalarUnion delta;
+        if (type == TensorDataType.FLOAT32) {
+            start = ScalarUnion.of(type, r.nextGaussian() * Math.pow(10, r.nextInt(9) - 3));
+            delta = ScalarUnion.of(type, r.nextGaussian() * Math.pow(10, r.nextInt(7) - 3));
+        } else {
+            start = ScalarUnion.ofInteger(type, r.nextLong());
+            delta = ScalarUnion.ofInteger(type, r.nextBoolean() ? r.nextInt(7) - 3 : r.nextLong());
+        }
+        return new MovementCase(new FillValueSequenceOperatorDesc(output, type, start, delta), List.of(),
+                List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    private MovementCase scan(Random r, OperatorType operator, TensorDataType type, int rank) {
+        long[] sizes = sizes(r, rank);
+        int axis = r.nextInt(rank);
+        sizes[axis] += r.nextInt(6);
+        BufferTensorDesc input = input(r, type, sizes);
+        BufferTensorDesc output = output(r, type, sizes);
+        AxisDirection direction = r.nextBoolean() ? AxisDirection.INCREASING : AxisDirection.DECREASING;
+        boolean exclusive = r.nextBoolean();
+        OperatorDesc desc = operator == OperatorType.CUMULATIVE_SUMMATION
+                ? new CumulativeSummationOperatorDesc(input, output, axis, direction, exclusive)
+                : new CumulativeProductOperatorDesc(input, output, axis, direction, exclusive);
+        TensorBytes in = place(r, input, Role.INPUT);
+        if (type == TensorDataType.FLOAT32 && (options.elementValues() == CaseOptions.ElementValues.FINITE
+                || r.nextInt(4) != 0)) {
+            // Values whose rounding depends on the order of the operations (most cases), else any bits.
+            boolean product = operator == OperatorType.CUMULATIVE_PRODUCT;
+            for (int at = in.offset(); at + 4 <= in.bytes().length; at += 4) {
+                float x = (float) (product ? 1 + r.nextGaussian() * 0.05 : r.nextGaussian() * Math.pow(10,
+                        r.nextInt(7) - 3));
+                LittleEndian.put(in.bytes(), at, 4, Float.floatToRawIntBits(x));
+            }
+        }
+        return new MovementCase(desc, List.of(in), List.of(place(r, output, Role.OUTPUT)));
     }
 
     /** Sizes of 1 to maxSize (a quarter up to maxSize + 2), 1 once the product passes maxElements. */

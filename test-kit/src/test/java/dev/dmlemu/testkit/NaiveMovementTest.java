@@ -3,7 +3,11 @@ package dev.dmlemu.testkit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.dmlemu.desc.AxisDirection;
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.CumulativeProductOperatorDesc;
+import dev.dmlemu.desc.CumulativeSummationOperatorDesc;
+import dev.dmlemu.desc.FillValueSequenceOperatorDesc;
 import dev.dmlemu.desc.FillValueConstantOperatorDesc;
 import dev.dmlemu.desc.JoinOperatorDesc;
 import dev.dmlemu.desc.ScalarUnion;
@@ -77,5 +81,49 @@ class NaiveMovementTest {
         MovementCase c = new MovementCase(new FillValueConstantOperatorDesc(out, TensorDataType.UINT32,
                 new ScalarUnion(0x01020304L)), List.of(), List.of(TensorBytes.of(Bytes.ints(0, 9, 0))));
         assertArrayEquals(Bytes.ints(0x01020304, 9, 0x01020304), NaiveFillValueConstant.run(c).get(0));
+    }
+
+    @Test
+    void sequenceWrapsIntegersAndRoundsFloatsAsMeasured() {
+        // Measured: INT8 from 100 by 10 gives 100 110 120 -126; UINT32 from 2^32 - 2 by 1 gives 4294967294 4294967295 0 1.
+        BufferTensorDesc i8 = BufferTensorDesc.packed(TensorDataType.INT8, 4);
+        MovementCase bytes = new MovementCase(new FillValueSequenceOperatorDesc(i8, TensorDataType.INT8,
+                ScalarUnion.ofInteger(TensorDataType.INT8, 100), ScalarUnion.ofInteger(TensorDataType.INT8, 10)),
+                List.of(), List.of(TensorBytes.of(new byte[4])));
+        assertArrayEquals(Bytes.bytes(100, 110, 120, -126), NaiveFillValueSequence.run(bytes).get(0));
+        BufferTensorDesc u32 = BufferTensorDesc.packed(TensorDataType.UINT32, 4);
+        MovementCase words = new MovementCase(new FillValueSequenceOperatorDesc(u32, TensorDataType.UINT32,
+                ScalarUnion.ofInteger(TensorDataType.UINT32, 0xFFFF_FFFEL), ScalarUnion.ofInteger(TensorDataType.UINT32, 1)),
+                List.of(), List.of(TensorBytes.of(new byte[16])));
+        assertArrayEquals(Bytes.ints(0xFFFF_FFFEL, 0xFFFF_FFFFL, 0, 1), NaiveFillValueSequence.run(words).get(0));
+        // 2^24 + 1 is not a float: from 2^24 by 1 the second element rounds back to 2^24, the third is 2^24 + 2.
+        BufferTensorDesc f32 = BufferTensorDesc.packed(TensorDataType.FLOAT32, 3);
+        MovementCase floats = new MovementCase(new FillValueSequenceOperatorDesc(f32, TensorDataType.FLOAT32,
+                ScalarUnion.of(TensorDataType.FLOAT32, 16777216), ScalarUnion.of(TensorDataType.FLOAT32, 1)),
+                List.of(), List.of(TensorBytes.of(new byte[12])));
+        assertArrayEquals(Bytes.floats(16777216f, 16777216f, 16777218f), NaiveFillValueSequence.run(floats).get(0));
+    }
+
+    @Test
+    void cumulativeSumsAndProductsEveryWay() {
+        // [2, 1, 3, 4]: sums 2 3 6 10, exclusive 0 2 3 6, decreasing 10 8 7 4; products 2 2 6 24,
+        // exclusive decreasing 12 12 4 1.
+        BufferTensorDesc t = BufferTensorDesc.packed(TensorDataType.INT32, 4);
+        byte[] in = Bytes.ints(2, 1, 3, 4);
+        assertArrayEquals(Bytes.ints(2, 3, 6, 10), scan(new CumulativeSummationOperatorDesc(t, t, 0,
+                AxisDirection.INCREASING, false), in));
+        assertArrayEquals(Bytes.ints(0, 2, 3, 6), scan(new CumulativeSummationOperatorDesc(t, t, 0,
+                AxisDirection.INCREASING, true), in));
+        assertArrayEquals(Bytes.ints(10, 8, 7, 4), scan(new CumulativeSummationOperatorDesc(t, t, 0,
+                AxisDirection.DECREASING, false), in));
+        assertArrayEquals(Bytes.ints(2, 2, 6, 24), scan(new CumulativeProductOperatorDesc(t, t, 0,
+                AxisDirection.INCREASING, false), in));
+        assertArrayEquals(Bytes.ints(12, 12, 4, 1), scan(new CumulativeProductOperatorDesc(t, t, 0,
+                AxisDirection.DECREASING, true), in));
+    }
+
+    private static byte[] scan(dev.dmlemu.desc.OperatorDesc desc, byte[] input) {
+        return NaiveCumulative.run(new MovementCase(desc, List.of(TensorBytes.of(input)),
+                List.of(TensorBytes.of(new byte[input.length])))).get(0);
     }
 }

@@ -9,7 +9,9 @@ import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.testkit.CaseOptions;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.MovementCases;
+import dev.dmlemu.testkit.NaiveCumulative;
 import dev.dmlemu.testkit.NaiveFillValueConstant;
+import dev.dmlemu.testkit.NaiveFillValueSequence;
 import dev.dmlemu.testkit.NaiveJoin;
 import dev.dmlemu.testkit.NaiveSlice;
 import java.util.List;
@@ -60,6 +62,8 @@ class MovementPropertiesTest {
             case SLICE, SLICE1 -> NaiveSlice.run(c);
             case JOIN, SPLIT -> NaiveJoin.run(c);
             case FILL_VALUE_CONSTANT -> NaiveFillValueConstant.run(c);
+            case FILL_VALUE_SEQUENCE -> NaiveFillValueSequence.run(c);
+            case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> NaiveCumulative.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }
