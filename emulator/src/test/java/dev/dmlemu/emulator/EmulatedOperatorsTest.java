@@ -25,6 +25,7 @@ class EmulatedOperatorsTest {
     @Test
     void theDataMovementKernels() {
         assertTrue(EmulatedOperators.all().containsAll(List.of(OperatorType.SLICE, OperatorType.SLICE1,
-                OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT)));
+                OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT, OperatorType.FILL_VALUE_SEQUENCE,
+                OperatorType.CUMULATIVE_SUMMATION, OperatorType.CUMULATIVE_PRODUCT)));
     }
 }
