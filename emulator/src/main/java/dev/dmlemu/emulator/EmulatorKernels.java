@@ -5,6 +5,7 @@ import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
 import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
+import dev.dmlemu.emulator.movement.PaddingKernel;
 import dev.dmlemu.emulator.movement.ScanKernel;
 import dev.dmlemu.emulator.movement.SliceKernel;
 import java.util.ArrayList;
@@ -41,6 +42,8 @@ final class EmulatorKernels {
         all.add(new FillValueSequenceKernel());
         all.add(ScanKernel.summation());
         all.add(ScanKernel.product());
+        all.add(PaddingKernel.padding());
+        all.add(PaddingKernel.padding1());
 
         return all;
     }

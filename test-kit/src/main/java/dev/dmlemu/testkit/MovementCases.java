@@ -9,6 +9,9 @@ import dev.dmlemu.desc.FillValueConstantOperatorDesc;
 import dev.dmlemu.desc.JoinOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.Padding1OperatorDesc;
+import dev.dmlemu.desc.PaddingMode;
+import dev.dmlemu.desc.PaddingOperatorDesc;
 import dev.dmlemu.desc.ScalarUnion;
 import dev.dmlemu.desc.Slice1OperatorDesc;
 import dev.dmlemu.desc.SliceOperatorDesc;
@@ -30,7 +33,18 @@ public final class MovementCases {
     /** The operators this generator draws. */
     public static final List<OperatorType> OPERATORS = List.of(OperatorType.SLICE, OperatorType.SLICE1,
             OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT, OperatorType.FILL_VALUE_SEQUENCE,
-            OperatorType.CUMULATIVE_SUMMATION, OperatorType.CUMULATIVE_PRODUCT);
+            OperatorType.CUMULATIVE_SUMMATION, OperatorType.CUMULATIVE_PRODUCT, OperatorType.PADDING,
+            OperatorType.PADDING1);
+
+    /** PADDING's types at 6_4 but the 16-bit ones, whose FLOAT PaddingValue conversion was not measured. */
+    private static final List<TensorDataType> PADDING_TYPES = List.of(TensorDataType.FLOAT64, TensorDataType.FLOAT32,
+            TensorDataType.INT64, TensorDataType.INT32, TensorDataType.INT8, TensorDataType.UINT64,
+            TensorDataType.UINT32, TensorDataType.UINT8);
+
+    /** PADDING's FLOAT values for integer outputs: halves, fractions both ways, past every range, NaN, infinities. */
+    private static final float[] PADDING_VALUES = {0f, -0f, 1f, 2.5f, -2.5f, 3.7f, -3.7f, 127.9f, 128f, 255.5f,
+        256f, -129f, 65536f, -40000f, 3e9f, -3e9f, 5e18f, -1e19f, 2e19f, Float.NaN, Float.POSITIVE_INFINITY,
+        Float.NEGATIVE_INFINITY};
 
     /** FILL_VALUE_SEQUENCE's types at 6_4 but FLOAT16, whose arithmetic is not modelled. */
     private static final List<TensorDataType> SEQUENCE_TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.INT64,
@@ -52,6 +66,7 @@ public final class MovementCases {
         List<TensorDataType> types = switch (operator) {
             case FILL_VALUE_SEQUENCE -> SEQUENCE_TYPES;
             case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> SCAN_TYPES;
+            case PADDING -> PADDING_TYPES;
             default -> options.dataTypes();
         };
         List<TensorDataType> allowed = types.stream().filter(options.dataTypes()::contains).toList();
@@ -63,6 +78,7 @@ public final class MovementCases {
             case FILL_VALUE_CONSTANT -> fill(r, type, rank);
             case FILL_VALUE_SEQUENCE -> sequence(r, type, rank);
             case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> scan(r, operator, type, rank);
+            case PADDING, PADDING1 -> padding(r, operator, type, rank);
             default -> throw new IllegalArgumentException("no movement cases for " + operator);
         };
     }
@@ -173,6 +189,44 @@ public final class MovementCases {
             }
         }
         return new MovementCase(desc, List.of(in), List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    private MovementCase padding(Random r, OperatorType operator, TensorDataType type, int rank) {
+        long[] in = sizes(r, rank);
+        PaddingMode[] modes = PaddingMode.values();
+        PaddingMode mode = modes[r.nextInt(modes.length)];
+        long[] start = new long[rank];
+        long[] end = new long[rank];
+        long[] out = new long[rank];
+        long elements = Shapes.product(in);
+        for (int d = 0; d < rank; d++) {
+            // REFLECTION reaches n - 1 elements past an edge, SYMMETRIC and WRAP n, the others any number.
+            long most = switch (mode) {
+                case REFLECTION -> in[d] - 1;
+                case SYMMETRIC, WRAP -> in[d];
+                default -> 3;
+            };
+            boolean room = elements * 4 < options.maxElements() * 4L;
+            start[d] = room ? r.nextInt((int) Math.min(most, 3) + 1) : 0;
+            end[d] = room ? r.nextInt((int) Math.min(most, 3) + 1) : 0;
+            out[d] = start[d] + in[d] + end[d];
+            elements = elements / in[d] * out[d];
+        }
+        BufferTensorDesc input = input(r, type, in);
+        BufferTensorDesc output = output(r, type, out);
+        OperatorDesc desc;
+        if (operator == OperatorType.PADDING) {
+            float value = type.isFloatingPoint() ? (float) (r.nextGaussian() * 100)
+                    : PADDING_VALUES[r.nextInt(PADDING_VALUES.length)];
+            desc = new PaddingOperatorDesc(input, output, mode, value, rank, Shapes.toList(start), Shapes.toList(end));
+        } else {
+            long bits = r.nextLong();
+            ScalarUnion value = new ScalarUnion(type.sizeInBytes() == 8 ? bits
+                    : bits & ((1L << (8 * type.sizeInBytes())) - 1));
+            desc = new Padding1OperatorDesc(input, output, mode, type, value, rank, Shapes.toList(start),
+                    Shapes.toList(end));
+        }
+        return new MovementCase(desc, List.of(place(r, input, Role.INPUT)), List.of(place(r, output, Role.OUTPUT)));
     }
 
     /** Sizes of 1 to maxSize (a quarter up to maxSize + 2), 1 once the product passes maxElements. */

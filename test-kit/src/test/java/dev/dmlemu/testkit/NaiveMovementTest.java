@@ -10,6 +10,8 @@ import dev.dmlemu.desc.CumulativeSummationOperatorDesc;
 import dev.dmlemu.desc.FillValueSequenceOperatorDesc;
 import dev.dmlemu.desc.FillValueConstantOperatorDesc;
 import dev.dmlemu.desc.JoinOperatorDesc;
+import dev.dmlemu.desc.Padding1OperatorDesc;
+import dev.dmlemu.desc.PaddingMode;
 import dev.dmlemu.desc.ScalarUnion;
 import dev.dmlemu.desc.Slice1OperatorDesc;
 import dev.dmlemu.desc.SliceOperatorDesc;
@@ -125,5 +127,32 @@ class NaiveMovementTest {
     private static byte[] scan(dev.dmlemu.desc.OperatorDesc desc, byte[] input) {
         return NaiveCumulative.run(new MovementCase(desc, List.of(TensorBytes.of(input)),
                 List.of(TensorBytes.of(new byte[input.length])))).get(0);
+    }
+
+    @Test
+    void paddingEveryModeByHand() {
+        // [1, 2, 3] padded by 2 on each side.
+        BufferTensorDesc in = BufferTensorDesc.packed(TensorDataType.INT32, 3);
+        BufferTensorDesc out = BufferTensorDesc.packed(TensorDataType.INT32, 7);
+        long[][] expected = {{9, 9, 1, 2, 3, 9, 9}, {1, 1, 1, 2, 3, 3, 3}, {3, 2, 1, 2, 3, 2, 1},
+            {2, 1, 1, 2, 3, 3, 2}, {2, 3, 1, 2, 3, 1, 2}};
+        PaddingMode[] modes = {PaddingMode.CONSTANT, PaddingMode.EDGE, PaddingMode.REFLECTION, PaddingMode.SYMMETRIC,
+            PaddingMode.WRAP};
+        for (int m = 0; m < modes.length; m++) {
+            MovementCase c = new MovementCase(new Padding1OperatorDesc(in, out, modes[m], TensorDataType.INT32,
+                    ScalarUnion.ofInteger(TensorDataType.INT32, 9), 1, List.of(2L), List.of(2L)),
+                    List.of(TensorBytes.of(Bytes.ints(1, 2, 3))), List.of(TensorBytes.of(new byte[28])));
+            assertArrayEquals(Bytes.ints(expected[m]), NaivePadding.run(c).get(0), modes[m].name());
+        }
+    }
+
+    @Test
+    void paddingValueConversionAsMeasured() {
+        // Measured (PaddingValueMeasuredTest): INT8 255.5 -> -1, UINT32 -3e9 -> 1294967296, INT32 3e9 and NaN -> -2^31.
+        assertEquals(-1, (byte) NaivePadding.fromFloat(255.5f, TensorDataType.INT8));
+        assertEquals(1294967296L, NaivePadding.fromFloat(-3e9f, TensorDataType.UINT32) & 0xFFFF_FFFFL);
+        assertEquals(Integer.MIN_VALUE, (int) NaivePadding.fromFloat(3e9f, TensorDataType.INT32));
+        assertEquals(Integer.MIN_VALUE, (int) NaivePadding.fromFloat(Float.NaN, TensorDataType.INT32));
+        assertEquals(Long.MIN_VALUE, NaivePadding.fromFloat(2e19f, TensorDataType.UINT64));
     }
 }

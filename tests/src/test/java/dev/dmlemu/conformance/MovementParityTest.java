@@ -20,6 +20,7 @@ import dev.dmlemu.testkit.NaiveCumulative;
 import dev.dmlemu.testkit.NaiveFillValueConstant;
 import dev.dmlemu.testkit.NaiveFillValueSequence;
 import dev.dmlemu.testkit.NaiveJoin;
+import dev.dmlemu.testkit.NaivePadding;
 import dev.dmlemu.testkit.NaiveSlice;
 import dev.dmlemu.testkit.TensorBytes;
 import java.util.HexFormat;
@@ -122,6 +123,7 @@ class MovementParityTest {
             case FILL_VALUE_CONSTANT -> NaiveFillValueConstant.run(c);
             case FILL_VALUE_SEQUENCE -> NaiveFillValueSequence.run(c);
             case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> NaiveCumulative.run(c);
+            case PADDING, PADDING1 -> NaivePadding.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }
