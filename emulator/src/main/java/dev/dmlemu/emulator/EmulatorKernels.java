@@ -8,6 +8,7 @@ import dev.dmlemu.emulator.movement.JoinKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
 import dev.dmlemu.emulator.movement.ScanKernel;
 import dev.dmlemu.emulator.movement.SliceKernel;
+import dev.dmlemu.emulator.movement.TileKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,7 @@ final class EmulatorKernels {
         all.add(ScanKernel.product());
         all.add(PaddingKernel.padding());
         all.add(PaddingKernel.padding1());
+        all.add(new TileKernel());
 
         return all;
     }

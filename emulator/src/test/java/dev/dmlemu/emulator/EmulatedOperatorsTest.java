@@ -27,6 +27,6 @@ class EmulatedOperatorsTest {
         assertTrue(EmulatedOperators.all().containsAll(List.of(OperatorType.SLICE, OperatorType.SLICE1,
                 OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT, OperatorType.FILL_VALUE_SEQUENCE,
                 OperatorType.CUMULATIVE_SUMMATION, OperatorType.CUMULATIVE_PRODUCT, OperatorType.PADDING,
-                OperatorType.PADDING1)));
+                OperatorType.PADDING1, OperatorType.TILE)));
     }
 }

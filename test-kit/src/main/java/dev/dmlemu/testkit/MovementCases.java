@@ -18,6 +18,7 @@ import dev.dmlemu.desc.SliceOperatorDesc;
 import dev.dmlemu.desc.SplitOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
+import dev.dmlemu.desc.TileOperatorDesc;
 import dev.dmlemu.testkit.TensorDraws.Role;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,7 @@ public final class MovementCases {
     public static final List<OperatorType> OPERATORS = List.of(OperatorType.SLICE, OperatorType.SLICE1,
             OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT, OperatorType.FILL_VALUE_SEQUENCE,
             OperatorType.CUMULATIVE_SUMMATION, OperatorType.CUMULATIVE_PRODUCT, OperatorType.PADDING,
-            OperatorType.PADDING1);
+            OperatorType.PADDING1, OperatorType.TILE);
 
     /** PADDING's types at 6_4 but the 16-bit ones, whose FLOAT PaddingValue conversion was not measured. */
     private static final List<TensorDataType> PADDING_TYPES = List.of(TensorDataType.FLOAT64, TensorDataType.FLOAT32,
@@ -67,6 +68,7 @@ public final class MovementCases {
             case FILL_VALUE_SEQUENCE -> SEQUENCE_TYPES;
             case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> SCAN_TYPES;
             case PADDING -> PADDING_TYPES;
+            case TILE -> options.dataTypes().stream().filter(t -> t != TensorDataType.FLOAT64).toList();
             default -> options.dataTypes();
         };
         List<TensorDataType> allowed = types.stream().filter(options.dataTypes()::contains).toList();
@@ -79,6 +81,7 @@ public final class MovementCases {
             case FILL_VALUE_SEQUENCE -> sequence(r, type, rank);
             case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> scan(r, operator, type, rank);
             case PADDING, PADDING1 -> padding(r, operator, type, rank);
+            case TILE -> tile(r, type, rank);
             default -> throw new IllegalArgumentException("no movement cases for " + operator);
         };
     }
@@ -227,6 +230,22 @@ public final class MovementCases {
                     Shapes.toList(end));
         }
         return new MovementCase(desc, List.of(place(r, input, Role.INPUT)), List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    private MovementCase tile(Random r, TensorDataType type, int rank) {
+        long[] in = sizes(r, rank);
+        long[] repeats = new long[rank];
+        long[] out = new long[rank];
+        long elements = Shapes.product(in);
+        for (int d = 0; d < rank; d++) {
+            repeats[d] = elements * 3 <= options.maxElements() * 3L ? 1 + r.nextInt(3) : 1;
+            out[d] = in[d] * repeats[d];
+            elements *= repeats[d];
+        }
+        BufferTensorDesc input = input(r, type, in);
+        BufferTensorDesc output = output(r, type, out);
+        return new MovementCase(new TileOperatorDesc(input, output, rank, Shapes.toList(repeats)),
+                List.of(place(r, input, Role.INPUT)), List.of(place(r, output, Role.OUTPUT)));
     }
 
     /** Sizes of 1 to maxSize (a quarter up to maxSize + 2), 1 once the product passes maxElements. */

@@ -155,4 +155,14 @@ class NaiveMovementTest {
         assertEquals(Integer.MIN_VALUE, (int) NaivePadding.fromFloat(Float.NaN, TensorDataType.INT32));
         assertEquals(Long.MIN_VALUE, NaivePadding.fromFloat(2e19f, TensorDataType.UINT64));
     }
+
+    @Test
+    void tileRepeatsTheInput() {
+        // [[1, 2]] tiled {2, 2}: [[1, 2, 1, 2], [1, 2, 1, 2]].
+        BufferTensorDesc in = BufferTensorDesc.packed(TensorDataType.UINT8, 1, 2);
+        BufferTensorDesc out = BufferTensorDesc.packed(TensorDataType.UINT8, 2, 4);
+        MovementCase c = new MovementCase(new dev.dmlemu.desc.TileOperatorDesc(in, out, 2, List.of(2L, 2L)),
+                List.of(TensorBytes.of(Bytes.bytes(1, 2, 0, 0))), List.of(TensorBytes.of(new byte[8])));
+        assertArrayEquals(Bytes.bytes(1, 2, 1, 2, 1, 2, 1, 2), NaiveTile.run(c).get(0));
+    }
 }

@@ -22,6 +22,7 @@ import dev.dmlemu.testkit.NaiveFillValueSequence;
 import dev.dmlemu.testkit.NaiveJoin;
 import dev.dmlemu.testkit.NaivePadding;
 import dev.dmlemu.testkit.NaiveSlice;
+import dev.dmlemu.testkit.NaiveTile;
 import dev.dmlemu.testkit.TensorBytes;
 import java.util.HexFormat;
 import java.util.List;
@@ -124,6 +125,7 @@ class MovementParityTest {
             case FILL_VALUE_SEQUENCE -> NaiveFillValueSequence.run(c);
             case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> NaiveCumulative.run(c);
             case PADDING, PADDING1 -> NaivePadding.run(c);
+            case TILE -> NaiveTile.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }

@@ -17,7 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * PADDING's FLOAT PaddingValue written into integer outputs (docs/directml-behaviour.md §16.6): for every integer
+ * PADDING's FLOAT PaddingValue written into integer outputs (docs/directml-behaviour.md §16.5): for every integer
  * type the device has and values that are fractional both ways, at and past each type's range, huge, NaN and
  * infinite, a one-element input padded by one CONSTANT element; the DLL's pad element must equal the emulator's and
  * the naive reference's. The DLL's values are printed.

@@ -4,7 +4,7 @@ import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
 
 /**
- * PADDING's FLOAT PaddingValue as an element of the output's type, as measured (docs/directml-behaviour.md §16.6):
+ * PADDING's FLOAT PaddingValue as an element of the output's type, as measured (docs/directml-behaviour.md §16.5):
  * integers go through a 32-bit or 64-bit conversion that truncates toward zero and gives the type's most negative
  * value for NaN, infinities and values out of its range, and keep its low bits: INT8 and UINT8 from the 32-bit one,
  * INT32 the 32-bit one, UINT32 the low half of the 64-bit one, INT64 and UINT64 the 64-bit one. FLOAT16, INT16 and

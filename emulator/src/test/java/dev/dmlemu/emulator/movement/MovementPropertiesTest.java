@@ -15,6 +15,7 @@ import dev.dmlemu.testkit.NaiveFillValueSequence;
 import dev.dmlemu.testkit.NaiveJoin;
 import dev.dmlemu.testkit.NaivePadding;
 import dev.dmlemu.testkit.NaiveSlice;
+import dev.dmlemu.testkit.NaiveTile;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -66,6 +67,7 @@ class MovementPropertiesTest {
             case FILL_VALUE_SEQUENCE -> NaiveFillValueSequence.run(c);
             case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> NaiveCumulative.run(c);
             case PADDING, PADDING1 -> NaivePadding.run(c);
+            case TILE -> NaiveTile.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }
