@@ -2,6 +2,7 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.emulator.movement.DepthSpaceKernel;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
 import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
@@ -46,6 +47,7 @@ final class EmulatorKernels {
         all.add(PaddingKernel.padding());
         all.add(PaddingKernel.padding1());
         all.add(new TileKernel());
+        all.addAll(DepthSpaceKernel.all());
 
         return all;
     }

@@ -27,6 +27,7 @@ class EmulatedOperatorsTest {
         assertTrue(EmulatedOperators.all().containsAll(List.of(OperatorType.SLICE, OperatorType.SLICE1,
                 OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT, OperatorType.FILL_VALUE_SEQUENCE,
                 OperatorType.CUMULATIVE_SUMMATION, OperatorType.CUMULATIVE_PRODUCT, OperatorType.PADDING,
-                OperatorType.PADDING1, OperatorType.TILE)));
+                OperatorType.PADDING1, OperatorType.TILE, OperatorType.SPACE_TO_DEPTH, OperatorType.SPACE_TO_DEPTH1,
+                OperatorType.DEPTH_TO_SPACE, OperatorType.DEPTH_TO_SPACE1)));
     }
 }

@@ -4,7 +4,12 @@ import dev.dmlemu.desc.AxisDirection;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.CumulativeProductOperatorDesc;
 import dev.dmlemu.desc.CumulativeSummationOperatorDesc;
+import dev.dmlemu.desc.DepthSpaceOrder;
+import dev.dmlemu.desc.DepthToSpace1OperatorDesc;
+import dev.dmlemu.desc.DepthToSpaceOperatorDesc;
 import dev.dmlemu.desc.FillValueSequenceOperatorDesc;
+import dev.dmlemu.desc.SpaceToDepth1OperatorDesc;
+import dev.dmlemu.desc.SpaceToDepthOperatorDesc;
 import dev.dmlemu.desc.FillValueConstantOperatorDesc;
 import dev.dmlemu.desc.JoinOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
@@ -35,7 +40,8 @@ public final class MovementCases {
     public static final List<OperatorType> OPERATORS = List.of(OperatorType.SLICE, OperatorType.SLICE1,
             OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT, OperatorType.FILL_VALUE_SEQUENCE,
             OperatorType.CUMULATIVE_SUMMATION, OperatorType.CUMULATIVE_PRODUCT, OperatorType.PADDING,
-            OperatorType.PADDING1, OperatorType.TILE);
+            OperatorType.PADDING1, OperatorType.TILE, OperatorType.SPACE_TO_DEPTH, OperatorType.SPACE_TO_DEPTH1,
+            OperatorType.DEPTH_TO_SPACE, OperatorType.DEPTH_TO_SPACE1);
 
     /** PADDING's types at 6_4 but the 16-bit ones, whose FLOAT PaddingValue conversion was not measured. */
     private static final List<TensorDataType> PADDING_TYPES = List.of(TensorDataType.FLOAT64, TensorDataType.FLOAT32,
@@ -82,6 +88,7 @@ public final class MovementCases {
             case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> scan(r, operator, type, rank);
             case PADDING, PADDING1 -> padding(r, operator, type, rank);
             case TILE -> tile(r, type, rank);
+            case SPACE_TO_DEPTH, SPACE_TO_DEPTH1, DEPTH_TO_SPACE, DEPTH_TO_SPACE1 -> depthSpace(r, operator, type);
             default -> throw new IllegalArgumentException("no movement cases for " + operator);
         };
     }
@@ -246,6 +253,23 @@ public final class MovementCases {
         BufferTensorDesc output = output(r, type, out);
         return new MovementCase(new TileOperatorDesc(input, output, rank, Shapes.toList(repeats)),
                 List.of(place(r, input, Role.INPUT)), List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    private MovementCase depthSpace(Random r, OperatorType operator, TensorDataType type) {
+        long b = 1 + r.nextInt(3);
+        long[] spatial = {1 + r.nextInt(2), 1 + r.nextInt(3), b * (1 + r.nextInt(3)), b * (1 + r.nextInt(3))};
+        long[] depth = {spatial[0], spatial[1] * b * b, spatial[2] / b, spatial[3] / b};
+        boolean toDepth = operator == OperatorType.SPACE_TO_DEPTH || operator == OperatorType.SPACE_TO_DEPTH1;
+        BufferTensorDesc input = input(r, type, toDepth ? spatial : depth);
+        BufferTensorDesc output = output(r, type, toDepth ? depth : spatial);
+        DepthSpaceOrder order = r.nextBoolean() ? DepthSpaceOrder.DEPTH_COLUMN_ROW : DepthSpaceOrder.COLUMN_ROW_DEPTH;
+        OperatorDesc desc = switch (operator) {
+            case SPACE_TO_DEPTH -> new SpaceToDepthOperatorDesc(input, output, b);
+            case SPACE_TO_DEPTH1 -> new SpaceToDepth1OperatorDesc(input, output, b, order);
+            case DEPTH_TO_SPACE -> new DepthToSpaceOperatorDesc(input, output, b);
+            default -> new DepthToSpace1OperatorDesc(input, output, b, order);
+        };
+        return new MovementCase(desc, List.of(place(r, input, Role.INPUT)), List.of(place(r, output, Role.OUTPUT)));
     }
 
     /** Sizes of 1 to maxSize (a quarter up to maxSize + 2), 1 once the product passes maxElements. */

@@ -165,4 +165,21 @@ class NaiveMovementTest {
                 List.of(TensorBytes.of(Bytes.bytes(1, 2, 0, 0))), List.of(TensorBytes.of(new byte[8])));
         assertArrayEquals(Bytes.bytes(1, 2, 1, 2, 1, 2, 1, 2), NaiveTile.run(c).get(0));
     }
+
+    @Test
+    void depthToSpaceAndBackInBothOrders() {
+        // Depth [1, 8, 1, 1] = 0..7, block 2, 2 channels. DEPTH_COLUMN_ROW: out[c, i, j] = in[(2i + j) * 2 + c], so
+        // channel 0 is 0 2 4 6 and channel 1 is 1 3 5 7; COLUMN_ROW_DEPTH: out[c, i, j] = in[4c + 2i + j], 0..7.
+        BufferTensorDesc depth = BufferTensorDesc.packed(TensorDataType.UINT8, 1, 8, 1, 1);
+        BufferTensorDesc spatial = BufferTensorDesc.packed(TensorDataType.UINT8, 1, 2, 2, 2);
+        byte[] ramp = Bytes.bytes(0, 1, 2, 3, 4, 5, 6, 7);
+        byte[] dcr = Bytes.bytes(0, 2, 4, 6, 1, 3, 5, 7);
+        assertArrayEquals(dcr, NaiveDepthSpace.run(new MovementCase(new dev.dmlemu.desc.DepthToSpaceOperatorDesc(depth,
+                spatial, 2), List.of(TensorBytes.of(ramp)), List.of(TensorBytes.of(new byte[8])))).get(0));
+        assertArrayEquals(ramp, NaiveDepthSpace.run(new MovementCase(new dev.dmlemu.desc.DepthToSpace1OperatorDesc(
+                depth, spatial, 2, dev.dmlemu.desc.DepthSpaceOrder.COLUMN_ROW_DEPTH), List.of(TensorBytes.of(ramp)),
+                List.of(TensorBytes.of(new byte[8])))).get(0));
+        assertArrayEquals(ramp, NaiveDepthSpace.run(new MovementCase(new dev.dmlemu.desc.SpaceToDepthOperatorDesc(
+                spatial, depth, 2), List.of(TensorBytes.of(dcr)), List.of(TensorBytes.of(new byte[8])))).get(0));
+    }
 }

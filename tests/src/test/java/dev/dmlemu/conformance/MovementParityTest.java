@@ -17,6 +17,7 @@ import dev.dmlemu.testkit.CaseOptions.Placement;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.MovementCases;
 import dev.dmlemu.testkit.NaiveCumulative;
+import dev.dmlemu.testkit.NaiveDepthSpace;
 import dev.dmlemu.testkit.NaiveFillValueConstant;
 import dev.dmlemu.testkit.NaiveFillValueSequence;
 import dev.dmlemu.testkit.NaiveJoin;
@@ -126,6 +127,7 @@ class MovementParityTest {
             case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> NaiveCumulative.run(c);
             case PADDING, PADDING1 -> NaivePadding.run(c);
             case TILE -> NaiveTile.run(c);
+            case SPACE_TO_DEPTH, SPACE_TO_DEPTH1, DEPTH_TO_SPACE, DEPTH_TO_SPACE1 -> NaiveDepthSpace.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }
