@@ -8,6 +8,7 @@ import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
 import dev.dmlemu.emulator.movement.ScanKernel;
+import dev.dmlemu.emulator.movement.SliceGradKernel;
 import dev.dmlemu.emulator.movement.SliceKernel;
 import dev.dmlemu.emulator.movement.TileKernel;
 import java.util.ArrayList;
@@ -48,6 +49,7 @@ final class EmulatorKernels {
         all.add(PaddingKernel.padding1());
         all.add(new TileKernel());
         all.addAll(DepthSpaceKernel.all());
+        all.add(new SliceGradKernel());
 
         return all;
     }

@@ -28,6 +28,6 @@ class EmulatedOperatorsTest {
                 OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT, OperatorType.FILL_VALUE_SEQUENCE,
                 OperatorType.CUMULATIVE_SUMMATION, OperatorType.CUMULATIVE_PRODUCT, OperatorType.PADDING,
                 OperatorType.PADDING1, OperatorType.TILE, OperatorType.SPACE_TO_DEPTH, OperatorType.SPACE_TO_DEPTH1,
-                OperatorType.DEPTH_TO_SPACE, OperatorType.DEPTH_TO_SPACE1)));
+                OperatorType.DEPTH_TO_SPACE, OperatorType.DEPTH_TO_SPACE1, OperatorType.SLICE_GRAD)));
     }
 }

@@ -19,6 +19,7 @@ import dev.dmlemu.desc.PaddingMode;
 import dev.dmlemu.desc.PaddingOperatorDesc;
 import dev.dmlemu.desc.ScalarUnion;
 import dev.dmlemu.desc.Slice1OperatorDesc;
+import dev.dmlemu.desc.SliceGradOperatorDesc;
 import dev.dmlemu.desc.SliceOperatorDesc;
 import dev.dmlemu.desc.SplitOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
@@ -41,7 +42,7 @@ public final class MovementCases {
             OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT, OperatorType.FILL_VALUE_SEQUENCE,
             OperatorType.CUMULATIVE_SUMMATION, OperatorType.CUMULATIVE_PRODUCT, OperatorType.PADDING,
             OperatorType.PADDING1, OperatorType.TILE, OperatorType.SPACE_TO_DEPTH, OperatorType.SPACE_TO_DEPTH1,
-            OperatorType.DEPTH_TO_SPACE, OperatorType.DEPTH_TO_SPACE1);
+            OperatorType.DEPTH_TO_SPACE, OperatorType.DEPTH_TO_SPACE1, OperatorType.SLICE_GRAD);
 
     /** PADDING's types at 6_4 but the 16-bit ones, whose FLOAT PaddingValue conversion was not measured. */
     private static final List<TensorDataType> PADDING_TYPES = List.of(TensorDataType.FLOAT64, TensorDataType.FLOAT32,
@@ -81,7 +82,7 @@ public final class MovementCases {
         TensorDataType type = allowed.get(r.nextInt(allowed.size()));
         int rank = 1 + r.nextInt(options.maxRank());
         return switch (operator) {
-            case SLICE, SLICE1 -> slice(r, operator, type, rank);
+            case SLICE, SLICE1, SLICE_GRAD -> slice(r, operator, type, rank);
             case JOIN, SPLIT -> join(r, operator, type, rank);
             case FILL_VALUE_CONSTANT -> fill(r, type, rank);
             case FILL_VALUE_SEQUENCE -> sequence(r, type, rank);
@@ -102,11 +103,21 @@ public final class MovementCases {
         for (int d = 0; d < rank; d++) {
             offsets[d] = r.nextInt((int) inputSizes[d]);
             long room = inputSizes[d] - offsets[d];
-            windowSizes[d] = operator == OperatorType.SLICE1 ? 1 + r.nextInt((int) room) : room;
+            boolean window = operator != OperatorType.SLICE;
+            windowSizes[d] = window ? 1 + r.nextInt((int) room) : room;
             long magnitude = 1 + r.nextInt(3);
-            strides[d] = operator == OperatorType.SLICE1 && r.nextBoolean() ? -magnitude : magnitude;
+            strides[d] = window && r.nextBoolean() ? -magnitude : magnitude;
             long reachable = 1 + (windowSizes[d] - 1) / magnitude;
             outputSizes[d] = 1 + r.nextInt((int) reachable);
+        }
+        if (operator == OperatorType.SLICE_GRAD) {
+            // SLICE1 backwards: the sliced sizes are the input gradient's, the large ones the output gradient's.
+            BufferTensorDesc gradient = input(r, type, outputSizes);
+            BufferTensorDesc large = output(r, type, inputSizes);
+            OperatorDesc desc = new SliceGradOperatorDesc(gradient, large, rank, Shapes.toList(offsets),
+                    Shapes.toList(windowSizes), java.util.Arrays.stream(strides).mapToInt(s -> (int) s).boxed().toList());
+            return new MovementCase(desc, List.of(place(r, gradient, Role.INPUT)),
+                    List.of(place(r, large, Role.OUTPUT)));
         }
         BufferTensorDesc input = input(r, type, inputSizes);
         BufferTensorDesc output = output(r, type, outputSizes);

@@ -182,4 +182,16 @@ class NaiveMovementTest {
         assertArrayEquals(ramp, NaiveDepthSpace.run(new MovementCase(new dev.dmlemu.desc.SpaceToDepthOperatorDesc(
                 spatial, depth, 2), List.of(TensorBytes.of(dcr)), List.of(TensorBytes.of(new byte[8])))).get(0));
     }
+
+    @Test
+    void sliceGradDocsExample() {
+        // DML_SLICE_GRAD's example: a window over 4x4 stepping by 2 both ways takes [[a, c], [i, k]]; the gradient
+        // [[1, 2], [3, 4]] goes back to those places and every other element is 0.
+        BufferTensorDesc gradient = BufferTensorDesc.packed(TensorDataType.FLOAT32, 2, 2);
+        BufferTensorDesc large = BufferTensorDesc.packed(TensorDataType.FLOAT32, 4, 4);
+        MovementCase c = new MovementCase(new dev.dmlemu.desc.SliceGradOperatorDesc(gradient, large, 2,
+                List.of(0L, 0L), List.of(4L, 4L), List.of(2, 2)), List.of(TensorBytes.of(Bytes.floats(1, 2, 3, 4))),
+                List.of(TensorBytes.of(Bytes.oneTo(16))));
+        assertArrayEquals(Bytes.floats(1, 0, 2, 0, 0, 0, 0, 0, 3, 0, 4, 0, 0, 0, 0, 0), NaiveSliceGrad.run(c).get(0));
+    }
 }

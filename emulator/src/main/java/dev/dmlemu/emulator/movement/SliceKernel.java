@@ -38,14 +38,17 @@ public final class SliceKernel implements OperatorKernel {
     }
 
     /** The window: per dimension the first input coordinate read and the step between outputs. */
-    private record Window(long dimensionCount, long[] starts, long[] steps) {}
+    record Window(long dimensionCount, long[] starts, long[] steps) {}
 
     @Override
     public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism) {
         BufferTensorDesc input = operator.tensor("InputTensor");
         BufferTensorDesc output = operator.tensor("OutputTensor");
         Window window = type == OperatorType.SLICE ? window(operator.desc(SliceOperatorDesc.class), output)
-                : window(operator.desc(Slice1OperatorDesc.class), output);
+                : window1(type, operator.desc(Slice1OperatorDesc.class).dimensionCount(),
+                        operator.desc(Slice1OperatorDesc.class).inputWindowOffsets(),
+                        operator.desc(Slice1OperatorDesc.class).inputWindowSizes(),
+                        operator.desc(Slice1OperatorDesc.class).inputWindowStrides(), output);
         Shapes.requireSameType(type, input, output, "InputTensor and OutputTensor");
         int elementSize = Shapes.elementSize(type, input);
         long[] inSizes = Shapes.sizes(input);
@@ -80,21 +83,25 @@ public final class SliceKernel implements OperatorKernel {
         return new Window(n, toArray(desc.offsets()), toArray(desc.strides()));
     }
 
-    private Window window(Slice1OperatorDesc desc, BufferTensorDesc output) {
-        long n = desc.dimensionCount();
-        Shapes.requireLength(type, "InputWindowOffsets", desc.inputWindowOffsets(), n);
-        Shapes.requireLength(type, "InputWindowSizes", desc.inputWindowSizes(), n);
-        Shapes.requireLength(type, "InputWindowStrides", desc.inputWindowStrides(), n);
+    /**
+     * SLICE1's (and SLICE_GRAD's) window over the large tensor, for the small one ({@code sliced}: SLICE1's output,
+     * SLICE_GRAD's InputGradientTensor).
+     */
+    static Window window1(OperatorType type, long n, List<Long> offsets, List<Long> sizes, List<Integer> strides,
+            BufferTensorDesc sliced) {
+        Shapes.requireLength(type, "InputWindowOffsets", offsets, n);
+        Shapes.requireLength(type, "InputWindowSizes", sizes, n);
+        Shapes.requireLength(type, "InputWindowStrides", strides, n);
         long[] starts = new long[(int) n];
         long[] steps = new long[(int) n];
         for (int d = 0; d < n; d++) {
-            long offset = desc.inputWindowOffsets().get(d);
-            long size = desc.inputWindowSizes().get(d);
-            long step = desc.inputWindowStrides().get(d);
-            if (d < output.sizes().size()) {
-                // The output must stay inside the window, not only inside the input.
+            long offset = offsets.get(d);
+            long size = sizes.get(d);
+            long step = strides.get(d);
+            if (d < sliced.sizes().size()) {
+                // The sliced tensor must stay inside the window, not only inside the input.
                 Shapes.requireInside(type, "InputWindowSizes[" + d + "]", step < 0 ? size - 1 : 0, step,
-                        output.sizes().get(d), size);
+                        sliced.sizes().get(d), size);
             }
             starts[d] = step < 0 ? offset + size - 1 : offset;
             steps[d] = step;

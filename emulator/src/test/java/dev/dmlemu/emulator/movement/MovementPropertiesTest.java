@@ -16,6 +16,7 @@ import dev.dmlemu.testkit.NaiveFillValueSequence;
 import dev.dmlemu.testkit.NaiveJoin;
 import dev.dmlemu.testkit.NaivePadding;
 import dev.dmlemu.testkit.NaiveSlice;
+import dev.dmlemu.testkit.NaiveSliceGrad;
 import dev.dmlemu.testkit.NaiveTile;
 import java.util.List;
 import java.util.Random;
@@ -70,6 +71,7 @@ class MovementPropertiesTest {
             case PADDING, PADDING1 -> NaivePadding.run(c);
             case TILE -> NaiveTile.run(c);
             case SPACE_TO_DEPTH, SPACE_TO_DEPTH1, DEPTH_TO_SPACE, DEPTH_TO_SPACE1 -> NaiveDepthSpace.run(c);
+            case SLICE_GRAD -> NaiveSliceGrad.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }
