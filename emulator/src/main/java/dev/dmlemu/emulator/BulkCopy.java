@@ -8,11 +8,11 @@ import java.nio.ByteBuffer;
  * its scoped memory access, which cost as much as the copy itself for the short runs of a gather of rows. Callers
  * pass ranges that lie inside both views (bound buffers and in-range offsets).
  */
-final class BulkCopy {
+public final class BulkCopy {
 
     private BulkCopy() {}
 
-    static void copy(ByteBuffer from, int fromAt, ByteBuffer to, int toAt, int bytes) {
+    public static void copy(ByteBuffer from, int fromAt, ByteBuffer to, int toAt, int bytes) {
         if (from.hasArray() && to.hasArray()) {
             System.arraycopy(from.array(), from.arrayOffset() + fromAt, to.array(), to.arrayOffset() + toAt, bytes);
         } else {

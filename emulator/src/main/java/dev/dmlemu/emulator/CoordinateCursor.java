@@ -8,7 +8,7 @@ package dev.dmlemu.emulator;
  *
  * <p>Not thread-safe: each worker makes its own.
  */
-final class CoordinateCursor {
+public final class CoordinateCursor {
 
     private final long[] sizes;
     /** Per tensor, per dimension: the byte stride. */
@@ -21,7 +21,7 @@ final class CoordinateCursor {
      * @param strides per tensor (one to three), its byte strides for those dimensions (longer arrays are read from
      *     the start)
      */
-    CoordinateCursor(long[] sizes, long[]... strides) {
+    public CoordinateCursor(long[] sizes, long[]... strides) {
         if (strides.length < 1 || strides.length > 3) {
             throw new IllegalArgumentException("a cursor walks one to three tensors, not " + strides.length);
         }
@@ -35,14 +35,14 @@ final class CoordinateCursor {
      * Moves to the row holding element {@code element} of a row-major space whose rows are {@code rowLength} long,
      * and returns the element's position within its row.
      */
-    long seekElement(long element, long rowLength) {
+    public long seekElement(long element, long rowLength) {
         long row = element / rowLength;
         seek(row);
         return element - row * rowLength;
     }
 
     /** Moves to row {@code row} of the space (row-major). */
-    void seek(long row) {
+    public void seek(long row) {
         seek(row, 0, 0, 0);
     }
 
@@ -51,7 +51,7 @@ final class CoordinateCursor {
      * {@code base1} and {@code base2} to the second and third where the cursor has them. Fixed arguments, not an
      * array, so seeking allocates nothing.
      */
-    void seek(long row, long base0, long base1, long base2) {
+    public void seek(long row, long base0, long base1, long base2) {
         for (int t = 0; t < offsets.length; t++) {
             offsets[t] = t == 0 ? base0 : t == 1 ? base1 : base2;
         }
@@ -75,7 +75,7 @@ final class CoordinateCursor {
      * Steps to the next row. Returns false when the whole space has been walked; the cursor is then back at its
      * first row (offsets included), which is how a tile walks the same rows again.
      */
-    boolean next() {
+    public boolean next() {
         for (int d = sizes.length - 1; d >= 0; d--) {
             for (int t = 0; t < offsets.length; t++) {
                 offsets[t] += strides[t][d];
@@ -92,7 +92,7 @@ final class CoordinateCursor {
     }
 
     /** The current row's byte offset in tensor {@code t} (in the order the strides were given). */
-    long offset(int t) {
+    public long offset(int t) {
         return offsets[t];
     }
 }

@@ -2,6 +2,15 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.emulator.movement.DepthSpaceKernel;
+import dev.dmlemu.emulator.movement.FillValueConstantKernel;
+import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
+import dev.dmlemu.emulator.movement.JoinKernel;
+import dev.dmlemu.emulator.movement.PaddingKernel;
+import dev.dmlemu.emulator.movement.ScanKernel;
+import dev.dmlemu.emulator.movement.SliceGradKernel;
+import dev.dmlemu.emulator.movement.SliceKernel;
+import dev.dmlemu.emulator.movement.TileKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +37,19 @@ final class EmulatorKernels {
         // Element-wise operators and CAST (package elementwise).
 
         // Data movement and selection (package movement).
+        all.add(SliceKernel.slice());
+        all.add(SliceKernel.slice1());
+        all.add(JoinKernel.join());
+        all.add(JoinKernel.split());
+        all.add(new FillValueConstantKernel());
+        all.add(new FillValueSequenceKernel());
+        all.add(ScanKernel.summation());
+        all.add(ScanKernel.product());
+        all.add(PaddingKernel.padding());
+        all.add(PaddingKernel.padding1());
+        all.add(new TileKernel());
+        all.addAll(DepthSpaceKernel.all());
+        all.add(new SliceGradKernel());
 
         return all;
     }

@@ -10,9 +10,12 @@ import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import dev.dmlemu.featurelevels.ValidationResult;
+import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.TensorBytes;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -41,5 +44,18 @@ final class EmulatorOnCase {
             prepared.execute(Bindings.of(bindings));
         }
         return outputBuffer.array();
+    }
+
+    /** The whole output arrays of a movement case after one execution on copies of its arrays (bound from 0). */
+    static List<byte[]> outputs(Emulator emulator, FeatureLevelValidator validator, MovementCase c) {
+        ValidationResult validation = validator.validate(c.desc(), FeatureLevel.LEVEL_6_4);
+        assertTrue(validation.isValid(), () -> "valid by construction: " + validation + "\n" + c);
+        List<ByteBuffer> buffers = c.all().stream().map(TensorBytes::toBuffer).toList();
+        List<BufferBinding> bindings = new ArrayList<>();
+        buffers.forEach(buffer -> bindings.add(BufferBinding.of(buffer)));
+        try (PreparedOperator prepared = emulator.prepare(validation.validated())) {
+            prepared.execute(new Bindings(bindings));
+        }
+        return buffers.subList(c.inputs().size(), buffers.size()).stream().map(ByteBuffer::array).toList();
     }
 }

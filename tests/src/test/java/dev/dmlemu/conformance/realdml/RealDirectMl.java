@@ -1,6 +1,7 @@
 package dev.dmlemu.conformance.realdml;
 
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.desc.TensorKind;
 import dev.dmlemu.nativebridge.DirectMl;
@@ -19,6 +20,7 @@ import dev.dmlemu.nativebridge.host.HostSetup;
 import dev.dmlemu.nativebridge.host.HostStage;
 import dev.dmlemu.nativebridge.host.KnownDirectMlBugs;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -143,6 +145,58 @@ public final class RealDirectMl {
         } finally {
             // Whatever the case did to DirectML's heap stays in that process.
             dirty = true;
+        }
+    }
+
+    /**
+     * Runs {@code desc} end to end on buffers holding {@code arrays} (one per tensor field, in binding order: inputs
+     * then outputs; each padded with zeros to a multiple of 4 and bound whole from offset 0), and returns every
+     * output's buffer as read back after the dispatch, in binding order.
+     *
+     * @throws IOException naming the stage and HRESULT when DirectML refused or failed, or when the host ended
+     */
+    public synchronized List<byte[]> executeArrays(OperatorDesc desc, List<byte[]> arrays) throws IOException {
+        if (dirty) {
+            session.restart();
+            dirty = false;
+        }
+        dirty |= KnownDirectMlBugs.matching(desc).isPresent();
+        List<TensorField> fields = desc.tensorFields();
+        if (fields.size() != arrays.size()) {
+            throw new IllegalArgumentException(fields.size() + " tensor fields, " + arrays.size() + " arrays");
+        }
+        try {
+            CreateOutcome created = session.create(desc, CreateMode.PREPARE, java.util.Set.of());
+            if (!created.succeeded()) {
+                throw new IOException(created.describe());
+            }
+            try {
+                List<HostBuffer> buffers = new ArrayList<>();
+                List<HostBinding> inputs = new ArrayList<>();
+                List<HostBinding> outputs = new ArrayList<>();
+                for (int i = 0; i < fields.size(); i++) {
+                    byte[] padded = java.util.Arrays.copyOf(arrays.get(i), (arrays.get(i).length + 3) & ~3);
+                    boolean output = fields.get(i).kind() == TensorKind.OUTPUT;
+                    buffers.add(HostBuffer.of(ByteBuffer.wrap(padded), output));
+                    (output ? outputs : inputs).add(new HostBinding(i, 0, padded.length));
+                }
+                ExecuteOutcome run = session.execute(created.handle(), inputs, outputs, buffers, Optional.empty());
+                if (!run.succeeded()) {
+                    throw new IOException(run.describe());
+                }
+                List<byte[]> readBacks = new ArrayList<>();
+                for (int i = 0; i < fields.size(); i++) {
+                    if (fields.get(i).kind() == TensorKind.OUTPUT) {
+                        readBacks.add(run.readBacks().get(i));
+                    }
+                }
+                return readBacks;
+            } finally {
+                session.release(created.handle(), session.generation());
+            }
+        } catch (HostEndedException e) {
+            dirty = true;
+            throw new IOException("the DirectML host ended: " + e.getMessage(), e);
         }
     }
 

@@ -1,0 +1,60 @@
+package dev.dmlemu.emulator.movement;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.TensorField;
+import dev.dmlemu.emulator.Emulator;
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.execution.PreparedOperator;
+import dev.dmlemu.featurelevels.FeatureLevelValidator;
+import dev.dmlemu.featurelevels.ValidationResult;
+import dev.dmlemu.testkit.MovementCase;
+import dev.dmlemu.testkit.TensorBytes;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A kit movement case run on the emulator through its public API: validated at 6_4, each tensor bound at its offset
+ * in a copy of its array (heap or direct buffers), executed once; the output arrays come back whole.
+ */
+final class MovementRun {
+
+    private static final FeatureLevelValidator VALIDATOR = new FeatureLevelValidator();
+
+    private MovementRun() {}
+
+    static List<byte[]> outputs(Emulator emulator, MovementCase c, boolean direct) {
+        ValidationResult validation = VALIDATOR.validate(c.desc(), FeatureLevel.LEVEL_6_4);
+        assertTrue(validation.isValid(), () -> "valid by construction: " + validation + "\n" + c);
+        List<TensorField> fields = c.desc().tensorFields();
+        List<TensorBytes> bytes = c.all();
+        List<ByteBuffer> buffers = new ArrayList<>();
+        List<BufferBinding> bindings = new ArrayList<>();
+        for (int i = 0; i < fields.size(); i++) {
+            TensorBytes tensor = bytes.get(i);
+            ByteBuffer buffer = direct ? ByteBuffer.allocateDirect(tensor.bytes().length)
+                    : ByteBuffer.allocate(tensor.bytes().length);
+            // Big-endian on purpose: the emulator reads little-endian whatever the caller's order.
+            buffer.put(tensor.bytes()).clear();
+            buffers.add(buffer);
+            long total = ((BufferTensorDesc) fields.get(i).desc()).totalTensorSizeInBytes();
+            bindings.add(new BufferBinding(buffer, tensor.offset(), Math.min(total,
+                    tensor.bytes().length - tensor.offset())));
+        }
+        try (PreparedOperator prepared = emulator.prepare(validation.validated())) {
+            prepared.execute(new Bindings(bindings));
+        }
+        List<byte[]> outputs = new ArrayList<>();
+        for (int i = c.inputs().size(); i < fields.size(); i++) {
+            byte[] out = new byte[buffers.get(i).capacity()];
+            buffers.get(i).duplicate().order(ByteOrder.LITTLE_ENDIAN).clear().get(out);
+            outputs.add(out);
+        }
+        return outputs;
+    }
+}

@@ -1,0 +1,197 @@
+package dev.dmlemu.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.dmlemu.desc.AxisDirection;
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.CumulativeProductOperatorDesc;
+import dev.dmlemu.desc.CumulativeSummationOperatorDesc;
+import dev.dmlemu.desc.FillValueSequenceOperatorDesc;
+import dev.dmlemu.desc.FillValueConstantOperatorDesc;
+import dev.dmlemu.desc.JoinOperatorDesc;
+import dev.dmlemu.desc.Padding1OperatorDesc;
+import dev.dmlemu.desc.PaddingMode;
+import dev.dmlemu.desc.ScalarUnion;
+import dev.dmlemu.desc.Slice1OperatorDesc;
+import dev.dmlemu.desc.SliceOperatorDesc;
+import dev.dmlemu.desc.SplitOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.TensorFlags;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The data-movement references pinned to the docs' examples and to outputs worked out by hand. */
+class NaiveMovementTest {
+
+    private static final BufferTensorDesc FOUR_BY_FOUR = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 4, 4);
+
+    private static List<byte[]> slice(List<Long> offsets, List<Long> sizes, List<Long> strides) {
+        BufferTensorDesc out = BufferTensorDesc.packed(TensorDataType.FLOAT32, sizes.stream().mapToLong(s -> s)
+                .toArray());
+        return NaiveSlice.run(new MovementCase(new SliceOperatorDesc(FOUR_BY_FOUR, out, 4, offsets, sizes, strides),
+                List.of(TensorBytes.of(Bytes.oneTo(16))),
+                List.of(TensorBytes.of(new byte[(int) out.totalTensorSizeInBytes()]))));
+    }
+
+    @Test
+    void sliceDocsExamples() {
+        // DML_SLICE_OPERATOR_DESC, examples 1 and 2, on 1..16 in {1,1,4,4}.
+        assertArrayEquals(Bytes.floats(7, 8, 11, 12, 15, 16),
+                slice(List.of(0L, 0L, 1L, 2L), List.of(1L, 1L, 3L, 2L), List.of(1L, 1L, 1L, 1L)).get(0));
+        assertArrayEquals(Bytes.floats(5, 8, 13, 16),
+                slice(List.of(0L, 0L, 1L, 0L), List.of(1L, 1L, 2L, 2L), List.of(1L, 1L, 2L, 3L)).get(0));
+    }
+
+    @Test
+    void slice1NegativeStridesStartAtTheWindowsEnd() {
+        // Window rows 1-3, columns 0-3; rows stepped by -2 from row 3 (rows 3, 1), columns by -3 from column 3
+        // (columns 3, 0): 16, 13, 8, 5.
+        BufferTensorDesc out = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 2);
+        MovementCase c = new MovementCase(new Slice1OperatorDesc(FOUR_BY_FOUR, out, 4, List.of(0L, 0L, 1L, 0L),
+                List.of(1L, 1L, 3L, 4L), List.of(1, 1, -2, -3)), List.of(TensorBytes.of(Bytes.oneTo(16))),
+                List.of(TensorBytes.of(new byte[16])));
+        assertArrayEquals(Bytes.floats(16, 13, 8, 5), NaiveSlice.run(c).get(0));
+    }
+
+    @Test
+    void joinAndSplitAlongAnAxis() {
+        // {2,1} and {2,2} joined along axis 1: rows (1 | 5 6) and (2 | 7 8).
+        BufferTensorDesc a = BufferTensorDesc.packed(TensorDataType.INT32, 2, 1);
+        BufferTensorDesc b = BufferTensorDesc.packed(TensorDataType.INT32, 2, 2);
+        BufferTensorDesc whole = BufferTensorDesc.packed(TensorDataType.INT32, 2, 3);
+        MovementCase join = new MovementCase(new JoinOperatorDesc(2, List.of(a, b), whole, 1),
+                List.of(TensorBytes.of(Bytes.ints(1, 2)), TensorBytes.of(Bytes.ints(5, 6, 7, 8))),
+                List.of(TensorBytes.of(new byte[24])));
+        assertArrayEquals(Bytes.ints(1, 5, 6, 2, 7, 8), NaiveJoin.run(join).get(0));
+        MovementCase split = new MovementCase(new SplitOperatorDesc(whole, 2, List.of(a, b), 1),
+                List.of(TensorBytes.of(Bytes.ints(1, 5, 6, 2, 7, 8))),
+                List.of(TensorBytes.of(new byte[8]), TensorBytes.of(new byte[16])));
+        List<byte[]> parts = NaiveJoin.run(split);
+        assertEquals(2, parts.size());
+        assertArrayEquals(Bytes.ints(1, 2), parts.get(0));
+        assertArrayEquals(Bytes.ints(5, 6, 7, 8), parts.get(1));
+    }
+
+
+    @Test
+    void fillWritesTheValueThroughTheStridesOnly() {
+        // {2} with stride 2 over 3 elements: elements 0 and 2 become 0x01020304, element 1 keeps 9.
+        BufferTensorDesc out = new BufferTensorDesc(TensorDataType.UINT32, TensorFlags.NONE, 1, List.of(2L),
+                Optional.of(List.of(2L)), 12, 0);
+        MovementCase c = new MovementCase(new FillValueConstantOperatorDesc(out, TensorDataType.UINT32,
+                new ScalarUnion(0x01020304L)), List.of(), List.of(TensorBytes.of(Bytes.ints(0, 9, 0))));
+        assertArrayEquals(Bytes.ints(0x01020304, 9, 0x01020304), NaiveFillValueConstant.run(c).get(0));
+    }
+
+    @Test
+    void sequenceWrapsIntegersAndRoundsFloatsAsMeasured() {
+        // Measured: INT8 from 100 by 10 gives 100 110 120 -126; UINT32 from 2^32 - 2 by 1 gives 4294967294 4294967295 0 1.
+        BufferTensorDesc i8 = BufferTensorDesc.packed(TensorDataType.INT8, 4);
+        MovementCase bytes = new MovementCase(new FillValueSequenceOperatorDesc(i8, TensorDataType.INT8,
+                ScalarUnion.ofInteger(TensorDataType.INT8, 100), ScalarUnion.ofInteger(TensorDataType.INT8, 10)),
+                List.of(), List.of(TensorBytes.of(new byte[4])));
+        assertArrayEquals(Bytes.bytes(100, 110, 120, -126), NaiveFillValueSequence.run(bytes).get(0));
+        BufferTensorDesc u32 = BufferTensorDesc.packed(TensorDataType.UINT32, 4);
+        MovementCase words = new MovementCase(new FillValueSequenceOperatorDesc(u32, TensorDataType.UINT32,
+                ScalarUnion.ofInteger(TensorDataType.UINT32, 0xFFFF_FFFEL), ScalarUnion.ofInteger(TensorDataType.UINT32, 1)),
+                List.of(), List.of(TensorBytes.of(new byte[16])));
+        assertArrayEquals(Bytes.ints(0xFFFF_FFFEL, 0xFFFF_FFFFL, 0, 1), NaiveFillValueSequence.run(words).get(0));
+        // 2^24 + 1 is not a float: from 2^24 by 1 the second element rounds back to 2^24, the third is 2^24 + 2.
+        BufferTensorDesc f32 = BufferTensorDesc.packed(TensorDataType.FLOAT32, 3);
+        MovementCase floats = new MovementCase(new FillValueSequenceOperatorDesc(f32, TensorDataType.FLOAT32,
+                ScalarUnion.of(TensorDataType.FLOAT32, 16777216), ScalarUnion.of(TensorDataType.FLOAT32, 1)),
+                List.of(), List.of(TensorBytes.of(new byte[12])));
+        assertArrayEquals(Bytes.floats(16777216f, 16777216f, 16777218f), NaiveFillValueSequence.run(floats).get(0));
+    }
+
+    @Test
+    void cumulativeSumsAndProductsEveryWay() {
+        // [2, 1, 3, 4]: sums 2 3 6 10, exclusive 0 2 3 6, decreasing 10 8 7 4; products 2 2 6 24,
+        // exclusive decreasing 12 12 4 1.
+        BufferTensorDesc t = BufferTensorDesc.packed(TensorDataType.INT32, 4);
+        byte[] in = Bytes.ints(2, 1, 3, 4);
+        assertArrayEquals(Bytes.ints(2, 3, 6, 10), scan(new CumulativeSummationOperatorDesc(t, t, 0,
+                AxisDirection.INCREASING, false), in));
+        assertArrayEquals(Bytes.ints(0, 2, 3, 6), scan(new CumulativeSummationOperatorDesc(t, t, 0,
+                AxisDirection.INCREASING, true), in));
+        assertArrayEquals(Bytes.ints(10, 8, 7, 4), scan(new CumulativeSummationOperatorDesc(t, t, 0,
+                AxisDirection.DECREASING, false), in));
+        assertArrayEquals(Bytes.ints(2, 2, 6, 24), scan(new CumulativeProductOperatorDesc(t, t, 0,
+                AxisDirection.INCREASING, false), in));
+        assertArrayEquals(Bytes.ints(12, 12, 4, 1), scan(new CumulativeProductOperatorDesc(t, t, 0,
+                AxisDirection.DECREASING, true), in));
+    }
+
+    private static byte[] scan(dev.dmlemu.desc.OperatorDesc desc, byte[] input) {
+        return NaiveCumulative.run(new MovementCase(desc, List.of(TensorBytes.of(input)),
+                List.of(TensorBytes.of(new byte[input.length])))).get(0);
+    }
+
+    @Test
+    void paddingEveryModeByHand() {
+        // [1, 2, 3] padded by 2 on each side.
+        BufferTensorDesc in = BufferTensorDesc.packed(TensorDataType.INT32, 3);
+        BufferTensorDesc out = BufferTensorDesc.packed(TensorDataType.INT32, 7);
+        long[][] expected = {{9, 9, 1, 2, 3, 9, 9}, {1, 1, 1, 2, 3, 3, 3}, {3, 2, 1, 2, 3, 2, 1},
+            {2, 1, 1, 2, 3, 3, 2}, {2, 3, 1, 2, 3, 1, 2}};
+        PaddingMode[] modes = {PaddingMode.CONSTANT, PaddingMode.EDGE, PaddingMode.REFLECTION, PaddingMode.SYMMETRIC,
+            PaddingMode.WRAP};
+        for (int m = 0; m < modes.length; m++) {
+            MovementCase c = new MovementCase(new Padding1OperatorDesc(in, out, modes[m], TensorDataType.INT32,
+                    ScalarUnion.ofInteger(TensorDataType.INT32, 9), 1, List.of(2L), List.of(2L)),
+                    List.of(TensorBytes.of(Bytes.ints(1, 2, 3))), List.of(TensorBytes.of(new byte[28])));
+            assertArrayEquals(Bytes.ints(expected[m]), NaivePadding.run(c).get(0), modes[m].name());
+        }
+    }
+
+    @Test
+    void paddingValueConversionAsMeasured() {
+        // Measured (PaddingValueMeasuredTest): INT8 255.5 -> -1, UINT32 -3e9 -> 1294967296, INT32 3e9 and NaN -> -2^31.
+        assertEquals(-1, (byte) NaivePadding.fromFloat(255.5f, TensorDataType.INT8));
+        assertEquals(1294967296L, NaivePadding.fromFloat(-3e9f, TensorDataType.UINT32) & 0xFFFF_FFFFL);
+        assertEquals(Integer.MIN_VALUE, (int) NaivePadding.fromFloat(3e9f, TensorDataType.INT32));
+        assertEquals(Integer.MIN_VALUE, (int) NaivePadding.fromFloat(Float.NaN, TensorDataType.INT32));
+        assertEquals(Long.MIN_VALUE, NaivePadding.fromFloat(2e19f, TensorDataType.UINT64));
+    }
+
+    @Test
+    void tileRepeatsTheInput() {
+        // [[1, 2]] tiled {2, 2}: [[1, 2, 1, 2], [1, 2, 1, 2]].
+        BufferTensorDesc in = BufferTensorDesc.packed(TensorDataType.UINT8, 1, 2);
+        BufferTensorDesc out = BufferTensorDesc.packed(TensorDataType.UINT8, 2, 4);
+        MovementCase c = new MovementCase(new dev.dmlemu.desc.TileOperatorDesc(in, out, 2, List.of(2L, 2L)),
+                List.of(TensorBytes.of(Bytes.bytes(1, 2, 0, 0))), List.of(TensorBytes.of(new byte[8])));
+        assertArrayEquals(Bytes.bytes(1, 2, 1, 2, 1, 2, 1, 2), NaiveTile.run(c).get(0));
+    }
+
+    @Test
+    void depthToSpaceAndBackInBothOrders() {
+        // Depth [1, 8, 1, 1] = 0..7, block 2, 2 channels. DEPTH_COLUMN_ROW: out[c, i, j] = in[(2i + j) * 2 + c], so
+        // channel 0 is 0 2 4 6 and channel 1 is 1 3 5 7; COLUMN_ROW_DEPTH: out[c, i, j] = in[4c + 2i + j], 0..7.
+        BufferTensorDesc depth = BufferTensorDesc.packed(TensorDataType.UINT8, 1, 8, 1, 1);
+        BufferTensorDesc spatial = BufferTensorDesc.packed(TensorDataType.UINT8, 1, 2, 2, 2);
+        byte[] ramp = Bytes.bytes(0, 1, 2, 3, 4, 5, 6, 7);
+        byte[] dcr = Bytes.bytes(0, 2, 4, 6, 1, 3, 5, 7);
+        assertArrayEquals(dcr, NaiveDepthSpace.run(new MovementCase(new dev.dmlemu.desc.DepthToSpaceOperatorDesc(depth,
+                spatial, 2), List.of(TensorBytes.of(ramp)), List.of(TensorBytes.of(new byte[8])))).get(0));
+        assertArrayEquals(ramp, NaiveDepthSpace.run(new MovementCase(new dev.dmlemu.desc.DepthToSpace1OperatorDesc(
+                depth, spatial, 2, dev.dmlemu.desc.DepthSpaceOrder.COLUMN_ROW_DEPTH), List.of(TensorBytes.of(ramp)),
+                List.of(TensorBytes.of(new byte[8])))).get(0));
+        assertArrayEquals(ramp, NaiveDepthSpace.run(new MovementCase(new dev.dmlemu.desc.SpaceToDepthOperatorDesc(
+                spatial, depth, 2), List.of(TensorBytes.of(dcr)), List.of(TensorBytes.of(new byte[8])))).get(0));
+    }
+
+    @Test
+    void sliceGradDocsExample() {
+        // DML_SLICE_GRAD's example: a window over 4x4 stepping by 2 both ways takes [[a, c], [i, k]]; the gradient
+        // [[1, 2], [3, 4]] goes back to those places and every other element is 0.
+        BufferTensorDesc gradient = BufferTensorDesc.packed(TensorDataType.FLOAT32, 2, 2);
+        BufferTensorDesc large = BufferTensorDesc.packed(TensorDataType.FLOAT32, 4, 4);
+        MovementCase c = new MovementCase(new dev.dmlemu.desc.SliceGradOperatorDesc(gradient, large, 2,
+                List.of(0L, 0L), List.of(4L, 4L), List.of(2, 2)), List.of(TensorBytes.of(Bytes.floats(1, 2, 3, 4))),
+                List.of(TensorBytes.of(Bytes.oneTo(16))));
+        assertArrayEquals(Bytes.floats(1, 0, 2, 0, 0, 0, 0, 0, 3, 0, 4, 0, 0, 0, 0, 0), NaiveSliceGrad.run(c).get(0));
+    }
+}

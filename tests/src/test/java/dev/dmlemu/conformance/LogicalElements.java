@@ -1,0 +1,31 @@
+package dev.dmlemu.conformance;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import java.util.List;
+
+/**
+ * A tensor's logical elements in row-major order, read through its strides from an array holding the tensor at
+ * offset {@code offset}: what two backends must agree on (DirectML may write an output's padding, §5.2).
+ */
+final class LogicalElements {
+
+    private LogicalElements() {}
+
+    static byte[] of(BufferTensorDesc tensor, byte[] array, int offset) {
+        List<Long> sizes = tensor.sizes();
+        List<Long> strides = tensor.effectiveStrides();
+        int es = tensor.dataType().sizeInBytes();
+        long count = sizes.stream().reduce(1L, Math::multiplyExact);
+        byte[] logical = new byte[Math.toIntExact(count * es)];
+        for (long e = 0; e < count; e++) {
+            long rest = e;
+            long element = 0;
+            for (int d = sizes.size() - 1; d >= 0; d--) {
+                element += (rest % sizes.get(d)) * strides.get(d);
+                rest /= sizes.get(d);
+            }
+            System.arraycopy(array, Math.toIntExact(offset + element * es), logical, (int) e * es, es);
+        }
+        return logical;
+    }
+}
