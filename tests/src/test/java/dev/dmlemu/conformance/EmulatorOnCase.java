@@ -7,6 +7,7 @@ import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.execution.TensorBinding;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import dev.dmlemu.featurelevels.ValidationResult;
@@ -51,7 +52,7 @@ final class EmulatorOnCase {
         ValidationResult validation = validator.validate(c.desc(), FeatureLevel.LEVEL_6_4);
         assertTrue(validation.isValid(), () -> "valid by construction: " + validation + "\n" + c);
         List<ByteBuffer> buffers = c.all().stream().map(TensorBytes::toBuffer).toList();
-        List<BufferBinding> bindings = new ArrayList<>();
+        List<TensorBinding> bindings = new ArrayList<>();
         buffers.forEach(buffer -> bindings.add(BufferBinding.of(buffer)));
         try (PreparedOperator prepared = emulator.prepare(validation.validated())) {
             prepared.execute(new Bindings(bindings));

@@ -8,6 +8,7 @@ import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.execution.TensorBinding;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import dev.dmlemu.featurelevels.ValidationResult;
@@ -34,7 +35,7 @@ final class MovementRun {
         List<TensorField> fields = c.desc().tensorFields();
         List<TensorBytes> bytes = c.all();
         List<ByteBuffer> buffers = new ArrayList<>();
-        List<BufferBinding> bindings = new ArrayList<>();
+        List<TensorBinding> bindings = new ArrayList<>();
         for (int i = 0; i < fields.size(); i++) {
             TensorBytes tensor = bytes.get(i);
             ByteBuffer buffer = direct ? ByteBuffer.allocateDirect(tensor.bytes().length)
