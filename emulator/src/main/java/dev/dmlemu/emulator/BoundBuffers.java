@@ -22,9 +22,9 @@ import java.nio.ShortBuffer;
  * capacity and read-only flag, none of which can change), so a prepared operator may reuse it while it is executed
  * with the same instance. Only absolute get/put is used on the views, so concurrent executions may share them.
  */
-record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteBuffer output, IntBuffer inputInts,
-        IntBuffer indicesInts, LongBuffer indicesLongs, IntBuffer outputInts, ShortBuffer inputShorts,
-        ShortBuffer outputShorts, LongBuffer inputLongs, LongBuffer outputLongs) {
+public record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteBuffer output,
+        IntBuffer inputInts, IntBuffer indicesInts, LongBuffer indicesLongs, IntBuffer outputInts,
+        ShortBuffer inputShorts, ShortBuffer outputShorts, LongBuffer inputLongs, LongBuffer outputLongs) {
 
     /**
      * @throws OperatorExecutionException naming the field and the rule when a binding does not fit its tensor
@@ -68,7 +68,7 @@ record BoundBuffers(Bindings source, ByteBuffer input, ByteBuffer indices, ByteB
     }
 
     /** The binding's bytes as a little-endian view from its offset; the binding rule has checked the range. */
-    static ByteBuffer view(BufferBinding binding) {
+    public static ByteBuffer view(BufferBinding binding) {
         ByteBuffer buffer = binding.buffer();
         long offset = binding.offset();
         long size = binding.sizeInBytes();

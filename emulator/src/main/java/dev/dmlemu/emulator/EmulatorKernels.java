@@ -2,6 +2,7 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,19 @@ final class EmulatorKernels {
         all.add(new ScatterNdKernel());
 
         // Element-wise operators and CAST (package elementwise).
+        all.add(ElementWiseKernels.identity());
+        all.add(ElementWiseKernels.abs());
+        all.add(ElementWiseKernels.negate());
+        all.add(ElementWiseKernels.add());
+        all.add(ElementWiseKernels.add1());
+        all.add(ElementWiseKernels.subtract());
+        all.add(ElementWiseKernels.multiply());
+        all.add(ElementWiseKernels.min());
+        all.add(ElementWiseKernels.max());
+        all.add(ElementWiseKernels.clip());
+        all.add(ElementWiseKernels.clip1());
+        all.add(ElementWiseKernels.ceil());
+        all.add(ElementWiseKernels.floor());
 
         // Data movement and selection (package movement).
 
