@@ -40,6 +40,27 @@ final class EmulatorKernels {
         all.add(ElementWiseKernels.clip1());
         all.add(ElementWiseKernels.ceil());
         all.add(ElementWiseKernels.floor());
+        all.add(ElementWiseKernels.logicalEquals());
+        all.add(ElementWiseKernels.logicalGreaterThan());
+        all.add(ElementWiseKernels.logicalGreaterThanOrEqual());
+        all.add(ElementWiseKernels.logicalLessThan());
+        all.add(ElementWiseKernels.logicalLessThanOrEqual());
+        all.add(ElementWiseKernels.logicalAnd());
+        all.add(ElementWiseKernels.logicalOr());
+        all.add(ElementWiseKernels.logicalXor());
+        all.add(ElementWiseKernels.logicalNot());
+        all.add(ElementWiseKernels.isNan());
+        all.add(ElementWiseKernels.isInfinity());
+        all.add(ElementWiseKernels.bitAnd());
+        all.add(ElementWiseKernels.bitOr());
+        all.add(ElementWiseKernels.bitXor());
+        all.add(ElementWiseKernels.bitNot());
+        all.add(ElementWiseKernels.bitCount());
+        all.add(ElementWiseKernels.bitShiftLeft());
+        all.add(ElementWiseKernels.bitShiftRight());
+        all.add(ElementWiseKernels.sign());
+        all.add(ElementWiseKernels.ifThenElse());
+        all.add(ElementWiseKernels.cast());
 
         // Data movement and selection (package movement).
 

@@ -66,6 +66,18 @@ final class Bodies {
         };
     }
 
+    /** A function of two elements' bits, whatever their type (the BIT_* operators accept float tensors too). */
+    static ElementFunction onBits(IntOp2 op) {
+        return (in, out, n) -> {
+            Lanes a = in[0];
+            Lanes b = in[1];
+            for (int i = 0; i < n; i++) {
+                out.bits[i] = op.apply(a.bits[i], b.bits[i], a.type);
+            }
+            out.carrier = Lanes.Carrier.BITS;
+        };
+    }
+
     static ElementFunction binary(FloatOp2 onFloats, IntOp2 onIntegers) {
         return (in, out, n) -> {
             Lanes a = in[0];

@@ -14,7 +14,7 @@ import java.util.function.Function;
 
 /**
  * One element-wise operator on the emulator: what its desc names (input fields in order, the output field, the
- * body) is all it brings; {@link ElementWisePlan} and {@link ElementWiseExecution} do the rest for every operator.
+ * body) is all it brings; {@code ElementWisePlan} and {@code ElementWiseExecution} do the rest for every operator.
  */
 public final class ElementWiseKernel<D extends OperatorDesc> implements OperatorKernel {
 

@@ -7,20 +7,44 @@ import static dev.dmlemu.emulator.elementwise.Bodies.onBits;
 import static dev.dmlemu.emulator.elementwise.Bodies.signBit;
 import static dev.dmlemu.emulator.elementwise.Bodies.unary;
 
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.CastOperatorDesc;
 import dev.dmlemu.desc.ElementWiseAbsOperatorDesc;
 import dev.dmlemu.desc.ElementWiseAdd1OperatorDesc;
 import dev.dmlemu.desc.ElementWiseAddOperatorDesc;
-import dev.dmlemu.desc.ElementWiseIdentityOperatorDesc;
+import dev.dmlemu.desc.ElementWiseBitAndOperatorDesc;
+import dev.dmlemu.desc.ElementWiseBitCountOperatorDesc;
+import dev.dmlemu.desc.ElementWiseBitNotOperatorDesc;
+import dev.dmlemu.desc.ElementWiseBitOrOperatorDesc;
+import dev.dmlemu.desc.ElementWiseBitShiftLeftOperatorDesc;
+import dev.dmlemu.desc.ElementWiseBitShiftRightOperatorDesc;
+import dev.dmlemu.desc.ElementWiseBitXorOperatorDesc;
 import dev.dmlemu.desc.ElementWiseCeilOperatorDesc;
 import dev.dmlemu.desc.ElementWiseClip1OperatorDesc;
 import dev.dmlemu.desc.ElementWiseClipOperatorDesc;
 import dev.dmlemu.desc.ElementWiseFloorOperatorDesc;
+import dev.dmlemu.desc.ElementWiseIdentityOperatorDesc;
+import dev.dmlemu.desc.ElementWiseIfOperatorDesc;
+import dev.dmlemu.desc.ElementWiseIsInfinityOperatorDesc;
+import dev.dmlemu.desc.ElementWiseIsNanOperatorDesc;
+import dev.dmlemu.desc.ElementWiseLogicalAndOperatorDesc;
+import dev.dmlemu.desc.ElementWiseLogicalEqualsOperatorDesc;
+import dev.dmlemu.desc.ElementWiseLogicalGreaterThanOperatorDesc;
+import dev.dmlemu.desc.ElementWiseLogicalGreaterThanOrEqualOperatorDesc;
+import dev.dmlemu.desc.ElementWiseLogicalLessThanOperatorDesc;
+import dev.dmlemu.desc.ElementWiseLogicalLessThanOrEqualOperatorDesc;
+import dev.dmlemu.desc.ElementWiseLogicalNotOperatorDesc;
+import dev.dmlemu.desc.ElementWiseLogicalOrOperatorDesc;
+import dev.dmlemu.desc.ElementWiseLogicalXorOperatorDesc;
 import dev.dmlemu.desc.ElementWiseMaxOperatorDesc;
 import dev.dmlemu.desc.ElementWiseMinOperatorDesc;
 import dev.dmlemu.desc.ElementWiseMultiplyOperatorDesc;
 import dev.dmlemu.desc.ElementWiseNegateOperatorDesc;
+import dev.dmlemu.desc.ElementWiseSignOperatorDesc;
 import dev.dmlemu.desc.ElementWiseSubtractOperatorDesc;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.emulator.OperatorKernel;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernel.Parts;
 import java.util.List;
@@ -93,11 +117,19 @@ public final class ElementWiseKernels {
                         (a, b, t) -> compare(a, b, t) >= 0 ? a : b)));
     }
 
-    /** Measured: a NaN becomes Max; -0.0 and denormals inside the range stay as they are. */
+    private static TensorDataType typeOf(TensorDesc tensor) {
+        return ((BufferTensorDesc) tensor).dataType();
+    }
+
+    /**
+     * Measured: a NaN becomes Max; -0.0 and denormals inside the range stay as they are. Integer tensors clamp to Min
+     * and Max truncated toward zero and saturated to the type.
+     */
     public static OperatorKernel clip() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_CLIP, ElementWiseClipOperatorDesc.class,
                 d -> new Parts(List.of(INPUT), OUTPUT, ScaleBiasStep.before(d.scaleBias(),
-                        Clamp.of(d.min(), d.max(), Long.MIN_VALUE, Long.MAX_VALUE))));
+                        Clamp.of(d.min(), d.max(), Cast.toInteger(d.min(), typeOf(d.inputTensor())),
+                                Cast.toInteger(d.max(), typeOf(d.inputTensor()))))));
     }
 
     /** CLIP with Min and Max in MinMaxDataType: integers clamp exactly, floats as CLIP. */
@@ -121,5 +153,148 @@ public final class ElementWiseKernels {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_FLOOR, ElementWiseFloorOperatorDesc.class,
                 d -> new Parts(List.of(INPUT), OUTPUT, ScaleBiasStep.before(d.scaleBias(),
                         unary(Math::floor, (x, t) -> x))));
+    }
+
+    public static OperatorKernel logicalEquals() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_LOGICAL_EQUALS,
+                ElementWiseLogicalEqualsOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, Predicates.of((a, b) -> a == b, (a, b, t) -> a == b)));
+    }
+
+    public static OperatorKernel logicalGreaterThan() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_LOGICAL_GREATER_THAN,
+                ElementWiseLogicalGreaterThanOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, Predicates.of((a, b) -> a > b,
+                        (a, b, t) -> compare(a, b, t) > 0)));
+    }
+
+    public static OperatorKernel logicalGreaterThanOrEqual() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_LOGICAL_GREATER_THAN_OR_EQUAL,
+                ElementWiseLogicalGreaterThanOrEqualOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, Predicates.of((a, b) -> a >= b,
+                        (a, b, t) -> compare(a, b, t) >= 0)));
+    }
+
+    public static OperatorKernel logicalLessThan() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_LOGICAL_LESS_THAN,
+                ElementWiseLogicalLessThanOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, Predicates.of((a, b) -> a < b,
+                        (a, b, t) -> compare(a, b, t) < 0)));
+    }
+
+    public static OperatorKernel logicalLessThanOrEqual() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL,
+                ElementWiseLogicalLessThanOrEqualOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, Predicates.of((a, b) -> a <= b,
+                        (a, b, t) -> compare(a, b, t) <= 0)));
+    }
+
+    public static OperatorKernel logicalAnd() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_LOGICAL_AND, ElementWiseLogicalAndOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, Predicates.of((a, b) -> a != 0 && b != 0,
+                        (a, b, t) -> a != 0 && b != 0)));
+    }
+
+    public static OperatorKernel logicalOr() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_LOGICAL_OR, ElementWiseLogicalOrOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, Predicates.of((a, b) -> a != 0 || b != 0,
+                        (a, b, t) -> a != 0 || b != 0)));
+    }
+
+    public static OperatorKernel logicalXor() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_LOGICAL_XOR, ElementWiseLogicalXorOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, Predicates.of((a, b) -> (a != 0) != (b != 0),
+                        (a, b, t) -> (a != 0) != (b != 0))));
+    }
+
+    public static OperatorKernel logicalNot() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_LOGICAL_NOT, ElementWiseLogicalNotOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, onBits((x, t) -> x == 0 ? 1 : 0)));
+    }
+
+    public static OperatorKernel isNan() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_IS_NAN, ElementWiseIsNanOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, Predicates.ofFloat(x -> x != x)));
+    }
+
+    public static OperatorKernel isInfinity() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_IS_INFINITY, ElementWiseIsInfinityOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, Predicates.ofFloat(switch (d.infinityMode()) {
+                    case POSITIVE -> x -> x == Double.POSITIVE_INFINITY;
+                    case NEGATIVE -> x -> x == Double.NEGATIVE_INFINITY;
+                    default -> Double::isInfinite;
+                })));
+    }
+
+    public static OperatorKernel bitAnd() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_BIT_AND, ElementWiseBitAndOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, onBits((a, b, t) -> a & b)));
+    }
+
+    public static OperatorKernel bitOr() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_BIT_OR, ElementWiseBitOrOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, onBits((a, b, t) -> a | b)));
+    }
+
+    public static OperatorKernel bitXor() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_BIT_XOR, ElementWiseBitXorOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, onBits((a, b, t) -> a ^ b)));
+    }
+
+    public static OperatorKernel bitNot() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_BIT_NOT, ElementWiseBitNotOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, onBits((x, t) -> ~x)));
+    }
+
+    /** The number of set bits among the input type's own bits (a signed value's extension is not counted). */
+    public static OperatorKernel bitCount() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_BIT_COUNT, ElementWiseBitCountOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, onBits((x, t) -> Long.bitCount(t.sizeInBits() == 64 ? x
+                        : x & ((1L << t.sizeInBits()) - 1)))));
+    }
+
+    /** Floats: -1, +1, or 0 for ±0 and NaN (the shader's integer sign, converted). Integers: their sign. */
+    public static OperatorKernel sign() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_SIGN, ElementWiseSignOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, unary(x -> x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0,
+                        (x, t) -> Long.signum(x) < 0 && t == TensorDataType.UINT64 ? 1 : Long.signum(x))));
+    }
+
+    /** The element of A where the condition is not 0, else of B: bits copied as they are. */
+    public static OperatorKernel ifThenElse() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_IF, ElementWiseIfOperatorDesc.class,
+                d -> new Parts(List.of("ConditionTensor", A, B), OUTPUT, (in, out, n) -> {
+                    for (int i = 0; i < n; i++) {
+                        out.bits[i] = in[0].bits[i] != 0 ? in[1].bits[i] : in[2].bits[i];
+                    }
+                    out.carrier = Lanes.Carrier.BITS;
+                }));
+    }
+
+    /** A shifted left by B; a count of the type's width or more gives 0. */
+    public static OperatorKernel bitShiftLeft() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_BIT_SHIFT_LEFT,
+                ElementWiseBitShiftLeftOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, binary((a, b) -> a,
+                        (a, b, t) -> Long.compareUnsigned(b, t.sizeInBits()) >= 0 ? 0 : a << b)));
+    }
+
+    /** A shifted right by B, filling with zeros (unsigned) or the sign (signed); a count past the width saturates. */
+    public static OperatorKernel bitShiftRight() {
+        return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_BIT_SHIFT_RIGHT,
+                ElementWiseBitShiftRightOperatorDesc.class,
+                d -> new Parts(List.of(A, B), OUTPUT, binary((a, b) -> a, (a, b, t) -> {
+                    boolean past = Long.compareUnsigned(b, t.sizeInBits()) >= 0;
+                    if (t.isSignedInteger()) {
+                        return past ? a >> 63 : a >> b;
+                    }
+                    return past ? 0 : a >>> b;
+                })));
+    }
+
+    /** CAST between any two data types (the rules in {@code Cast}). */
+    public static OperatorKernel cast() {
+        return new ElementWiseKernel<>(OperatorType.CAST, CastOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, Cast.body()));
     }
 }
