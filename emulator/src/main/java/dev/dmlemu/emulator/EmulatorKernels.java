@@ -60,7 +60,6 @@ final class EmulatorKernels {
         all.add(ElementWiseKernels.bitShiftRight());
         all.add(ElementWiseKernels.sign());
         all.add(ElementWiseKernels.ifThenElse());
-        all.add(ElementWiseKernels.cast());
 
         // Data movement and selection (package movement).
 

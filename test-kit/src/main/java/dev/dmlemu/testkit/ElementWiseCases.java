@@ -7,7 +7,6 @@ import dev.dmlemu.desc.ActivationReluOperatorDesc;
 import dev.dmlemu.desc.ActivationShrinkOperatorDesc;
 import dev.dmlemu.desc.ActivationThresholdedReluOperatorDesc;
 import dev.dmlemu.desc.BufferTensorDesc;
-import dev.dmlemu.desc.CastOperatorDesc;
 import dev.dmlemu.desc.ElementWiseAbsOperatorDesc;
 import dev.dmlemu.desc.ElementWiseAdd1OperatorDesc;
 import dev.dmlemu.desc.ElementWiseAddOperatorDesc;
@@ -65,18 +64,6 @@ public final class ElementWiseCases {
     private ElementWiseCases() {}
 
     public static ElementWiseCase generate(ElementWiseOp op, TensorDataType type, long seed) {
-        return generate(op, type, seed, List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT16,
-                TensorDataType.FLOAT64, TensorDataType.INT8, TensorDataType.UINT8, TensorDataType.INT16,
-                TensorDataType.UINT16, TensorDataType.INT32, TensorDataType.UINT32, TensorDataType.INT64,
-                TensorDataType.UINT64));
-    }
-
-    /**
-     * A case of {@code op} on {@code type}; a CAST's output type is one of {@code castTargets} (a device's data types,
-     * for a consumer that runs on one).
-     */
-    public static ElementWiseCase generate(ElementWiseOp op, TensorDataType type, long seed,
-            List<TensorDataType> castTargets) {
         Random random = new Random(seed);
         int rank = 1 + random.nextInt(8);
         List<Long> sizes = sizes(random, rank);
@@ -84,9 +71,7 @@ public final class ElementWiseCases {
         for (int i = 0; i < op.arity(); i++) {
             inputs.add(layout(random, op.inputType(i, type), sizes, true));
         }
-        TensorDataType outputType = op == ElementWiseOp.CAST ? castTargets.get(random.nextInt(castTargets.size()))
-                : op.outputType(type);
-        BufferTensorDesc output = layout(random, outputType, sizes, false);
+        BufferTensorDesc output = layout(random, op.outputType(type), sizes, false);
         List<TensorBytes> bytes = new ArrayList<>();
         for (BufferTensorDesc input : inputs) {
             bytes.add(values(random, input));
@@ -258,7 +243,6 @@ public final class ElementWiseCases {
             case BIT_SHIFT_RIGHT -> new ElementWiseBitShiftRightOperatorDesc(in.get(0), in.get(1), out);
             case SIGN -> new ElementWiseSignOperatorDesc(in.get(0), out);
             case IF -> new ElementWiseIfOperatorDesc(in.get(0), in.get(1), in.get(2), out);
-            case CAST -> new CastOperatorDesc(in.get(0), out);
         };
     }
 

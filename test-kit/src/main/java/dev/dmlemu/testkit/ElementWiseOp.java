@@ -36,8 +36,7 @@ public enum ElementWiseOp {
     BIT_SHIFT_LEFT(2),
     BIT_SHIFT_RIGHT(2),
     SIGN(1),
-    IF(3),
-    CAST(1);
+    IF(3);
 
     private final int arity;
 

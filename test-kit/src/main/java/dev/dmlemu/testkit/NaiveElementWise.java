@@ -57,8 +57,7 @@ public final class NaiveElementWise {
                 BufferTensorDesc in = c.inputTensors().get(i);
                 x[i] = read(in, c.inputs().get(i).bytes(), coordinate);
             }
-            long y = c.op() == ElementWiseOp.CAST ? cast(x[0], c.inputTensors().get(0).dataType(), out.dataType())
-                    : element(c.desc(), c.inputTensors().get(c.op() == ElementWiseOp.IF ? 1 : 0).dataType(), x);
+            long y = element(c.desc(), c.inputTensors().get(c.op() == ElementWiseOp.IF ? 1 : 0).dataType(), x);
             int width = out.dataType().sizeInBytes();
             LittleEndian.put(result, Math.toIntExact(offset(out, coordinate) * width), width, y);
         }
@@ -93,7 +92,7 @@ public final class NaiveElementWise {
                     ((ElementWiseIdentityOperatorDesc) desc).scaleBias(), false);
             case ELEMENT_WISE_ABS -> unaryWithScaleBias(type, x[0], ((ElementWiseAbsOperatorDesc) desc).scaleBias(),
                     true);
-            case ELEMENT_WISE_NEGATE -> type.isFloatingPoint() ? x[0] ^ signBit(type) : -x[0];
+            case ELEMENT_WISE_NEGATE -> type.isFloatingPoint() ? x[0] ^ signBit(type) : saturated(type, x[0], true);
             case ELEMENT_WISE_ADD -> arithmetic(type, '+', x[0], x[1]);
             case ELEMENT_WISE_SUBTRACT -> arithmetic(type, '-', x[0], x[1]);
             case ELEMENT_WISE_MULTIPLY -> arithmetic(type, '*', x[0], x[1]);
@@ -103,10 +102,10 @@ public final class NaiveElementWise {
             case ELEMENT_WISE_MAX -> minMax(type, x[0], x[1], false);
             case ELEMENT_WISE_CLIP -> {
                 ElementWiseClipOperatorDesc d = (ElementWiseClipOperatorDesc) desc;
-                // Integer tensors: the bounds truncated toward zero, saturated to the type (CAST's rule).
+                // Integer tensors: the bounds truncated toward zero, saturated to the type.
                 yield clamp(type, x[0], d.scaleBias(), d.min(), d.max(),
-                        type.isFloatingPoint() ? 0 : cast(f32(d.min()), TensorDataType.FLOAT32, type),
-                        type.isFloatingPoint() ? 0 : cast(f32(d.max()), TensorDataType.FLOAT32, type));
+                        type.isFloatingPoint() ? 0 : integerBound(d.min(), type),
+                        type.isFloatingPoint() ? 0 : integerBound(d.max(), type));
             }
             case ELEMENT_WISE_CLIP1 -> {
                 ElementWiseClip1OperatorDesc d = (ElementWiseClip1OperatorDesc) desc;
@@ -147,10 +146,11 @@ public final class NaiveElementWise {
                 }
                 yield count;
             }
-            case ELEMENT_WISE_BIT_SHIFT_LEFT -> Long.compareUnsigned(x[1], type.sizeInBits()) >= 0 ? 0 : x[0] << x[1];
+            // Measured: the count modulo 32 (the shader's 32-bit shift); 64-bit types are not covered.
+            case ELEMENT_WISE_BIT_SHIFT_LEFT -> x[0] << Long.remainderUnsigned(x[1], 32);
             case ELEMENT_WISE_BIT_SHIFT_RIGHT -> {
-                boolean past = Long.compareUnsigned(x[1], type.sizeInBits()) >= 0;
-                yield type.isSignedInteger() ? (past ? (x[0] < 0 ? -1 : 0) : x[0] >> x[1]) : past ? 0 : x[0] >>> x[1];
+                long count = Long.remainderUnsigned(x[1], 32);
+                yield type.isSignedInteger() ? x[0] >> count : x[0] >>> count;
             }
             case ELEMENT_WISE_SIGN -> {
                 if (!type.isFloatingPoint()) {
@@ -164,56 +164,20 @@ public final class NaiveElementWise {
         };
     }
 
-    /**
-     * CAST: float to float rounds to nearest even, a NaN quiet with its top payload bits; integer to float is the
-     * nearest value (FLOAT16 through FLOAT32); float to integer truncates toward zero, saturates, NaN gives 0;
-     * integer to integer keeps the low bits (written modulo the width).
-     */
-    private static long cast(long x, TensorDataType from, TensorDataType to) {
-        if (!from.isFloatingPoint()) {
-            java.math.BigInteger value = from == TensorDataType.UINT64
-                    ? new java.math.BigInteger(Long.toUnsignedString(x)) : java.math.BigInteger.valueOf(x);
-            return switch (to) {
-                case FLOAT32 -> f32(value.floatValue());
-                case FLOAT16 -> KitHalf.fromFloat(value.floatValue());
-                case FLOAT64 -> Double.doubleToRawLongBits(value.doubleValue());
-                default -> x;
-            };
+    /** A float bound truncated toward zero and saturated to an integer type (NaN: 0). */
+    private static long integerBound(float bound, TensorDataType type) {
+        if (bound != bound) {
+            return 0;
         }
-        double v = asDouble(from, x);
-        if (v != v) {
-            if (!to.isFloatingPoint()) {
-                return 0;
-            }
-            boolean negative = x >>> (from.sizeInBits() - 1) != 0;
-            // The payload's top bits, aligned to the top of the target's mantissa, and the quiet bit.
-            long payload = switch (from) {
-                case FLOAT64 -> x & 0x000F_FFFF_FFFF_FFFFL;
-                case FLOAT32 -> (x & 0x007F_FFFFL) << 29;
-                default -> (x & 0x3FFL) << 42;
-            };
-            return switch (to) {
-                case FLOAT64 -> (negative ? Long.MIN_VALUE : 0) | 0x7FF8_0000_0000_0000L | payload;
-                case FLOAT32 -> (negative ? 0x8000_0000L : 0) | 0x7FC0_0000L | payload >>> 29;
-                default -> (negative ? 0x8000 : 0) | 0x7E00 | payload >>> 42;
-            };
-        }
-        if (to.isFloatingPoint()) {
-            return switch (to) {
-                case FLOAT32 -> f32((float) v);
-                case FLOAT16 -> KitHalf.fromFloat((float) v);
-                default -> Double.doubleToRawLongBits(v);
-            };
-        }
-        // Toward zero; an infinity saturates like any value beyond the range.
-        java.math.BigInteger whole = Double.isInfinite(v) ? java.math.BigInteger.ONE.shiftLeft(70)
-                .multiply(java.math.BigInteger.valueOf((long) Math.signum(v)))
-                : new java.math.BigDecimal(v).toBigInteger();
-        java.math.BigInteger min = to.isUnsignedInteger() ? java.math.BigInteger.ZERO
-                : java.math.BigInteger.ONE.shiftLeft(to.sizeInBits() - 1).negate();
-        java.math.BigInteger max = (to.isUnsignedInteger() ? java.math.BigInteger.ONE.shiftLeft(to.sizeInBits())
-                : java.math.BigInteger.ONE.shiftLeft(to.sizeInBits() - 1)).subtract(java.math.BigInteger.ONE);
-        return whole.max(min).min(max).longValue();
+        java.math.BigInteger whole = Float.isInfinite(bound)
+                ? java.math.BigInteger.ONE.shiftLeft(70)
+                        .multiply(java.math.BigInteger.valueOf((long) Math.signum(bound)))
+                : new java.math.BigDecimal(bound).toBigInteger();
+        java.math.BigInteger lo = type.isUnsignedInteger() ? java.math.BigInteger.ZERO
+                : java.math.BigInteger.ONE.shiftLeft(type.sizeInBits() - 1).negate();
+        java.math.BigInteger hi = (type.isUnsignedInteger() ? java.math.BigInteger.ONE.shiftLeft(type.sizeInBits())
+                : java.math.BigInteger.ONE.shiftLeft(type.sizeInBits() - 1)).subtract(java.math.BigInteger.ONE);
+        return whole.max(lo).min(hi).longValue();
     }
 
     private static long truth(boolean value) {
@@ -248,7 +212,10 @@ public final class NaiveElementWise {
         }
         float scale = scaleBias.get().scale();
         float bias = scaleBias.get().bias();
-        return type == TensorDataType.FLOAT64 ? scale * v + bias : scaleBias((float) v, scale, bias);
+        if (type != TensorDataType.FLOAT64) {
+            return scaleBias((float) v, scale, bias);
+        }
+        return scale == 1f && bias == 0f ? v : scale * v + bias;
     }
 
     /** MIN and MAX: on floats a NaN operand gives the other operand (IEEE minNum, maxNum). */
@@ -260,7 +227,7 @@ public final class NaiveElementWise {
         double x = asDouble(type, a);
         double y = asDouble(type, b);
         if (x != x && y != y) {
-            return quietBits(type, b);
+            return b; // measured: B's bits, unchanged
         }
         if (x != x) {
             return b;
@@ -282,10 +249,17 @@ public final class NaiveElementWise {
             return (unsigned ? Long.compareUnsigned(x, intMax) > 0 : x > intMax) ? intMax : x;
         }
         double v = scaledValue(type, x, scaleBias);
-        if (v != v || v > max) {
+        // Measured: min(v, Max) then max(that, Min), each keeping the bound unless the value is strictly inside it
+        // (x86's minss and maxss), so a NaN gives Max and 1.0 clipped to [-0.0, 0] gives -0.0.
+        boolean belowMax = v < max;
+        double clipped = belowMax ? v : max;
+        if (!(clipped > min)) {
+            return fromDouble(type, min);
+        }
+        if (!belowMax) {
             return fromDouble(type, max);
         }
-        return v < min ? fromDouble(type, min) : scaleBias.isEmpty() ? x : fromDouble(type, v);
+        return scaleBias.isEmpty() ? x : fromDouble(type, v);
     }
 
     private static long rounded(TensorDataType type, long x, Optional<ScaleBias> scaleBias, boolean up) {
@@ -329,7 +303,9 @@ public final class NaiveElementWise {
     /** IDENTITY and ABS: the scale-bias (product rounded, then sum rounded), then the sign cleared for ABS. */
     private static long unaryWithScaleBias(TensorDataType type, long x, Optional<ScaleBias> scaleBias, boolean abs) {
         long v = x;
-        if (scaleBias.isPresent()) {
+        // Measured: Scale 1 with Bias 0 is left out altogether (bits unchanged, -0.0 and signaling NaNs included).
+        boolean leftOut = scaleBias.isPresent() && scaleBias.get().scale() == 1f && scaleBias.get().bias() == 0f;
+        if (scaleBias.isPresent() && !leftOut) {
             float scale = scaleBias.get().scale();
             float bias = scaleBias.get().bias();
             v = switch (type) {
@@ -337,7 +313,7 @@ public final class NaiveElementWise {
                 case FLOAT16 -> KitHalf.fromFloat(scaleBias(KitHalf.toFloat((int) x), scale, bias));
                 case FLOAT64 -> {
                     double d = Double.longBitsToDouble(x);
-                    yield Double.doubleToRawLongBits(d != d ? quiet(d) : (double) scale * d + bias);
+                    yield Double.doubleToRawLongBits(d != d ? quiet(d) : scale * d + bias);
                 }
                 default -> x;
             };
@@ -345,12 +321,28 @@ public final class NaiveElementWise {
         if (!abs) {
             return v;
         }
-        return type.isFloatingPoint() ? v & ~signBit(type) : type.isSignedInteger() ? Math.abs(v) : v;
+        return type.isFloatingPoint() ? v & ~signBit(type) : type.isSignedInteger() ? saturated(type, v, v < 0) : v;
+    }
+
+    /**
+     * The signed integer {@code v}, negated when asked, as DirectML writes ABS and NEGATE (measured): INT8 and INT16
+     * saturate at their maximum, INT32 and INT64 wrap.
+     */
+    private static long saturated(TensorDataType type, long v, boolean negate) {
+        long r = negate ? -v : v;
+        if (!type.isSignedInteger() || type.sizeInBits() >= 32) {
+            return r;
+        }
+        long max = type == TensorDataType.INT8 ? Byte.MAX_VALUE : Short.MAX_VALUE;
+        return r > max ? max : r;
     }
 
     private static float scaleBias(float x, float scale, float bias) {
         if (x != x) {
             return quiet(x);
+        }
+        if (scale == 1f && bias == 0f) {
+            return x; // measured: left out, so -0.0 stays -0.0
         }
         float product = scale * x;
         return product + bias;
@@ -418,7 +410,8 @@ public final class NaiveElementWise {
             return x;
         }
         if (f instanceof ActivationReluOperatorDesc) {
-            return x < 0 ? 0f : x;
+            // Measured: x * 0 below zero: -0.0 for a negative sum, the default NaN for -infinity.
+            return x < 0 ? timesZero(x) : x;
         }
         if (f instanceof ActivationLeakyReluOperatorDesc d) {
             return x < 0 ? d.alpha() * x : x;
@@ -428,7 +421,7 @@ public final class NaiveElementWise {
             return product + d.beta();
         }
         if (f instanceof ActivationThresholdedReluOperatorDesc d) {
-            return x > d.alpha() ? x : 0f;
+            return x > d.alpha() || Float.isNaN(x) ? x : 0f; // measured: +0 at or below Alpha, a NaN stays
         }
         if (f instanceof ActivationShrinkOperatorDesc d) {
             return x < -d.threshold() ? x + d.bias() : x > d.threshold() ? x - d.bias() : 0f;
@@ -441,7 +434,7 @@ public final class NaiveElementWise {
             return x;
         }
         if (f instanceof ActivationReluOperatorDesc) {
-            return x < 0 ? 0.0 : x;
+            return x < 0 ? (x == Double.NEGATIVE_INFINITY ? Double.longBitsToDouble(F64_DEFAULT_NAN) : -0.0) : x;
         }
         if (f instanceof ActivationLeakyReluOperatorDesc d) {
             return x < 0 ? d.alpha() * x : x;
@@ -450,12 +443,23 @@ public final class NaiveElementWise {
             return d.alpha() * x + d.beta();
         }
         if (f instanceof ActivationThresholdedReluOperatorDesc d) {
-            return x > d.alpha() ? x : 0.0;
+            return x > d.alpha() || Double.isNaN(x) ? x : 0.0;
         }
         if (f instanceof ActivationShrinkOperatorDesc d) {
             return x < -d.threshold() ? x + d.bias() : x > d.threshold() ? x - d.bias() : 0.0;
         }
         throw new IllegalArgumentException("no naive fused " + f.operatorType());
+    }
+
+    /** x times zero as measured on the DLL: a signed zero, the NaN itself, or the default NaN for an infinity. */
+    private static float timesZero(float x) {
+        if (Float.isNaN(x)) {
+            return x;
+        }
+        if (Float.isInfinite(x)) {
+            return Float.intBitsToFloat(F32_DEFAULT_NAN);
+        }
+        return x < 0 || 1 / x < 0 ? -0f : 0f;
     }
 
     private static float toF32(long bits) {

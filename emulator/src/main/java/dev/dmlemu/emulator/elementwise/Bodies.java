@@ -78,6 +78,32 @@ final class Bodies {
         };
     }
 
+    /** Whether the second operand is chosen. */
+    @FunctionalInterface
+    interface FloatChoice {
+        boolean second(double a, double b);
+    }
+
+    @FunctionalInterface
+    interface IntChoice {
+        boolean second(long a, long b, TensorDataType type);
+    }
+
+    /** One of the two operands, its bits copied as they are (MIN, MAX). */
+    static ElementFunction select(FloatChoice onFloats, IntChoice onIntegers) {
+        return (in, out, n) -> {
+            Lanes a = in[0];
+            Lanes b = in[1];
+            boolean floats = a.isFloat();
+            for (int i = 0; i < n; i++) {
+                boolean second = floats ? onFloats.second(a.values[i], b.values[i])
+                        : onIntegers.second(a.bits[i], b.bits[i], a.type);
+                out.bits[i] = second ? b.bits[i] : a.bits[i];
+            }
+            out.carrier = Lanes.Carrier.BITS;
+        };
+    }
+
     static ElementFunction binary(FloatOp2 onFloats, IntOp2 onIntegers) {
         return (in, out, n) -> {
             Lanes a = in[0];

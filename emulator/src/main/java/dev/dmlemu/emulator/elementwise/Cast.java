@@ -3,47 +3,17 @@ package dev.dmlemu.emulator.elementwise;
 import dev.dmlemu.desc.TensorDataType;
 
 /**
- * CAST between any two data types (docs/directml-behaviour.md §15): float to float rounds to nearest even (a NaN
- * stays quiet with its top payload bits); integer to float is the nearest value, in one rounding (FLOAT16 through
- * FLOAT32, as a shader converts); float to integer truncates toward zero, saturates at the type's range and makes a
- * NaN 0; integer to integer keeps the low bits.
+ * Conversions the element-wise bodies share: a float to an integer type, truncated toward zero and saturated, NaN
+ * giving 0 (CLIP's integer bounds), and a NaN made quiet. CAST itself is not on the emulator yet
+ * (docs/directml-behaviour.md §15.5).
  */
 final class Cast {
 
     private Cast() {}
 
-    static ElementFunction body() {
-        return (in, out, n) -> {
-            Lanes x = in[0];
-            TensorDataType to = out.type;
-            if (to.isFloatingPoint()) {
-                for (int i = 0; i < n; i++) {
-                    out.values[i] = x.isFloat() ? quiet(x.values[i]) : toFloat(x.bits[i], x.type, to);
-                }
-                out.carrier = Lanes.Carrier.VALUES;
-            } else {
-                for (int i = 0; i < n; i++) {
-                    out.bits[i] = x.isFloat() ? toInteger(x.values[i], to) : x.bits[i];
-                }
-                out.carrier = Lanes.Carrier.BITS;
-            }
-        };
-    }
-
     /** A NaN with its quiet bit set (a conversion quiets a signaling NaN); any other value as it is. */
     static double quiet(double v) {
         return v != v ? Double.longBitsToDouble(Double.doubleToRawLongBits(v) | 0x0008_0000_0000_0000L) : v;
-    }
-
-    /** The integer {@code v} of type {@code from} as the float type {@code to} holds it, rounded once. */
-    static double toFloat(long v, TensorDataType from, TensorDataType to) {
-        boolean unsigned64 = from == TensorDataType.UINT64 && v < 0;
-        if (to == TensorDataType.FLOAT64) {
-            // Halving with the lost bit kept sticky rounds once, then doubling is exact.
-            return unsigned64 ? (double) (v >>> 1 | v & 1) * 2 : (double) v;
-        }
-        float f = unsigned64 ? (float) (v >>> 1 | v & 1) * 2 : (float) v;
-        return f;
     }
 
     /** The float {@code v} truncated toward zero and saturated to {@code to}'s range; NaN is 0. */

@@ -47,7 +47,8 @@ final class FusedActivations {
             return (x, single) -> x;
         }
         if (desc instanceof ActivationReluOperatorDesc) {
-            return (x, single) -> x < 0 ? 0.0 : x;
+            // Measured: x * 0 below 0, so a negative sum gives -0.0 and -infinity the default NaN.
+            return (x, single) -> x < 0 ? timesZero(x) : x;
         }
         if (desc instanceof ActivationLeakyReluOperatorDesc d) {
             float alpha = d.alpha();
@@ -60,7 +61,8 @@ final class FusedActivations {
         }
         if (desc instanceof ActivationThresholdedReluOperatorDesc d) {
             float alpha = d.alpha();
-            return (x, single) -> x > alpha ? x : 0.0;
+            // Measured: +0 at or below Alpha (-7 gives +0), and a NaN stays (7FC12345 gives 7FC12345).
+            return (x, single) -> x <= alpha ? 0.0 : x;
         }
         if (desc instanceof ActivationShrinkOperatorDesc d) {
             float bias = d.bias();
@@ -69,6 +71,14 @@ final class FusedActivations {
                     : x > threshold ? add(x, -bias, single) : 0.0;
         }
         throw new UnsupportedOperationException("the emulator has no exact fused " + desc.operatorType());
+    }
+
+    /** {@code x * 0} on x86: a zero of x's sign, x itself when a NaN, the default NaN for an infinity. */
+    static double timesZero(double x) {
+        if (x != x) {
+            return x;
+        }
+        return Double.isInfinite(x) ? Bodies.DEFAULT_NAN : Math.copySign(0.0, x);
     }
 
     private static double multiply(double a, double b, boolean single) {

@@ -43,6 +43,9 @@ class ElementWisePropertiesTest {
             for (ElementWiseOp op : ElementWiseOp.values()) {
                 Random random = new Random(op.ordinal() * 7919L);
                 for (TensorDataType type : types) {
+                    if (op.name().startsWith("BIT_SHIFT") && type.sizeInBits() == 64) {
+                        continue; // refused by the emulator (docs/directml-behaviour.md §15.5)
+                    }
                     for (int i = 0; i < CASES_PER_TYPE; i++) {
                         long seed = random.nextLong();
                         ElementWiseCase c = ElementWiseCases.generate(op, type, seed);

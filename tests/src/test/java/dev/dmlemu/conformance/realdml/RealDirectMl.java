@@ -1,6 +1,7 @@
 package dev.dmlemu.conformance.realdml;
 
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.desc.TensorKind;
 import dev.dmlemu.nativebridge.host.CreateMode;
@@ -15,6 +16,7 @@ import dev.dmlemu.nativebridge.host.HostSetup;
 import dev.dmlemu.nativebridge.host.HostStage;
 import dev.dmlemu.nativebridge.host.KnownDirectMlBugs;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +59,7 @@ public final class RealDirectMl {
             return Optional.empty();
         }
         try {
-            shared = new RealDirectMl(HostSession.open(setup.get().launcher(), HostLimits.defaults()));
+            shared = new RealDirectMl(openWithRetries(setup.get()));
             System.out.println("real DirectML: " + setup.get().directMlVersion() + " in the host, "
                     + shared.session.hello().adapterDescription() + ", DirectML.dll "
                     + shared.session.hello().dllVersion());
@@ -65,6 +67,28 @@ public final class RealDirectMl {
             whyNot = "the DirectML host did not start: " + e.getMessage();
         }
         return Optional.ofNullable(shared);
+    }
+
+    /**
+     * Opens the host; a start that fails (Wine's desktop, shared by every host of the cache, restarting while other
+     * hosts end) is tried again after a pause, a few times.
+     */
+    private static HostSession openWithRetries(HostSetup setup) {
+        for (int attempt = 1;; attempt++) {
+            try {
+                return HostSession.open(setup.launcher(), HostLimits.defaults());
+            } catch (RuntimeException e) {
+                if (attempt == 4) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(15_000L * attempt);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
     }
 
     /** The host; when it is not set up, prints {@code SKIPPED what: reason} and skips the calling test. */
@@ -177,6 +201,52 @@ public final class RealDirectMl {
                     : Optional.empty();
             return new HarnessResult(harnessCase.name(), OptionalInt.of(0), OptionalInt.of(0), OptionalInt.of(0),
                     exec, printed);
+        } finally {
+            session.release(created.handle(), session.generation());
+        }
+    }
+
+    /**
+     * What one dispatch of {@link #executeBytes} gave: the output buffer's bytes, or the failing stage and HRESULT
+     * (DirectML may refuse to compile an operator that CreateOperator accepted).
+     */
+    public record BytesRun(Optional<byte[]> output, HostStage failedAt, int hresult) {}
+
+    /**
+     * Creates, compiles, initializes and dispatches {@code desc} once, its input tensor fields bound (in field order)
+     * to buffers holding exactly {@code inputs}, its one output to a zeroed buffer of {@code outputBytes}: raw bytes
+     * both ways, so NaN payloads, -0.0 and denormals arrive as they are.
+     */
+    public synchronized BytesRun executeBytes(OperatorDesc desc, List<ByteBuffer> inputs, long outputBytes) {
+        if (dirty) {
+            session.restart();
+            dirty = false;
+        }
+        CreateOutcome created = session.create(desc, CreateMode.PREPARE, java.util.Set.of());
+        if (!created.succeeded()) {
+            return new BytesRun(Optional.empty(), created.failedAt(), created.hresult());
+        }
+        try {
+            List<TensorField> fields = desc.tensorFields();
+            List<HostBuffer> buffers = new ArrayList<>();
+            List<HostBinding> in = new ArrayList<>();
+            List<HostBinding> out = new ArrayList<>();
+            int next = 0;
+            int outputField = -1;
+            for (int i = 0; i < fields.size(); i++) {
+                if (fields.get(i).kind() == TensorKind.OUTPUT) {
+                    outputField = i;
+                    buffers.add(new HostBuffer(outputBytes, Optional.empty(), true));
+                    out.add(new HostBinding(i, 0, outputBytes));
+                } else {
+                    ByteBuffer bytes = inputs.get(next++);
+                    buffers.add(HostBuffer.of(bytes, false));
+                    in.add(new HostBinding(i, 0, bytes.remaining()));
+                }
+            }
+            ExecuteOutcome run = session.execute(created.handle(), in, out, buffers, Optional.empty());
+            return run.succeeded() ? new BytesRun(Optional.of(run.readBacks().get(outputField)), HostStage.NONE, 0)
+                    : new BytesRun(Optional.empty(), run.failedAt(), run.hresult());
         } finally {
             session.release(created.handle(), session.generation());
         }
