@@ -130,8 +130,10 @@ class DxDispatchRepositoryModelsTest {
                 """);
         Cli.Result validated = Cli.run("validate", file.toString());
         assertEquals(ExitCode.SUCCESS.code(), validated.code(), validated.err());
-        Cli.Result run = Cli.run("run", file.toString(), "--backend", "emulator");
+        // The model's writeFile goes to the test's folder, not the working directory.
+        Cli.Result run = Cli.run("run", file.toString(), "--backend", "emulator", "--output-dir", dir.toString());
         assertEquals(ExitCode.SUCCESS.code(), run.code(), run.err());
+        assertTrue(Files.exists(dir.resolve("dml_element_wise_add_output.npy")));
         assertTrue(run.out().contains("Resource 'Out': 2, 4, 6, 8, 10, 12"), run.out());
     }
 }
