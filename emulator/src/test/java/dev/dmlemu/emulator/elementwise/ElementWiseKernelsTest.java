@@ -5,9 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.ActivationLeakyReluOperatorDesc;
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.ElementWiseAbsOperatorDesc;
 import dev.dmlemu.desc.ElementWiseAdd1OperatorDesc;
 import dev.dmlemu.desc.ElementWiseAddOperatorDesc;
+import dev.dmlemu.desc.ElementWiseBitShiftLeftOperatorDesc;
+import dev.dmlemu.desc.ElementWiseBitShiftRightOperatorDesc;
+import dev.dmlemu.desc.ElementWiseClipOperatorDesc;
 import dev.dmlemu.desc.ElementWiseIdentityOperatorDesc;
+import dev.dmlemu.desc.ElementWiseMinOperatorDesc;
 import dev.dmlemu.desc.ElementWiseNegateOperatorDesc;
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorDesc;
@@ -52,7 +57,8 @@ class ElementWiseKernelsTest {
     @Test
     void negateFlipsTheSignBitOfNaNs() {
         BufferTensorDesc t = BufferTensorDesc.packed(F32, 3);
-        int[] out = ints(run(new ElementWiseNegateOperatorDesc(t, t), F32, ints(0x7FC1_2345, 0x0000_0000, 0xFFA0_0001)));
+        int[] out = ints(run(new ElementWiseNegateOperatorDesc(t, t), F32,
+                ints(0x7FC1_2345, 0x0000_0000, 0xFFA0_0001)));
         assertArrayEquals(new int[] {0xFFC1_2345, 0x8000_0000, 0x7FA0_0001}, out);
     }
 
@@ -113,6 +119,46 @@ class ElementWiseKernelsTest {
             prepared.execute(Bindings.of(BufferBinding.of(shared), BufferBinding.of(shared)));
         }
         assertArrayEquals(new float[] {-1, 2, -3, 4}, floats(shared.array()));
+    }
+
+    /** Measured (§15.1): INT8 -128 gives 127, the INT32 minimum gives itself. */
+    @Test
+    void absSaturatesBelow32BitsAndWrapsAbove() {
+        BufferTensorDesc int8 = BufferTensorDesc.packed(TensorDataType.INT8, 4);
+        assertArrayEquals(new byte[] {127, 5, 0, 127},
+                run(new ElementWiseAbsOperatorDesc(int8, int8, Optional.empty()), TensorDataType.INT8,
+                        new byte[] {-128, -5, 0, 127}));
+        BufferTensorDesc int32 = BufferTensorDesc.packed(TensorDataType.INT32, 1);
+        assertArrayEquals(new int[] {Integer.MIN_VALUE}, ints(run(new ElementWiseAbsOperatorDesc(int32, int32,
+                Optional.empty()), TensorDataType.INT32, ints(Integer.MIN_VALUE))));
+    }
+
+    /** Measured (§15.1): MIN of two NaNs is B's bits unchanged; one NaN gives the other operand. */
+    @Test
+    void minOfNaNs() {
+        BufferTensorDesc t = BufferTensorDesc.packed(F32, 3);
+        int[] out = ints(run(new ElementWiseMinOperatorDesc(t, t, t), F32, ints(0xFFA0_0001, 0x7FC0_0000, 0x3F80_0000),
+                ints(0x7F80_0001, 0x4000_0000, 0x7FC0_0000)));
+        assertArrayEquals(new int[] {0x7F80_0001, 0x4000_0000, 0x3F80_0000}, out);
+    }
+
+    /** Measured (§15.1): CLIP to [-0.0, 0] gives -0.0 for 1.0 and for 0 (min, then max, each keeping its bound). */
+    @Test
+    void clipIsMinThenMax() {
+        BufferTensorDesc t = BufferTensorDesc.packed(F32, 3);
+        int[] out = ints(run(new ElementWiseClipOperatorDesc(t, t, Optional.empty(), -0.0f, 0.0f), F32,
+                ints(0x3F80_0000, 0x0000_0000, 0xC0A0_0000)));
+        assertArrayEquals(new int[] {0x8000_0000, 0x8000_0000, 0x8000_0000}, out);
+    }
+
+    /** Measured (§15.1): UINT32 7 shifted left by 0xD97FAB27 is 7 << 7; right by 0x76E7F076 is >> 22. */
+    @Test
+    void shiftCountsAreModulo32() {
+        BufferTensorDesc t = BufferTensorDesc.packed(TensorDataType.UINT32, 1);
+        assertArrayEquals(new int[] {0x380}, ints(run(new ElementWiseBitShiftLeftOperatorDesc(t, t, t),
+                TensorDataType.UINT32, ints(7), ints(0xD97F_AB27))));
+        assertArrayEquals(new int[] {0x36D}, ints(run(new ElementWiseBitShiftRightOperatorDesc(t, t, t),
+                TensorDataType.UINT32, ints(0xDB5D_860C), ints(0x76E7_F076))));
     }
 
     static byte[] run(OperatorDesc desc, TensorDataType outputType, byte[]... inputs) {
