@@ -287,8 +287,8 @@ public final class ElementWiseKernels {
     }
 
     /**
-     * A shifted left by B modulo 32 (measured on UINT32: 7 shifted by 0xD97FAB27 is 7 << 7): the shader shifts 8-,
-     * 16- and 32-bit types as 32-bit values.
+     * A shifted left by B modulo 32 (measured on UINT32: 7 shifted by 0xD97FAB27 is {@code 7 << 7}): the shader
+     * shifts 8-, 16- and 32-bit types as 32-bit values.
      */
     public static OperatorKernel bitShiftLeft() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_BIT_SHIFT_LEFT,
