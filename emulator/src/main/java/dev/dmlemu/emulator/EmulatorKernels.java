@@ -2,6 +2,7 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
 import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
@@ -35,6 +36,39 @@ final class EmulatorKernels {
         all.add(new ScatterNdKernel());
 
         // Element-wise operators and CAST (package elementwise).
+        all.add(ElementWiseKernels.identity());
+        all.add(ElementWiseKernels.abs());
+        all.add(ElementWiseKernels.negate());
+        all.add(ElementWiseKernels.add());
+        all.add(ElementWiseKernels.add1());
+        all.add(ElementWiseKernels.subtract());
+        all.add(ElementWiseKernels.multiply());
+        all.add(ElementWiseKernels.min());
+        all.add(ElementWiseKernels.max());
+        all.add(ElementWiseKernels.clip());
+        all.add(ElementWiseKernels.clip1());
+        all.add(ElementWiseKernels.ceil());
+        all.add(ElementWiseKernels.floor());
+        all.add(ElementWiseKernels.logicalEquals());
+        all.add(ElementWiseKernels.logicalGreaterThan());
+        all.add(ElementWiseKernels.logicalGreaterThanOrEqual());
+        all.add(ElementWiseKernels.logicalLessThan());
+        all.add(ElementWiseKernels.logicalLessThanOrEqual());
+        all.add(ElementWiseKernels.logicalAnd());
+        all.add(ElementWiseKernels.logicalOr());
+        all.add(ElementWiseKernels.logicalXor());
+        all.add(ElementWiseKernels.logicalNot());
+        all.add(ElementWiseKernels.isNan());
+        all.add(ElementWiseKernels.isInfinity());
+        all.add(ElementWiseKernels.bitAnd());
+        all.add(ElementWiseKernels.bitOr());
+        all.add(ElementWiseKernels.bitXor());
+        all.add(ElementWiseKernels.bitNot());
+        all.add(ElementWiseKernels.bitCount());
+        all.add(ElementWiseKernels.bitShiftLeft());
+        all.add(ElementWiseKernels.bitShiftRight());
+        all.add(ElementWiseKernels.sign());
+        all.add(ElementWiseKernels.ifThenElse());
 
         // Data movement and selection (package movement).
         all.add(SliceKernel.slice());

@@ -12,13 +12,16 @@ import org.junit.jupiter.api.Test;
 class EmulatedOperatorsTest {
 
     @Test
-    void theSixKernels() {
+    void theKernels() {
         assertEquals(List.of(OperatorType.GATHER_ELEMENTS, OperatorType.GATHER, OperatorType.GATHER_ND,
                 OperatorType.GATHER_ND1, OperatorType.SCATTER_ELEMENTS, OperatorType.SCATTER_ND),
                 EmulatedOperators.all().subList(0, 6));
+        assertTrue(EmulatedOperators.all().containsAll(List.of(OperatorType.ELEMENT_WISE_IDENTITY,
+                OperatorType.ELEMENT_WISE_ADD, OperatorType.ELEMENT_WISE_ADD1)));
         assertTrue(EmulatedOperators.runs(107)); // DML_OPERATOR_GATHER_ELEMENTS
         assertTrue(EmulatedOperators.runs(94)); // DML_OPERATOR_SCATTER_ELEMENTS
-        assertFalse(EmulatedOperators.runs(4)); // DML_OPERATOR_ELEMENT_WISE_ADD
+        assertTrue(EmulatedOperators.runs(4)); // DML_OPERATOR_ELEMENT_WISE_ADD
+        assertFalse(EmulatedOperators.runs(OperatorType.CONVOLUTION.code()));
         assertFalse(EmulatedOperators.runs(0));
     }
 

@@ -266,6 +266,52 @@ public final class RealDirectMl {
         }
     }
 
+    /**
+     * What one dispatch of {@link #executeBytes} gave: the output buffer's bytes, or the failing stage and HRESULT
+     * (DirectML may refuse to compile an operator that CreateOperator accepted).
+     */
+    public record BytesRun(Optional<byte[]> output, HostStage failedAt, int hresult) {}
+
+    /**
+     * Creates, compiles, initializes and dispatches {@code desc} once, its input tensor fields bound (in field order)
+     * to buffers holding exactly {@code inputs}, its one output to a zeroed buffer of {@code outputBytes}: raw bytes
+     * both ways, so NaN payloads, -0.0 and denormals arrive as they are.
+     */
+    public synchronized BytesRun executeBytes(OperatorDesc desc, List<ByteBuffer> inputs, long outputBytes) {
+        if (dirty) {
+            session.restart();
+            dirty = false;
+        }
+        CreateOutcome created = session.create(desc, CreateMode.PREPARE, java.util.Set.of());
+        if (!created.succeeded()) {
+            return new BytesRun(Optional.empty(), created.failedAt(), created.hresult());
+        }
+        try {
+            List<TensorField> fields = desc.tensorFields();
+            List<HostBuffer> buffers = new ArrayList<>();
+            List<HostBinding> in = new ArrayList<>();
+            List<HostBinding> out = new ArrayList<>();
+            int next = 0;
+            int outputField = -1;
+            for (int i = 0; i < fields.size(); i++) {
+                if (fields.get(i).kind() == TensorKind.OUTPUT) {
+                    outputField = i;
+                    buffers.add(new HostBuffer(outputBytes, Optional.empty(), true));
+                    out.add(new HostBinding(i, 0, outputBytes));
+                } else {
+                    ByteBuffer bytes = inputs.get(next++);
+                    buffers.add(HostBuffer.of(bytes, false));
+                    in.add(new HostBinding(i, 0, bytes.remaining()));
+                }
+            }
+            ExecuteOutcome run = session.execute(created.handle(), in, out, buffers, Optional.empty());
+            return run.succeeded() ? new BytesRun(Optional.of(run.readBacks().get(outputField)), HostStage.NONE, 0)
+                    : new BytesRun(Optional.empty(), run.failedAt(), run.hresult());
+        } finally {
+            session.release(created.handle(), session.generation());
+        }
+    }
+
     /** The harness's stage HRESULTs from CREATE's answer: the failing stage's, S_OK before it, none after. */
     private static HarnessResult result(HarnessCase harnessCase, CreateOutcome outcome,
             Optional<List<String>> output) {

@@ -1,0 +1,50 @@
+package dev.dmlemu.emulator.elementwise;
+
+import dev.dmlemu.desc.TensorDataType;
+
+/**
+ * Conversions the element-wise bodies share: a float to an integer type, truncated toward zero and saturated, NaN
+ * giving 0 (CLIP's integer bounds), and a NaN made quiet. CAST itself is not on the emulator yet
+ * (docs/directml-behaviour.md §15.5).
+ */
+final class Cast {
+
+    private Cast() {}
+
+    /** A NaN with its quiet bit set (a conversion quiets a signaling NaN); any other value as it is. */
+    static double quiet(double v) {
+        return v != v ? Double.longBitsToDouble(Double.doubleToRawLongBits(v) | 0x0008_0000_0000_0000L) : v;
+    }
+
+    /** The float {@code v} truncated toward zero and saturated to {@code to}'s range; NaN is 0. */
+    static long toInteger(double v, TensorDataType to) {
+        if (v != v) {
+            return 0;
+        }
+        double t = v < 0 ? Math.ceil(v) : Math.floor(v);
+        if (to == TensorDataType.UINT64) {
+            if (t <= 0) {
+                return 0;
+            }
+            if (t >= 0x1p64) {
+                return -1L;
+            }
+            return t >= 0x1p63 ? (long) (t - 0x1p63) ^ Long.MIN_VALUE : (long) t;
+        }
+        long min = minOf(to);
+        long max = maxOf(to);
+        if (t <= min) {
+            return min;
+        }
+        return t >= max ? max : (long) t;
+    }
+
+    static long minOf(TensorDataType type) {
+        return type.isUnsignedInteger() ? 0 : -(1L << (type.sizeInBits() - 1));
+    }
+
+    static long maxOf(TensorDataType type) {
+        int bits = type.sizeInBits();
+        return type.isUnsignedInteger() ? (bits == 64 ? -1L : (1L << bits) - 1) : (1L << (bits - 1)) - 1;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.dmlemu.testkit;
+
+import dev.dmlemu.desc.TensorDataType;
+
+/** The element-wise operators the kit's generator and naive reference cover, with their number of inputs. */
+public enum ElementWiseOp {
+    IDENTITY(1),
+    ABS(1),
+    NEGATE(1),
+    ADD(2),
+    ADD1(2),
+    SUBTRACT(2),
+    MULTIPLY(2),
+    MIN(2),
+    MAX(2),
+    CLIP(1),
+    CLIP1(1),
+    CEIL(1),
+    FLOOR(1),
+    LOGICAL_EQUALS(2),
+    LOGICAL_GREATER_THAN(2),
+    LOGICAL_GREATER_THAN_OR_EQUAL(2),
+    LOGICAL_LESS_THAN(2),
+    LOGICAL_LESS_THAN_OR_EQUAL(2),
+    LOGICAL_AND(2),
+    LOGICAL_OR(2),
+    LOGICAL_XOR(2),
+    LOGICAL_NOT(1),
+    IS_NAN(1),
+    IS_INFINITY(1),
+    BIT_AND(2),
+    BIT_OR(2),
+    BIT_XOR(2),
+    BIT_NOT(1),
+    BIT_COUNT(1),
+    BIT_SHIFT_LEFT(2),
+    BIT_SHIFT_RIGHT(2),
+    SIGN(1),
+    IF(3);
+
+    private final int arity;
+
+    ElementWiseOp(int arity) {
+        this.arity = arity;
+    }
+
+    public int arity() {
+        return arity;
+    }
+
+    /** The data type of input {@code index} when the operator works on {@code type}: IF's condition is UINT8. */
+    public TensorDataType inputType(int index, TensorDataType type) {
+        return this == IF && index == 0 ? TensorDataType.UINT8 : type;
+    }
+
+    /** The output's data type for inputs of {@code input}: UINT8 for truth values and bit counts. */
+    public TensorDataType outputType(TensorDataType input) {
+        return name().startsWith("LOGICAL_") || name().startsWith("IS_") || this == BIT_COUNT ? TensorDataType.UINT8
+                : input;
+    }
+}
