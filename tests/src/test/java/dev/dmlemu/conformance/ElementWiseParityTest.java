@@ -11,6 +11,7 @@ import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.execution.TensorBinding;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import dev.dmlemu.featurelevels.ValidationResult;
@@ -105,7 +106,7 @@ class ElementWiseParityTest {
                     }
                     byte[] emulated = new byte[(int) outputBytes];
                     try (PreparedOperator prepared = emulator.prepare(validation.validated())) {
-                        List<BufferBinding> bindings = new ArrayList<>();
+                        List<TensorBinding> bindings = new ArrayList<>();
                         inputs.forEach(b -> bindings.add(BufferBinding.of(b)));
                         bindings.add(BufferBinding.of(ByteBuffer.wrap(emulated)));
                         prepared.execute(new Bindings(bindings));

@@ -8,6 +8,7 @@ import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
+import dev.dmlemu.execution.TensorBinding;
 import dev.dmlemu.execution.PreparedOperator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import dev.dmlemu.featurelevels.ValidationResult;
@@ -54,7 +55,7 @@ class ElementWisePropertiesTest {
                             break; // the type is not in the operator's table
                         }
                         byte[] out = new byte[(int) c.outputTensor().totalTensorSizeInBytes()];
-                        List<BufferBinding> bindings = new ArrayList<>();
+                        List<TensorBinding> bindings = new ArrayList<>();
                         c.inputs().stream().map(TensorBytes::toBuffer).forEach(b -> bindings.add(BufferBinding.of(b)));
                         bindings.add(BufferBinding.of(ByteBuffer.wrap(out)));
                         try (PreparedOperator prepared = emulator.prepare(result.validated())) {
