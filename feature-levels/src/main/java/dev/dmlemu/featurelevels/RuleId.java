@@ -80,6 +80,29 @@ public enum RuleId {
 
     /** A {@code UINT} field (Sizes, Strides, DimensionCount, Axis, alignment) is outside {@code [0, 2^32)}. */
     UINT32_RANGE(Severity.ERROR, "a UINT field must be in [0, 2^32 - 1]"),
+    /**
+     * An output's Sizes differ from what the operator's formula gives from its inputs and fields (the message names
+     * the formula). SLICE, SLICE1, SLICE_GRAD: measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3.
+     */
+    OUTPUT_SIZES_MISMATCH(Severity.ERROR, "an output size differs from the operator's formula"),
+    /**
+     * The count of the per-dimension arrays (SLICE's DimensionCount) is not the tensors' DimensionCount. Measured on
+     * DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.3).
+     */
+    PER_DIMENSION_COUNT_MISMATCH(Severity.ERROR,
+            "the per-dimension arrays must have one entry per dimension of the tensors"),
+    /**
+     * A slice stride DirectML.dll 1.15.4 refuses (measured, docs/directml-behaviour.md §14.3): SLICE's Strides below
+     * 1, SLICE1's and SLICE_GRAD's InputWindowStrides 0.
+     */
+    SLICE_STRIDE_INVALID(Severity.ERROR, "a slice stride must be at least 1 (SLICE) or not 0 (SLICE1, SLICE_GRAD)"),
+    /**
+     * A slice window reaches past the sliced tensor: SLICE's last element {@code Offsets + (Sizes - 1) * Strides},
+     * SLICE1's and SLICE_GRAD's {@code InputWindowOffsets + InputWindowSizes}, and SLICE_GRAD's last gradient element
+     * {@code InputWindowOffsets + (InputGradientTensor.Sizes - 1) * |InputWindowStrides|} (measured on DirectML.dll
+     * 1.15.4, docs/directml-behaviour.md §14.3).
+     */
+    SLICE_WINDOW_OUTSIDE_INPUT(Severity.ERROR, "a slice window must lie inside the sliced tensor"),
 
     // Shape rules of resampling and reduction:
 

@@ -24,6 +24,9 @@ public final class ShapeRuleCatalog {
         // Pooling, convolution and matrix multiplication.
 
         // Data movement and selection.
+        all.add(SliceRules.slice());
+        all.add(SliceRules.slice1());
+        all.add(SliceRules.sliceGrad());
 
         // Resampling and reduction.
 

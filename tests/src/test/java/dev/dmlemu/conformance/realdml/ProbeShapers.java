@@ -21,6 +21,9 @@ final class ProbeShapers {
         // Pooling, convolution and matrix multiplication.
 
         // Data movement and selection.
+        all.add(SliceShaper.slice());
+        all.add(SliceShaper.slice1());
+        all.add(SliceShaper.sliceGrad());
 
         // Resampling and reduction.
 
