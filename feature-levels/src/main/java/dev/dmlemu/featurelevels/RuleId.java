@@ -103,6 +103,11 @@ public enum RuleId {
      * 1.15.4, docs/directml-behaviour.md §14.3).
      */
     SLICE_WINDOW_OUTSIDE_INPUT(Severity.ERROR, "a slice window must lie inside the sliced tensor"),
+    /**
+     * JOIN, SPLIT: along Axis, the whole tensor's size (JOIN's output, SPLIT's input) is not the sum of the parts'
+     * (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
+     */
+    AXIS_SIZE_NOT_SUM(Severity.ERROR, "along Axis, the joined tensor's size must be the sum of the parts' sizes"),
 
     // Shape rules of resampling and reduction:
 

@@ -27,6 +27,8 @@ public final class ShapeRuleCatalog {
         all.add(SliceRules.slice());
         all.add(SliceRules.slice1());
         all.add(SliceRules.sliceGrad());
+        all.add(ConcatenationRules.join());
+        all.add(ConcatenationRules.split());
 
         // Resampling and reduction.
 

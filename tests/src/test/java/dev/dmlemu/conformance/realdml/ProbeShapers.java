@@ -24,6 +24,8 @@ final class ProbeShapers {
         all.add(SliceShaper.slice());
         all.add(SliceShaper.slice1());
         all.add(SliceShaper.sliceGrad());
+        all.add(ConcatenationShaper.join());
+        all.add(ConcatenationShaper.split());
 
         // Resampling and reduction.
 
