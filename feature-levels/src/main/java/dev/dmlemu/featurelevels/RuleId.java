@@ -108,6 +108,11 @@ public enum RuleId {
      * (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
      */
     AXIS_SIZE_NOT_SUM(Severity.ERROR, "along Axis, the joined tensor's size must be the sum of the parts' sizes"),
+    /**
+     * A scalar field's data type (PADDING1's PaddingValueDataType) is not the data type of the tensor it fills
+     * (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
+     */
+    VALUE_DATA_TYPE_MISMATCH(Severity.ERROR, "the value's data type must be the tensor's DataType"),
 
     // Shape rules of resampling and reduction:
 

@@ -29,6 +29,8 @@ public final class ShapeRuleCatalog {
         all.add(SliceRules.sliceGrad());
         all.add(ConcatenationRules.join());
         all.add(ConcatenationRules.split());
+        all.add(PaddingRules.padding());
+        all.add(PaddingRules.padding1());
 
         // Resampling and reduction.
 

@@ -26,6 +26,8 @@ final class ProbeShapers {
         all.add(SliceShaper.sliceGrad());
         all.add(ConcatenationShaper.join());
         all.add(ConcatenationShaper.split());
+        all.add(PaddingShaper.padding());
+        all.add(PaddingShaper.padding1());
 
         // Resampling and reduction.
 
