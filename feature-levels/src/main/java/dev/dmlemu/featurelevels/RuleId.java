@@ -86,7 +86,8 @@ public enum RuleId {
      */
     OUTPUT_SIZES_MISMATCH(Severity.ERROR, "an output size differs from the operator's formula"),
     /**
-     * The count of the per-dimension arrays (SLICE's DimensionCount) is not the tensors' DimensionCount. Measured on
+     * The count of the per-dimension arrays (SLICE's and PADDING's DimensionCount, TILE's RepeatsCount) is not the
+     * tensors' DimensionCount. Measured on
      * DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.3).
      */
     PER_DIMENSION_COUNT_MISMATCH(Severity.ERROR,
@@ -109,8 +110,9 @@ public enum RuleId {
      */
     AXIS_SIZE_NOT_SUM(Severity.ERROR, "along Axis, the joined tensor's size must be the sum of the parts' sizes"),
     /**
-     * A scalar field's data type (PADDING1's PaddingValueDataType) is not the data type of the tensor it fills
-     * (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
+     * A scalar field's data type (PADDING1's PaddingValueDataType, FILL_VALUE_CONSTANT's and FILL_VALUE_SEQUENCE's
+     * ValueDataType) is not the data type of the tensor it fills (measured on DirectML.dll 1.15.4,
+     * docs/directml-behaviour.md §14.3).
      */
     VALUE_DATA_TYPE_MISMATCH(Severity.ERROR, "the value's data type must be the tensor's DataType"),
 

@@ -31,6 +31,9 @@ public final class ShapeRuleCatalog {
         all.add(ConcatenationRules.split());
         all.add(PaddingRules.padding());
         all.add(PaddingRules.padding1());
+        all.add(new TileRules());
+        all.add(FillValueRules.constant());
+        all.add(FillValueRules.sequence());
 
         // Resampling and reduction.
 

@@ -28,6 +28,9 @@ final class ProbeShapers {
         all.add(ConcatenationShaper.split());
         all.add(PaddingShaper.padding());
         all.add(PaddingShaper.padding1());
+        all.add(new TileShaper());
+        all.add(FillValueShaper.constant());
+        all.add(FillValueShaper.sequence());
 
         // Resampling and reduction.
 
