@@ -115,6 +115,12 @@ public enum RuleId {
      * docs/directml-behaviour.md §14.3).
      */
     VALUE_DATA_TYPE_MISMATCH(Severity.ERROR, "the value's data type must be the tensor's DataType"),
+    /**
+     * SPACE_TO_DEPTH(1), DEPTH_TO_SPACE(1): BlockSize is 0, or does not divide what it splits: the input's height and
+     * width (SPACE_TO_DEPTH), its channels by {@code BlockSize * BlockSize} (DEPTH_TO_SPACE). Measured on
+     * DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.3).
+     */
+    BLOCK_SIZE_NOT_DIVISOR(Severity.ERROR, "BlockSize must be at least 1 and divide the dimensions it splits"),
 
     // Shape rules of resampling and reduction:
 

@@ -34,6 +34,7 @@ public final class ShapeRuleCatalog {
         all.add(new TileRules());
         all.add(FillValueRules.constant());
         all.add(FillValueRules.sequence());
+        all.addAll(DepthSpaceRules.all());
 
         // Resampling and reduction.
 

@@ -31,6 +31,7 @@ final class ProbeShapers {
         all.add(new TileShaper());
         all.add(FillValueShaper.constant());
         all.add(FillValueShaper.sequence());
+        all.addAll(DepthSpaceShaper.all());
 
         // Resampling and reduction.
 
