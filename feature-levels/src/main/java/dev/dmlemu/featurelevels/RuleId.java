@@ -121,6 +121,11 @@ public enum RuleId {
      * DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.3).
      */
     BLOCK_SIZE_NOT_DIVISOR(Severity.ERROR, "BlockSize must be at least 1 and divide the dimensions it splits"),
+    /**
+     * TOP_K, TOP_K1: {@code K} is not in {@code [1, InputTensor.Sizes[Axis]]} (measured on DirectML.dll 1.15.4,
+     * docs/directml-behaviour.md §14.3).
+     */
+    K_OUT_OF_RANGE(Severity.ERROR, "K must be in [1, InputTensor.Sizes[Axis]]"),
 
     // Shape rules of resampling and reduction:
 

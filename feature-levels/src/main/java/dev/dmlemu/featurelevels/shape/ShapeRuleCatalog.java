@@ -35,6 +35,8 @@ public final class ShapeRuleCatalog {
         all.add(FillValueRules.constant());
         all.add(FillValueRules.sequence());
         all.addAll(DepthSpaceRules.all());
+        all.add(TopKRules.topK());
+        all.add(TopKRules.topK1());
 
         // Resampling and reduction.
 

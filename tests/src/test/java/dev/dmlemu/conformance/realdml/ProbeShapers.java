@@ -32,6 +32,8 @@ final class ProbeShapers {
         all.add(FillValueShaper.constant());
         all.add(FillValueShaper.sequence());
         all.addAll(DepthSpaceShaper.all());
+        all.add(TopKShaper.topK());
+        all.add(TopKShaper.topK1());
 
         // Resampling and reduction.
 
