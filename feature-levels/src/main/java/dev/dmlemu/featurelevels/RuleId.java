@@ -126,6 +126,11 @@ public enum RuleId {
      * docs/directml-behaviour.md §14.3).
      */
     K_OUT_OF_RANGE(Severity.ERROR, "K must be in [1, InputTensor.Sizes[Axis]]"),
+    /**
+     * ONE_HOT: ValuesTensor holds fewer than 2 elements (the off and on values); more are accepted (measured on
+     * DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
+     */
+    ONE_HOT_VALUES_TOO_FEW(Severity.ERROR, "ONE_HOT's ValuesTensor must hold at least 2 elements"),
 
     // Shape rules of resampling and reduction:
 

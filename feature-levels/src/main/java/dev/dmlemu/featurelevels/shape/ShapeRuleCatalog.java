@@ -37,6 +37,7 @@ public final class ShapeRuleCatalog {
         all.addAll(DepthSpaceRules.all());
         all.add(TopKRules.topK());
         all.add(TopKRules.topK1());
+        all.add(new OneHotRules());
 
         // Resampling and reduction.
 

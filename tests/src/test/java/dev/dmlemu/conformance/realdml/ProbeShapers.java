@@ -34,6 +34,7 @@ final class ProbeShapers {
         all.addAll(DepthSpaceShaper.all());
         all.add(TopKShaper.topK());
         all.add(TopKShaper.topK1());
+        all.add(new OneHotShaper());
 
         // Resampling and reduction.
 
