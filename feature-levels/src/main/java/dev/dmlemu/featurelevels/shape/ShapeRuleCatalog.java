@@ -38,6 +38,8 @@ public final class ShapeRuleCatalog {
         all.add(TopKRules.topK());
         all.add(TopKRules.topK1());
         all.add(new OneHotRules());
+        all.add(ArgReduceRules.argmin());
+        all.add(ArgReduceRules.argmax());
 
         // Resampling and reduction.
 

@@ -35,6 +35,8 @@ final class ProbeShapers {
         all.add(TopKShaper.topK());
         all.add(TopKShaper.topK1());
         all.add(new OneHotShaper());
+        all.add(ArgReduceShaper.argmin());
+        all.add(ArgReduceShaper.argmax());
 
         // Resampling and reduction.
 
