@@ -110,8 +110,8 @@ public enum RuleId {
      */
     AXIS_SIZE_NOT_SUM(Severity.ERROR, "along Axis, the joined tensor's size must be the sum of the parts' sizes"),
     /**
-     * A scalar field's data type (PADDING1's PaddingValueDataType, FILL_VALUE_CONSTANT's and FILL_VALUE_SEQUENCE's
-     * ValueDataType) is not the data type of the tensor it fills (measured on DirectML.dll 1.15.4,
+     * A scalar field's data type (PADDING1's PaddingValueDataType, FILL_VALUE_CONSTANT's, FILL_VALUE_SEQUENCE's and
+     * DIAGONAL_MATRIX1's ValueDataType) is not the data type of the tensor it fills (measured on DirectML.dll 1.15.4,
      * docs/directml-behaviour.md §14.3).
      */
     VALUE_DATA_TYPE_MISMATCH(Severity.ERROR, "the value's data type must be the tensor's DataType"),

@@ -40,6 +40,7 @@ public final class ShapeRuleCatalog {
         all.add(new OneHotRules());
         all.add(ArgReduceRules.argmin());
         all.add(ArgReduceRules.argmax());
+        all.add(new DiagonalMatrixRules());
 
         // Resampling and reduction.
 

@@ -37,6 +37,7 @@ final class ProbeShapers {
         all.add(new OneHotShaper());
         all.add(ArgReduceShaper.argmin());
         all.add(ArgReduceShaper.argmax());
+        all.add(new DiagonalMatrixShaper());
 
         // Resampling and reduction.
 
