@@ -86,7 +86,8 @@ public enum RuleId {
     BATCH_SIZES_MISMATCH(Severity.ERROR, "the batch sizes of the inputs must match the output's"),
     /**
      * An output's Sizes differ from the ones the operator derives from its inputs and fields; the message gives the
-     * expected sizes. GEMM's {@code [batch, M, N]}, a convolution's or pooling's batch and channels (§14.2); REDUCE:
+     * expected sizes. GEMM's {@code [batch, M, N]}, a convolution's or pooling's batch and channels (§14.2); the
+     * slices, paddings, TILE, the depth/space rearrangements, TOP_K, ARGMIN and ARGMAX (§14.3); REDUCE:
      * the input's sizes with 1 on every axis {@code Axes} names; UPSAMPLE_2D: the input's with the last two multiplied
      * by {@code ScaleSize}; NONZERO_COORDINATES: a one-element count, coordinates {@code [1, ..., 1, N, r]} (§14.4).
      * Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md).
@@ -134,6 +135,52 @@ public enum RuleId {
 
     /** A {@code UINT} field (Sizes, Strides, DimensionCount, Axis, alignment) is outside {@code [0, 2^32)}. */
     UINT32_RANGE(Severity.ERROR, "a UINT field must be in [0, 2^32 - 1]"),
+    /**
+     * The count of the per-dimension arrays (SLICE's and PADDING's DimensionCount, TILE's RepeatsCount) is not the
+     * tensors' DimensionCount. Measured on
+     * DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.3).
+     */
+    PER_DIMENSION_COUNT_MISMATCH(Severity.ERROR,
+            "the per-dimension arrays must have one entry per dimension of the tensors"),
+    /**
+     * A slice stride DirectML.dll 1.15.4 refuses (measured, docs/directml-behaviour.md §14.3): SLICE's Strides below
+     * 1, SLICE1's and SLICE_GRAD's InputWindowStrides 0.
+     */
+    SLICE_STRIDE_INVALID(Severity.ERROR, "a slice stride must be at least 1 (SLICE) or not 0 (SLICE1, SLICE_GRAD)"),
+    /**
+     * A slice window reaches past the sliced tensor: SLICE's last element {@code Offsets + (Sizes - 1) * Strides},
+     * SLICE1's and SLICE_GRAD's {@code InputWindowOffsets + InputWindowSizes}, and SLICE_GRAD's last gradient element
+     * {@code InputWindowOffsets + (InputGradientTensor.Sizes - 1) * |InputWindowStrides|} (measured on DirectML.dll
+     * 1.15.4, docs/directml-behaviour.md §14.3).
+     */
+    SLICE_WINDOW_OUTSIDE_INPUT(Severity.ERROR, "a slice window must lie inside the sliced tensor"),
+    /**
+     * JOIN, SPLIT: along Axis, the whole tensor's size (JOIN's output, SPLIT's input) is not the sum of the parts'
+     * (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
+     */
+    AXIS_SIZE_NOT_SUM(Severity.ERROR, "along Axis, the joined tensor's size must be the sum of the parts' sizes"),
+    /**
+     * A scalar field's data type (PADDING1's PaddingValueDataType, FILL_VALUE_CONSTANT's, FILL_VALUE_SEQUENCE's and
+     * DIAGONAL_MATRIX1's ValueDataType) is not the data type of the tensor it fills (measured on DirectML.dll 1.15.4,
+     * docs/directml-behaviour.md §14.3).
+     */
+    VALUE_DATA_TYPE_MISMATCH(Severity.ERROR, "the value's data type must be the tensor's DataType"),
+    /**
+     * SPACE_TO_DEPTH(1), DEPTH_TO_SPACE(1): BlockSize is 0, or does not divide what it splits: the input's height and
+     * width (SPACE_TO_DEPTH), its channels by {@code BlockSize * BlockSize} (DEPTH_TO_SPACE). Measured on
+     * DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.3).
+     */
+    BLOCK_SIZE_NOT_DIVISOR(Severity.ERROR, "BlockSize must be at least 1 and divide the dimensions it splits"),
+    /**
+     * TOP_K, TOP_K1: {@code K} is not in {@code [1, InputTensor.Sizes[Axis]]} (measured on DirectML.dll 1.15.4,
+     * docs/directml-behaviour.md §14.3).
+     */
+    K_OUT_OF_RANGE(Severity.ERROR, "K must be in [1, InputTensor.Sizes[Axis]]"),
+    /**
+     * ONE_HOT: ValuesTensor holds fewer than 2 elements (the off and on values); more are accepted (measured on
+     * DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
+     */
+    ONE_HOT_VALUES_TOO_FEW(Severity.ERROR, "ONE_HOT's ValuesTensor must hold at least 2 elements"),
 
     // Shape rules of resampling and reduction:
 

@@ -29,6 +29,23 @@ public final class ShapeRuleCatalog {
         all.add(new ConvolutionIntegerShapeRules());
 
         // Data movement and selection.
+        all.add(SliceRules.slice());
+        all.add(SliceRules.slice1());
+        all.add(SliceRules.sliceGrad());
+        all.add(ConcatenationRules.join());
+        all.add(ConcatenationRules.split());
+        all.add(PaddingRules.padding());
+        all.add(PaddingRules.padding1());
+        all.add(new TileRules());
+        all.add(FillValueRules.constant());
+        all.add(FillValueRules.sequence());
+        all.addAll(DepthSpaceRules.all());
+        all.add(TopKRules.topK());
+        all.add(TopKRules.topK1());
+        all.add(new OneHotRules());
+        all.add(ArgReduceRules.argmin());
+        all.add(ArgReduceRules.argmax());
+        all.add(new DiagonalMatrixRules());
 
         // Resampling and reduction.
         all.add(new ReduceShapeRules());

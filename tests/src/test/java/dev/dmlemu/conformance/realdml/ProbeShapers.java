@@ -26,6 +26,23 @@ final class ProbeShapers {
         all.add(new ConvolutionProbeShaper(OperatorType.CONVOLUTION_INTEGER, false));
 
         // Data movement and selection.
+        all.add(SliceShaper.slice());
+        all.add(SliceShaper.slice1());
+        all.add(SliceShaper.sliceGrad());
+        all.add(ConcatenationShaper.join());
+        all.add(ConcatenationShaper.split());
+        all.add(PaddingShaper.padding());
+        all.add(PaddingShaper.padding1());
+        all.add(new TileShaper());
+        all.add(FillValueShaper.constant());
+        all.add(FillValueShaper.sequence());
+        all.addAll(DepthSpaceShaper.all());
+        all.add(TopKShaper.topK());
+        all.add(TopKShaper.topK1());
+        all.add(new OneHotShaper());
+        all.add(ArgReduceShaper.argmin());
+        all.add(ArgReduceShaper.argmax());
+        all.add(new DiagonalMatrixShaper());
 
         // Resampling and reduction.
         all.add(new ReduceProbeShaper());
