@@ -17,6 +17,7 @@ import dev.dmlemu.model.ElementValues;
 import dev.dmlemu.model.JsonPath;
 import dev.dmlemu.nativebridge.CreateVerdict;
 import dev.dmlemu.nativebridge.DirectMlBackend;
+import dev.dmlemu.nativebridge.DirectMlRefusedException;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -48,7 +49,8 @@ import picocli.CommandLine.Spec;
             "scatter updates wrote is reported as undefined (DirectML promises no winner), not as a difference.",
             "A model dmlemu finds invalid is not run: DirectML's CreateOperator verdict on each refused dispatchable",
             "is printed next to dmlemu's, and they agree when DirectML refuses it too (or ends its process on it).",
-            "A model using a data type the DirectML device lacks (FLOAT16 on Wine's CPU device) is not compared.",
+            "A model using a data type the DirectML device lacks (FLOAT16 on Wine's CPU device), or one whose",
+            "CompileOperator the device refuses after CreateOperator accepted it, is not compared.",
             "Exit code 0 when everything agrees, 4 when an output or a verdict differs, 3 when DirectML is",
             "unavailable, 5 when the emulator has no kernel for an operator, 6 when a model was not compared."})
 final class CompareCommand implements Callable<Integer> {
@@ -122,11 +124,11 @@ final class CompareCommand implements Callable<Integer> {
         RunCommand.requireNoInitializationBindings(input);
         // As run does: an operator the emulator cannot run is exit 5 before any work, not a failed dispatch.
         input.requireEmulatorKernels();
-        Map<String, Set<TensorDataType>> lacking = new LinkedHashMap<>();
+        Map<String, String> lacking = new LinkedHashMap<>();
         input.operators().forEach((name, desc) -> {
             Set<TensorDataType> lacked = real.deviceInfo().lackedBy(desc);
             if (!lacked.isEmpty()) {
-                lacking.put(name, lacked);
+                lacking.put(name, DeviceLimits.describe(lacked));
             }
         });
         if (!lacking.isEmpty()) {
@@ -137,7 +139,14 @@ final class CompareCommand implements Callable<Integer> {
                 new RunPlan.Budget(maxElements, Long.MAX_VALUE, 1, true));
         Map<String, List<LongPredicate>> undefined = new HashMap<>();
         ResourceBuffers emulated = runAll(input, plan, resourcePlan, verdict, emulator, undefined);
-        ResourceBuffers measured = runAll(input, plan, resourcePlan, verdict, real, null);
+        ResourceBuffers measured;
+        try {
+            measured = runAll(input, plan, resourcePlan, verdict, real, null);
+        } catch (RefusedAfterCreate e) {
+            return reportNotCompared(Map.of(e.dispatchable, "DirectML accepted it in CreateOperator but "
+                    + ((DirectMlRefusedException) e.getCause()).stage().call() + " refused it on this device ("
+                    + e.getMessage() + ")"), out, file);
+        }
         List<ResourceComparison> comparisons = new ArrayList<>();
         for (String resource : writtenResources(plan)) {
             List<LongPredicate> tests = undefined.getOrDefault(resource, List.of());
@@ -153,24 +162,34 @@ final class CompareCommand implements Callable<Integer> {
         return differs ? ExitCode.OUTPUTS_DIFFER : ExitCode.SUCCESS;
     }
 
-    /** A model the DirectML device cannot run for want of a data type: each such dispatchable, and what it lacks. */
-    private ExitCode reportNotCompared(Map<String, Set<TensorDataType>> lacking, PrintWriter out,
-            Optional<String> file) {
+    /**
+     * A model the DirectML device cannot run: for want of a data type, or because a step after CreateOperator
+     * refused it. Each such dispatchable and the reason.
+     */
+    private ExitCode reportNotCompared(Map<String, String> reasons, PrintWriter out, Optional<String> file) {
         if (json) {
             ObjectNode root = Json.object();
             file.ifPresent(name -> root.put("file", name));
             root.put("compared", false);
-            ObjectNode byDispatchable = root.putObject("deviceLacks");
-            lacking.forEach((name, types) -> {
-                ArrayNode list = byDispatchable.putArray(name);
-                types.forEach(type -> list.add(type.name()));
-            });
+            ObjectNode byDispatchable = root.putObject("notCompared");
+            reasons.forEach(byDispatchable::put);
             out.println(Json.write(root));
         } else {
-            lacking.forEach((name, types) -> out.println("dispatchable '" + OneLine.of(name) + "': not compared: "
-                    + DeviceLimits.describe(types) + "; run it on the emulator with `dmlemu run`"));
+            reasons.forEach((name, reason) -> out.println("dispatchable '" + OneLine.of(name) + "': not compared: "
+                    + reason + "; run it on the emulator with `dmlemu run`"));
         }
         return ExitCode.NOT_COMPARED;
+    }
+
+    /** DirectML refused a dispatchable at a step after CreateOperator accepted it: the device's doing. */
+    private static final class RefusedAfterCreate extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final String dispatchable;
+
+        RefusedAfterCreate(String dispatchable, DirectMlRefusedException cause) {
+            super(cause.getMessage(), cause, false, false);
+            this.dispatchable = dispatchable;
+        }
     }
 
     /**
@@ -242,6 +261,12 @@ final class CompareCommand implements Callable<Integer> {
                                 binding.offset(), binding.available()));
                     }
                     operator.execute(Bindings.byFieldName(dispatch.desc(), byField));
+                } catch (DirectMlRefusedException e) {
+                    if (e.afterCreateOperator()) {
+                        throw new RefusedAfterCreate(dispatch.dispatchable(), e);
+                    }
+                    throw input.problemAt(dispatch.where(), "dispatch '" + dispatch.dispatchable() + "' on the "
+                            + backend.name() + " backend: " + e.getMessage());
                 } catch (OperatorExecutionException e) {
                     throw input.problemAt(dispatch.where(), "dispatch '" + dispatch.dispatchable() + "' on the "
                             + backend.name() + " backend: " + e.getMessage());

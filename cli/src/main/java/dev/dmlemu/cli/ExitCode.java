@@ -21,8 +21,9 @@ public enum ExitCode {
      */
     NO_EMULATOR_KERNEL(5),
     /**
-     * {@code compare}: a model was not compared because the DirectML device lacks a data type it uses (FLOAT16, INT16
-     * and UINT16 on Wine's CPU device), a device capability rather than a feature-level rule; nothing differed.
+     * {@code compare}: a model was not compared because the DirectML device cannot run it: it lacks a data type the
+     * model uses (FLOAT16, INT16 and UINT16 on Wine's CPU device), a device capability rather than a feature-level
+     * rule, or a step after CreateOperator (CompileOperator) refused a desc CreateOperator accepted; nothing differed.
      */
     NOT_COMPARED(6),
     /**

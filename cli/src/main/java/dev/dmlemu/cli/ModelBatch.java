@@ -221,7 +221,7 @@ final class ModelBatch {
                 + (byCode[ExitCode.NO_EMULATOR_KERNEL.ordinal()] == 0 ? ""
                         : ", " + byCode[ExitCode.NO_EMULATOR_KERNEL.ordinal()] + " without an emulator kernel")
                 + (byCode[ExitCode.NOT_COMPARED.ordinal()] == 0 ? ""
-                        : ", " + byCode[ExitCode.NOT_COMPARED.ordinal()] + " not compared (device capability)")
+                        : ", " + byCode[ExitCode.NOT_COMPARED.ordinal()] + " not compared (this DirectML device)")
                 + (internal == 0 ? "" : ", " + internal + " internal " + (internal == 1 ? "error" : "errors"));
     }
 }

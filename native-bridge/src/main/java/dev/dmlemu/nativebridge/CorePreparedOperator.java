@@ -71,8 +71,8 @@ final class CorePreparedOperator implements PreparedOperator {
             before = session.generation();
         }
         if (!outcome.succeeded()) {
-            throw new OperatorExecutionException(operator.desc().operatorType().cName() + ": DirectML refused it: "
-                    + outcome.describe());
+            throw new DirectMlRefusedException(operator.desc().operatorType().cName() + ": DirectML refused it: "
+                    + outcome.describe(), outcome.failedAt(), outcome.hresult());
         }
         handle = outcome.handle();
         generation = before;
