@@ -7,7 +7,6 @@ import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.featurelevels.RuleId;
 import dev.dmlemu.featurelevels.ShapeCheck;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -55,20 +54,12 @@ final class ArgReduceRules<D extends OperatorDesc> implements ShapeRules<D> {
     public void check(D desc, ShapeCheck check) {
         BufferTensorDesc input = check.required("InputTensor");
         List<Long> output = check.required("OutputTensor").sizes();
-        List<Long> expected = new ArrayList<>(input.sizes());
         List<Long> listed = axes.apply(desc);
-        boolean inRange = true;
-        for (int j = 0; j < listed.size(); j++) {
-            long axis = listed.get(j);
-            if (axis < 0 || axis >= input.dimensionCount()) {
-                check.report(RuleId.AXIS_OUT_OF_RANGE, "Axes[" + j + "]", axis + " is not a dimension of "
-                        + "InputTensor (0 to " + (input.dimensionCount() - 1) + ")");
-                inRange = false;
-            } else {
-                expected.set((int) axis, 1L);
-            }
+        if (!ReducedAxes.inRange(listed, input.dimensionCount(), check)) {
+            return;
         }
-        if (inRange && !expected.equals(output)) {
+        List<Long> expected = ReducedAxes.reducedSizes(input.sizes(), listed);
+        if (!expected.equals(output)) {
             check.report(RuleId.OUTPUT_SIZES_MISMATCH, "OutputTensor.Sizes", "expected " + expected
                     + " (InputTensor.Sizes with 1 on each of Axes " + listed + ") but got " + output);
         }

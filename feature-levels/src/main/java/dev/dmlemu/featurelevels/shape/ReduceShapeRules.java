@@ -6,7 +6,6 @@ import dev.dmlemu.desc.ReduceFunction;
 import dev.dmlemu.desc.ReduceOperatorDesc;
 import dev.dmlemu.featurelevels.RuleId;
 import dev.dmlemu.featurelevels.ShapeCheck;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,33 +41,16 @@ public final class ReduceShapeRules implements ShapeRules<ReduceOperatorDesc> {
                     + output.dataType().name());
         }
         long rank = input.dimensionCount();
-        boolean axesInRange = true;
-        for (int i = 0; i < desc.axes().size(); i++) {
-            long axis = desc.axes().get(i);
-            if (axis < 0 || axis >= rank) {
-                check.report(RuleId.AXIS_OUT_OF_RANGE, "Axes[" + i + "]", axis + " is not below "
-                        + "InputTensor.DimensionCount " + rank);
-                axesInRange = false;
-            }
-        }
+        boolean axesInRange = ReducedAxes.inRange(desc.axes(), rank, check);
         if (output.dimensionCount() != rank) {
             check.report(RuleId.DIMENSION_COUNT_MISMATCH, "OutputTensor.DimensionCount", "expected " + rank
                     + " (InputTensor.DimensionCount) but got " + output.dimensionCount());
         } else if (axesInRange) {
-            List<Long> expected = reducedSizes(input.sizes(), desc.axes());
+            List<Long> expected = ReducedAxes.reducedSizes(input.sizes(), desc.axes());
             if (!expected.equals(output.sizes())) {
                 check.report(RuleId.OUTPUT_SIZES_MISMATCH, "OutputTensor.Sizes", "expected " + expected
                         + " (InputTensor.Sizes with 1 on Axes " + desc.axes() + ") but got " + output.sizes());
             }
         }
-    }
-
-    /** The input's sizes with 1 on every axis named (each in range). */
-    static List<Long> reducedSizes(List<Long> inputSizes, List<Long> axes) {
-        List<Long> sizes = new ArrayList<>(inputSizes);
-        for (long axis : axes) {
-            sizes.set((int) axis, 1L);
-        }
-        return sizes;
     }
 }
