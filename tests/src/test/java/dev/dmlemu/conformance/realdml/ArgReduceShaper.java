@@ -38,10 +38,7 @@ final class ArgReduceShaper implements ProbeShaper {
         BufferTensorDesc input = (BufferTensorDesc) values.get("InputTensor");
         BufferTensorDesc output = (BufferTensorDesc) values.get("OutputTensor");
         int rank = (int) input.dimensionCount();
-        long[] in = new long[rank];
-        for (int i = 0; i < rank; i++) {
-            in[i] = 2 + random.nextInt(3);
-        }
+        long[] in = ProbeSizes.random(rank, 2, random);
         long[] out = in.clone();
         List<Long> axes = new ArrayList<>();
         for (int i = 0; i < rank; i++) {

@@ -21,10 +21,7 @@ final class OneHotShaper implements ProbeShaper {
     public void makeValid(Map<String, Object> values, Random random) {
         BufferTensorDesc output = (BufferTensorDesc) values.get("OutputTensor");
         int rank = (int) output.dimensionCount();
-        long[] out = new long[rank];
-        for (int i = 0; i < rank; i++) {
-            out[i] = 2 + random.nextInt(3);
-        }
+        long[] out = ProbeSizes.random(rank, 2, random);
         int axis = random.nextInt(rank);
         long[] indices = out.clone();
         indices[axis] = 1;

@@ -24,9 +24,14 @@ final class ProbeSizes {
 
     /** {@code rank} sizes, each 1 to 3. */
     static long[] random(int rank, Random random) {
+        return random(rank, 1, random);
+    }
+
+    /** {@code rank} sizes, each {@code smallest} to {@code smallest + 2}. */
+    static long[] random(int rank, long smallest, Random random) {
         long[] sizes = new long[rank];
         for (int i = 0; i < rank; i++) {
-            sizes[i] = 1 + random.nextInt(3);
+            sizes[i] = smallest + random.nextInt(3);
         }
         return sizes;
     }

@@ -39,10 +39,7 @@ final class TopKShaper implements ProbeShaper {
     public void makeValid(Map<String, Object> values, Random random) {
         BufferTensorDesc input = (BufferTensorDesc) values.get("InputTensor");
         int rank = (int) input.dimensionCount();
-        long[] sizes = new long[rank];
-        for (int i = 0; i < rank; i++) {
-            sizes[i] = 2 + random.nextInt(3);
-        }
+        long[] sizes = ProbeSizes.random(rank, 2, random);
         int axis = random.nextInt(rank);
         long k = 1 + random.nextInt((int) sizes[axis]);
         values.put("InputTensor", BufferTensorDesc.packed(input.dataType(), sizes));
