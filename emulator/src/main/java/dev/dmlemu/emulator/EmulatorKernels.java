@@ -69,6 +69,9 @@ final class EmulatorKernels {
         all.add(ElementWiseKernels.bitShiftRight());
         all.add(ElementWiseKernels.sign());
         all.add(ElementWiseKernels.ifThenElse());
+        // Element-wise arithmetic: DIVIDE, ROUND, MODULUS, THRESHOLD, MEAN, DIFFERENCE_SQUARE, CLIP_GRAD, quantization.
+
+        // CAST.
 
         // Data movement and selection (package movement).
         all.add(SliceKernel.slice());
@@ -84,6 +87,11 @@ final class EmulatorKernels {
         all.add(new TileKernel());
         all.addAll(DepthSpaceKernel.all());
         all.add(new SliceGradKernel());
+        // Selection: TOP_K, ARGMIN and ARGMAX, REDUCE with MAX, MIN, ARGMAX and ARGMIN.
+
+        // ONE_HOT, DIAGONAL_MATRIX, NONZERO_COORDINATES, REVERSE_SUBSEQUENCES, MAX_UNPOOLING.
+
+        // Max pooling, nearest-neighbour UPSAMPLE_2D and RESAMPLE, FOLD and UNFOLD.
 
         return all;
     }
