@@ -1,6 +1,8 @@
 package dev.dmlemu.bench;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +10,8 @@ import java.util.TreeMap;
 
 /**
  * One-node opset-13 ONNX models ({@code y = GatherElements(data, indices, axis)}, {@code y = Gather(data, indices,
- * axis)}, {@code y = GatherND(data, indices)}, {@code y = ScatterElements(data, indices, updates, axis)}) encoded as
+ * axis)}, {@code y = GatherND(data, indices)}, {@code y = ScatterElements(data, indices, updates, axis)}, and any node
+ * with INT and INTS attributes and INT64 constant inputs, as {@link KernelWorkloads} states them) encoded as
  * protobuf bytes by hand, so the benchmark needs no onnx package. Field numbers are those of
  * onnx.proto3.
  */
@@ -69,21 +72,81 @@ final class OnnxModelBytes {
 
     /** One node of {@code opType} reading {@code inputs} in order, writing {@code output}, with INT attributes. */
     private static byte[] singleNode(String opType, List<Value> inputs, Value output, Map<String, Long> attributes) {
+        return singleNode(opType, inputs, List.of(), List.of(output), new TreeMap<>(attributes).entrySet().stream()
+                .map(a -> Attribute.of(a.getKey(), a.getValue())).toList());
+    }
+
+    /**
+     * A node attribute: one INT, or a list of INTs (AttributeProto type INTS).
+     *
+     * @param list whether the values are an INTS list (else exactly one INT)
+     */
+    record Attribute(String name, long[] values, boolean list) {
+
+        static Attribute of(String name, long value) {
+            return new Attribute(name, new long[] {value}, false);
+        }
+
+        static Attribute ints(String name, long... values) {
+            return new Attribute(name, values.clone(), true);
+        }
+    }
+
+    /** A constant INT64 vector of the graph (an initializer): operands opset 13 takes as inputs (pads, starts, K). */
+    record Int64Constant(String name, long... values) {}
+
+    /**
+     * One node of {@code opType} whose inputs are {@code inputs} (graph inputs, fed on every run) followed by
+     * {@code constants} (initializers), in that order, writing {@code outputs} in order.
+     */
+    static byte[] singleNode(String opType, List<Value> inputs, List<Int64Constant> constants, List<Value> outputs,
+            List<Attribute> attributes) {
         Message node = new Message();
         for (Value input : inputs) {
             node.string(1, input.name());
         }
-        node.string(2, output.name()).string(4, opType);
-        for (Map.Entry<String, Long> a : new TreeMap<>(attributes).entrySet()) {
-            node.message(5, new Message().string(1, a.getKey()).varint(3, a.getValue()).varint(20, 2)); // INT
+        for (Int64Constant constant : constants) {
+            node.string(1, constant.name());
+        }
+        for (Value output : outputs) {
+            node.string(2, output.name());
+        }
+        node.string(4, opType);
+        for (Attribute a : attributes) {
+            Message attribute = new Message().string(1, a.name());
+            if (a.list()) {
+                for (long v : a.values()) {
+                    attribute.varint(8, v);
+                }
+                attribute.varint(20, 7); // INTS
+            } else {
+                attribute.varint(3, a.values()[0]).varint(20, 2); // INT
+            }
+            node.message(5, attribute);
         }
         Message graph = new Message().message(1, node).string(2, opType.toLowerCase());
+        for (Int64Constant constant : constants) {
+            graph.message(5, int64Tensor(constant));
+        }
         for (Value input : inputs) {
             graph.message(11, valueInfo(input.name(), input.type(), input.shape()));
         }
-        graph.message(12, valueInfo(output.name(), output.type(), output.shape()));
+        for (Value output : outputs) {
+            graph.message(12, valueInfo(output.name(), output.type(), output.shape()));
+        }
         Message opset = new Message().string(1, "").varint(2, 13);
         return new Message().varint(1, 7).string(2, "dmlemu-bench").message(7, graph).message(8, opset).bytes();
+    }
+
+    /** TensorProto: dims (1), data_type (2), name (8), raw_data (9, little-endian). */
+    private static Message int64Tensor(Int64Constant constant) {
+        ByteBuffer raw = ByteBuffer.allocate(Math.multiplyExact(constant.values().length, 8))
+                .order(ByteOrder.LITTLE_ENDIAN);
+        for (long v : constant.values()) {
+            raw.putLong(v);
+        }
+        return new Message().varint(1, constant.values().length).varint(2, INT64).string(8, constant.name())
+                .bytes(9, raw.array());
     }
 
     private static Message valueInfo(String name, int elemType, long[] shape) {
@@ -113,7 +176,7 @@ final class OnnxModelBytes {
             return bytes(field, value.bytes());
         }
 
-        private Message bytes(int field, byte[] value) {
+        Message bytes(int field, byte[] value) {
             writeVarint(((long) field << 3) | 2);
             writeVarint(value.length);
             out.writeBytes(value);

@@ -7,6 +7,7 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,16 +15,17 @@ import java.util.Map;
 
 /**
  * ONNX Runtime's CPU session for a one-node model whose graph inputs are named as its {@link Input}s and whose output
- * is {@code y} ({@link OnnxModelBytes}): direct native-order inputs (no copy) and a pinned output, so nothing is
- * allocated per call. {@code intra_op_num_threads} is the thread count and {@code inter_op_num_threads} 1. ONNX
- * Runtime has no strides, so a strided or broadcast workload runs the same logical gather on packed data.
+ * is {@code y}, or whose outputs are named as its {@link Output}s ({@link OnnxModelBytes}): direct native-order
+ * inputs (no copy) and pinned outputs, so nothing is allocated per call. {@code intra_op_num_threads} is the thread
+ * count and {@code inter_op_num_threads} 1. ONNX Runtime has no strides, so a strided or broadcast workload runs the
+ * same logical gather on packed data.
  */
 final class OrtNode implements AutoCloseable {
 
     private final OrtSession session;
     private final Map<String, OnnxTensor> inputs;
     private final Map<String, OnnxTensor> outputs;
-    private final ByteBuffer output;
+    private final List<ByteBuffer> outputBuffers;
 
     /**
      * One graph input, wrapped without a copy.
@@ -62,24 +64,46 @@ final class OrtNode implements AutoCloseable {
      * @param elementSize the output's element size: 2, 4 or 8 (float16, float, double)
      */
     OrtNode(byte[] model, List<Input> inputs, long[] outputShape, int elementSize, int threads) throws OrtException {
+        this(model, inputs, List.of(new Output("y", outputShape, valueType(elementSize), elementSize)), threads);
+    }
+
+    /**
+     * One graph output, pinned to a direct buffer this node allocates.
+     *
+     * @param elementSize the size of one element of {@code type} in bytes
+     */
+    record Output(String name, long[] shape, OnnxJavaType type, int elementSize) {}
+
+    /**
+     * @param inputs the graph's inputs, by the names the model gives them
+     * @param outputs the graph's outputs, in the model's order
+     */
+    OrtNode(byte[] model, List<Input> inputs, List<Output> outputs, int threads) throws OrtException {
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
             options.setIntraOpNumThreads(threads);
             options.setInterOpNumThreads(1);
             session = environment.createSession(model, options);
         }
-        long outputCount = 1;
-        for (long d : outputShape) {
-            outputCount = Math.multiplyExact(outputCount, d);
-        }
-        output = direct(Math.multiplyExact(outputCount, elementSize));
         Map<String, OnnxTensor> tensors = new LinkedHashMap<>();
         for (Input input : inputs) {
             tensors.put(input.name(), OnnxTensor.createTensor(environment, input.bytes(), input.shape(),
                     input.type()));
         }
         this.inputs = Collections.unmodifiableMap(tensors);
-        outputs = Map.of("y", OnnxTensor.createTensor(environment, output, outputShape, valueType(elementSize)));
+        Map<String, OnnxTensor> pinned = new LinkedHashMap<>();
+        List<ByteBuffer> buffers = new ArrayList<>();
+        for (Output o : outputs) {
+            long count = 1;
+            for (long d : o.shape()) {
+                count = Math.multiplyExact(count, d);
+            }
+            ByteBuffer buffer = direct(Math.multiplyExact(count, o.elementSize()));
+            buffers.add(buffer);
+            pinned.put(o.name(), OnnxTensor.createTensor(environment, buffer, o.shape(), o.type()));
+        }
+        this.outputs = Collections.unmodifiableMap(pinned);
+        this.outputBuffers = List.copyOf(buffers);
     }
 
     private static OnnxJavaType valueType(int elementSize) {
@@ -102,7 +126,12 @@ final class OrtNode implements AutoCloseable {
 
     /** The output bytes (native order, which is little-endian on every platform ONNX Runtime's Java API ships for). */
     ByteBuffer output() {
-        return output;
+        return outputBuffers.get(0);
+    }
+
+    /** The bytes of the graph's output {@code index}, in the order the node was given them. */
+    ByteBuffer output(int index) {
+        return outputBuffers.get(index);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.dmlemu.desc.GatherNdOperatorDesc;
 import dev.dmlemu.desc.GatherOperatorDesc;
 import dev.dmlemu.desc.ScatterElementsOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.model.ModelFiles;
 import dev.dmlemu.model.NpyFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -13,7 +14,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -34,9 +40,14 @@ interface TimedWorkload {
 
     /**
      * A workload by name: GatherElements ({@link Workload}), Gather ({@link GatherWorkload}), GatherND
-     * ({@link GatherNdWorkload}) or ScatterElements ({@link ScatterElementsWorkload}).
+     * ({@link GatherNdWorkload}), ScatterElements ({@link ScatterElementsWorkload}) or one of
+     * {@link KernelWorkloads}.
      */
     static TimedWorkload named(String name) {
+        Optional<OperatorWorkload> kernel = KernelWorkloads.named(name, KernelWorkloads.Size.BENCHMARK);
+        if (kernel.isPresent()) {
+            return new Kernel(kernel.get());
+        }
         if (GatherWorkload.NAMES.contains(name)) {
             return new Gather(GatherWorkload.named(name));
         }
@@ -300,6 +311,85 @@ interface TimedWorkload {
                             Stream.of(OrtNode.Input.values("updates", w.updates(OrtNode.direct(w.updateBytes())),
                                     w.indices(), 4))).toList(),
                     w.data(), 4, threads);
+        }
+    }
+
+    /**
+     * A {@link KernelWorkloads} workload: each input in {@code <onnx name>.npy}, bound to its desc field (a tensor
+     * array's inputs as a list), the first output written to {@code output.npy} and any further one to
+     * {@code output<i>.npy}.
+     */
+    record Kernel(OperatorWorkload workload) implements TimedWorkload {
+
+        @Override
+        public String name() {
+            return workload.name();
+        }
+
+        @Override
+        public void writeModel(Path folder) throws IOException {
+            StringBuilder resources = new StringBuilder();
+            Map<String, List<String>> bindings = new LinkedHashMap<>();
+            for (Operand input : workload.inputs()) {
+                String file = input.onnxName() + ".npy";
+                NpyFile.write(folder.resolve(file), input.type(), boxed(input.shape()),
+                        input.values().fill(Workload.Values.heap(input.bytes())));
+                resources.append("""
+                            "%s": { "initialValuesDataType": "%s", "initialValues": { "sourcePath": "%s" } },
+                        """.formatted(input.onnxName(), input.type().name(), file));
+                bindings.computeIfAbsent(input.field(), f -> new ArrayList<>()).add(input.onnxName());
+            }
+            StringBuilder writes = new StringBuilder();
+            List<Operand> outputs = workload.outputs();
+            for (int i = 0; i < outputs.size(); i++) {
+                Operand output = outputs.get(i);
+                resources.append("""
+                            "%s": { "initialValuesDataType": "%s", "initialValues": { "valueCount": %d, "value": 0 } },
+                        """.formatted(output.onnxName(), output.type().name(), output.elementCount()));
+                bindings.put(output.field(), List.of(output.onnxName()));
+                writes.append("""
+                        ,
+                            { "type": "writeFile", "resource": "%s", "targetPath": "output%s.npy" }"""
+                        .formatted(output.onnxName(), i == 0 ? "" : Integer.toString(i)));
+            }
+            // A field bound to several resources is a tensor array (JOIN's InputTensors): a list.
+            String bound = bindings.entrySet().stream().map(e -> "\"" + e.getKey() + "\": " + (e.getValue().size() == 1
+                    ? quoted(e.getValue().get(0))
+                    : e.getValue().stream().map(Kernel::quoted).collect(Collectors.joining(", ", "[", "]"))))
+                    .collect(Collectors.joining(", "));
+            String model = """
+                    {
+                      "resources": {
+                    %1$s  },
+                      "dispatchables": {
+                        "op": { "type": "%2$s", "desc": %3$s }
+                      },
+                      "commands": [
+                        { "type": "dispatch", "dispatchable": "op", "bindings": { %4$s } }%5$s
+                      ]
+                    }
+                    """.formatted(withoutLastComma(resources), workload.desc().operatorType().name(),
+                    ModelFiles.writeDesc(workload.desc()), bound, writes);
+            Files.writeString(folder.resolve("model.json"), model, StandardCharsets.UTF_8);
+        }
+
+        private static String quoted(String name) {
+            return "\"" + name + "\"";
+        }
+
+        private static String withoutLastComma(StringBuilder lines) {
+            int comma = lines.lastIndexOf(",");
+            return lines.substring(0, comma) + lines.substring(comma + 1);
+        }
+
+        @Override
+        public OrtNode ort(int threads) throws OrtException {
+            return WorkloadRun.ort(workload, threads);
+        }
+
+        @Override
+        public long resourceBytes() {
+            return workload.tensorBytes();
         }
     }
 }
