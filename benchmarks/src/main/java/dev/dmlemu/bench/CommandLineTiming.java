@@ -45,7 +45,8 @@ public final class CommandLineTiming implements Callable<Integer> {
 
     @Option(names = "--workloads", split = ",", defaultValue = "W1,W2,W3,W4",
             description = "packed workloads to time: GatherElements W1-W5, W2_F16 ..., Gather EMBEDDING, AXIS1,"
-                    + " GatherND ND_ROWS, ScatterElements SCATTER_ROWS (default W1,W2,W3,W4)")
+                    + " GatherND ND_ROWS, ScatterElements SCATTER_ROWS, ADD, CAST, CONCAT, SLICE, PAD, TOP_K, MAX_POOL"
+                    + " (those without an emulator kernel are skipped; default W1,W2,W3,W4)")
     List<String> workloads;
 
     @Option(names = "--threads", split = ",", defaultValue = "1,2", description = "thread counts (default 1,2)")
@@ -90,6 +91,11 @@ public final class CommandLineTiming implements Callable<Integer> {
         List<Row> rows = new ArrayList<>();
         for (String name : workloads) {
             TimedWorkload w = TimedWorkload.named(name);
+            if (w instanceof TimedWorkload.Kernel k && !WorkloadRun.emulatorRuns(k.workload())) {
+                System.err.println(name + ": skipped, the emulator has no kernel for "
+                        + k.workload().desc().operatorType().cName() + " yet");
+                continue;
+            }
             Path folder = models == null ? Files.createTempDirectory("dmlemu-cli-timing-")
                     : Files.createDirectories(models.resolve(name));
             try {
