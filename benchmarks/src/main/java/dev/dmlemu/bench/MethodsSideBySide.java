@@ -12,9 +12,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * Several methods of one {@link EmulatorAgainstOrtBenchmark} (the emulator, ONNX Runtime, the floors) timed in
- * alternating rounds in one JVM, on one trial's setup: the ratio of the emulator to its floor when the machine is
- * too busy for separate JMH iterations to meet the same conditions (as {@link BuildsSideBySide} does for two builds).
+ * Several methods of one {@link EmulatorAgainstOrtBenchmark} or {@link KernelAgainstOrtBenchmark} (the emulator, ONNX
+ * Runtime, the floors) timed in alternating rounds in one JVM, on one trial's setup: the ratio of the emulator to its
+ * floor when the machine is too busy for separate JMH iterations to meet the same conditions (as
+ * {@link BuildsSideBySide} does for two builds).
  * Reports each method's median of round medians and its 10th percentile over every call, and, per later method, the
  * first method's time over it: the median and range of the per-round ratios, and the ratio of the 10th percentiles
  * (the calls the machine left alone).
@@ -27,7 +28,8 @@ import picocli.CommandLine.Parameters;
 public final class MethodsSideBySide implements Callable<Integer> {
 
     @Option(names = "--benchmark", required = true,
-            description = "GatherBenchmark, GatherNdBenchmark or ScatterElementsBenchmark")
+            description = "GatherBenchmark, GatherNdBenchmark, ScatterElementsBenchmark, ElementWiseBenchmark,"
+                    + " MovementBenchmark or SelectionAndPoolingBenchmark")
     String benchmark;
 
     @Option(names = "--workload", required = true, description = "the benchmark's workload")
@@ -55,10 +57,11 @@ public final class MethodsSideBySide implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Class<?> type = Class.forName(MethodsSideBySide.class.getPackageName() + "." + benchmark);
-        EmulatorAgainstOrtBenchmark trial = (EmulatorAgainstOrtBenchmark) type.getDeclaredConstructor().newInstance();
+        // An EmulatorAgainstOrtBenchmark or a KernelAgainstOrtBenchmark: both have these public fields and methods.
+        Object trial = type.getDeclaredConstructor().newInstance();
         type.getField("workload").set(trial, workload);
-        trial.threads = threads;
-        trial.setUp();
+        type.getField("threads").setInt(trial, threads);
+        type.getMethod("setUp").invoke(trial);
         try {
             List<Method> calls = new ArrayList<>();
             for (String name : methods) {
@@ -99,7 +102,7 @@ public final class MethodsSideBySide implements Callable<Integer> {
                         p10[0] / p10[m]);
             }
         } finally {
-            trial.tearDown();
+            type.getMethod("tearDown").invoke(trial);
         }
         return 0;
     }

@@ -10,8 +10,10 @@ import dev.dmlemu.model.ModelFiles;
 import dev.dmlemu.model.OperatorDispatchable;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -90,7 +92,7 @@ class KernelWorkloadsAgreeTest {
     }
 
     private static List<Long> shape(Operand o) {
-        return java.util.Arrays.stream(o.shape()).boxed().toList();
+        return Arrays.stream(o.shape()).boxed().toList();
     }
 
     /** The workloads' operators computed the plain way, from their definitions, for the small sizes only. */
@@ -139,7 +141,7 @@ class KernelWorkloadsAgreeTest {
             return List.of(y);
         }
 
-        private static void each(ByteBuffer y, java.util.function.IntConsumer element) {
+        private static void each(ByteBuffer y, IntConsumer element) {
             IntStream.range(0, y.capacity() / 4).forEach(element);
         }
 
