@@ -328,58 +328,53 @@ interface TimedWorkload {
 
         @Override
         public void writeModel(Path folder) throws IOException {
-            StringBuilder resources = new StringBuilder();
+            List<String> resources = new ArrayList<>();
             Map<String, List<String>> bindings = new LinkedHashMap<>();
+            List<String> commands = new ArrayList<>();
             for (Operand input : workload.inputs()) {
                 String file = input.onnxName() + ".npy";
                 NpyFile.write(folder.resolve(file), input.type(), boxed(input.shape()),
                         input.values().fill(Workload.Values.heap(input.bytes())));
-                resources.append("""
-                            "%s": { "initialValuesDataType": "%s", "initialValues": { "sourcePath": "%s" } },
-                        """.formatted(input.onnxName(), input.type().name(), file));
-                bindings.computeIfAbsent(input.field(), f -> new ArrayList<>()).add(input.onnxName());
+                resources.add(("\"%s\": { \"initialValuesDataType\": \"%s\","
+                        + " \"initialValues\": { \"sourcePath\": \"%s\" } }")
+                        .formatted(input.onnxName(), input.type().name(), file));
+                bindings.computeIfAbsent(input.field(), f -> new ArrayList<>()).add(quoted(input.onnxName()));
             }
-            StringBuilder writes = new StringBuilder();
-            List<Operand> outputs = workload.outputs();
-            for (int i = 0; i < outputs.size(); i++) {
-                Operand output = outputs.get(i);
-                resources.append("""
-                            "%s": { "initialValuesDataType": "%s", "initialValues": { "valueCount": %d, "value": 0 } },
-                        """.formatted(output.onnxName(), output.type().name(), output.elementCount()));
-                bindings.put(output.field(), List.of(output.onnxName()));
-                writes.append("""
-                        ,
-                            { "type": "writeFile", "resource": "%s", "targetPath": "output%s.npy" }"""
+            commands.add(null); // the dispatch, once every binding is known
+            for (int i = 0; i < workload.outputs().size(); i++) {
+                Operand output = workload.outputs().get(i);
+                resources.add(("\"%s\": { \"initialValuesDataType\": \"%s\","
+                        + " \"initialValues\": { \"valueCount\": %d, \"value\": 0 } }")
+                        .formatted(output.onnxName(), output.type().name(), output.elementCount()));
+                bindings.put(output.field(), List.of(quoted(output.onnxName())));
+                commands.add("{ \"type\": \"writeFile\", \"resource\": \"%s\", \"targetPath\": \"output%s.npy\" }"
                         .formatted(output.onnxName(), i == 0 ? "" : Integer.toString(i)));
             }
             // A field bound to several resources is a tensor array (JOIN's InputTensors): a list.
-            String bound = bindings.entrySet().stream().map(e -> "\"" + e.getKey() + "\": " + (e.getValue().size() == 1
-                    ? quoted(e.getValue().get(0))
-                    : e.getValue().stream().map(Kernel::quoted).collect(Collectors.joining(", ", "[", "]"))))
+            String bound = bindings.entrySet().stream().map(e -> quoted(e.getKey()) + ": " + (e.getValue().size() == 1
+                    ? e.getValue().get(0) : "[" + String.join(", ", e.getValue()) + "]"))
                     .collect(Collectors.joining(", "));
+            commands.set(0, "{ \"type\": \"dispatch\", \"dispatchable\": \"op\", \"bindings\": { %s } }"
+                    .formatted(bound));
             String model = """
                     {
                       "resources": {
-                    %1$s  },
+                        %1$s
+                      },
                       "dispatchables": {
                         "op": { "type": "%2$s", "desc": %3$s }
                       },
                       "commands": [
-                        { "type": "dispatch", "dispatchable": "op", "bindings": { %4$s } }%5$s
+                        %4$s
                       ]
                     }
-                    """.formatted(withoutLastComma(resources), workload.desc().operatorType().name(),
-                    ModelFiles.writeDesc(workload.desc()), bound, writes);
+                    """.formatted(String.join(",\n    ", resources), workload.desc().operatorType().name(),
+                    ModelFiles.writeDesc(workload.desc()), String.join(",\n    ", commands));
             Files.writeString(folder.resolve("model.json"), model, StandardCharsets.UTF_8);
         }
 
         private static String quoted(String name) {
             return "\"" + name + "\"";
-        }
-
-        private static String withoutLastComma(StringBuilder lines) {
-            int comma = lines.lastIndexOf(",");
-            return lines.substring(0, comma) + lines.substring(comma + 1);
         }
 
         @Override
