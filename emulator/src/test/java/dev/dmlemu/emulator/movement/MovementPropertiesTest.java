@@ -29,8 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every movement and selection kernel against the kit's naive reference on seeded random cases: every data type,
  * ranks 1-8, padded, transposed and broadcast inputs, strided outputs, tensors at odd offsets in larger arrays, heap
- * and direct buffers, one thread and four (with shapes large enough to split). The whole output arrays must match, so bytes the
- * output strides skip must be left alone.
+ * and direct buffers, one thread and four (with shapes large enough to split). The whole output arrays must match, so
+ * bytes the output strides skip must be left alone.
  */
 class MovementPropertiesTest {
 
