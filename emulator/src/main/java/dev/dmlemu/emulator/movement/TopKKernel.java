@@ -14,7 +14,7 @@ import dev.dmlemu.featurelevels.ValidatedOperator;
 
 /**
  * TOP_K and TOP_K1: along Axis, the K largest elements (TOP_K, and TOP_K1 with AxisDirection DECREASING) or the K
- * smallest (INCREASING), in the order the real DLL's merge sort leaves them ({@link MergeOrder}), with their positions
+ * smallest (INCREASING), in the order the real DLL's merge sort leaves them ({@code MergeOrder}), with their positions
  * along the axis (docs/directml-behaviour.md §16.7).
  */
 public final class TopKKernel implements OperatorKernel {
