@@ -5,7 +5,7 @@ package dev.dmlemu.emulator.movement;
  * sort of the line's positions, runs of 1, 2, 4, ... merged pairwise from the start (a last run without a partner left
  * as it is), each merge taking the left run's head while it lies at least as far toward the extremum as the right
  * run's head. For elements without NaNs that is the stable sort, ties in index order; a comparison with a NaN is false,
- * so a NaN yields to whatever it meets in the other run, which places NaNs where the merges happen to leave them.
+ * so whenever either head is a NaN the right run's head is taken, which places NaNs where the merges leave them.
  *
  * <p>Not thread-safe: each worker makes its own, sized for one line.
  */
