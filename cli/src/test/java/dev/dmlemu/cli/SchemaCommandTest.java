@@ -20,7 +20,8 @@ class SchemaCommandTest {
     private static final Set<String> EMULATED = Set.of("GATHER_ELEMENTS", "GATHER", "GATHER_ND", "GATHER_ND1",
             "SCATTER_ELEMENTS", "SCATTER_ND", "SLICE", "SLICE1", "JOIN", "SPLIT", "FILL_VALUE_CONSTANT",
             "FILL_VALUE_SEQUENCE", "CUMULATIVE_SUMMATION", "CUMULATIVE_PRODUCT", "PADDING", "PADDING1", "TILE",
-            "SPACE_TO_DEPTH", "SPACE_TO_DEPTH1", "DEPTH_TO_SPACE", "DEPTH_TO_SPACE1", "SLICE_GRAD",
+            "SPACE_TO_DEPTH", "SPACE_TO_DEPTH1", "DEPTH_TO_SPACE", "DEPTH_TO_SPACE1", "SLICE_GRAD", "TOP_K", "TOP_K1",
+            "ARGMIN", "ARGMAX", "REDUCE",
             "ELEMENT_WISE_IDENTITY", "ELEMENT_WISE_ABS", "ELEMENT_WISE_NEGATE", "ELEMENT_WISE_ADD", "ELEMENT_WISE_ADD1",
             "ELEMENT_WISE_SUBTRACT", "ELEMENT_WISE_MULTIPLY", "ELEMENT_WISE_MIN", "ELEMENT_WISE_MAX", "ELEMENT_WISE_CLIP",
             "ELEMENT_WISE_CLIP1", "ELEMENT_WISE_CEIL", "ELEMENT_WISE_FLOOR", "ELEMENT_WISE_SIGN", "ELEMENT_WISE_IF",
@@ -158,7 +159,7 @@ class SchemaCommandTest {
     }
 
     @Test
-    void availabilityAgreesWithTheSupportTablesOfTheValidatedOperatorsButScatterElements() {
+    void availabilityAgreesWithTheSupportTablesOfTheValidatedOperatorsButScatterElementsAndTopK() {
         for (String name : EMULATED) {
             String introduced = Cli.run("levels", "--operator", name, "--json").json().get("introducedIn").asText();
             String available = Cli.run("schema", name, "--json").json().get("operators").get(0)
@@ -168,6 +169,10 @@ class SchemaCommandTest {
                 // feature level history put the operator at 2_0.
                 assertEquals("DML_FEATURE_LEVEL_1_0", introduced);
                 assertEquals("DML_FEATURE_LEVEL_2_0", available);
+            } else if (name.equals("TOP_K")) {
+                // docs/directml-behaviour.md §3.4: its page says 2_0 and its tables start there, the schema 1_0.
+                assertEquals("DML_FEATURE_LEVEL_2_0", introduced);
+                assertEquals("DML_FEATURE_LEVEL_1_0", available);
             } else {
                 assertEquals(introduced, available, name);
             }

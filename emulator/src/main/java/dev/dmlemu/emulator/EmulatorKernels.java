@@ -8,10 +8,12 @@ import dev.dmlemu.emulator.movement.FillValueConstantKernel;
 import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
+import dev.dmlemu.emulator.movement.ReduceSelectionKernel;
 import dev.dmlemu.emulator.movement.ScanKernel;
 import dev.dmlemu.emulator.movement.SliceGradKernel;
 import dev.dmlemu.emulator.movement.SliceKernel;
 import dev.dmlemu.emulator.movement.TileKernel;
+import dev.dmlemu.emulator.movement.TopKKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -89,6 +91,11 @@ final class EmulatorKernels {
         all.addAll(DepthSpaceKernel.all());
         all.add(new SliceGradKernel());
         // Selection: TOP_K, ARGMIN and ARGMAX, REDUCE with MAX, MIN, ARGMAX and ARGMIN.
+        all.add(TopKKernel.topK());
+        all.add(TopKKernel.topK1());
+        all.add(ReduceSelectionKernel.argMin());
+        all.add(ReduceSelectionKernel.argMax());
+        all.add(ReduceSelectionKernel.reduce());
 
         // ONE_HOT, DIAGONAL_MATRIX, NONZERO_COORDINATES, REVERSE_SUBSEQUENCES, MAX_UNPOOLING.
 

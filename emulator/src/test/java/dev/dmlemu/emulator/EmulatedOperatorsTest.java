@@ -33,4 +33,10 @@ class EmulatedOperatorsTest {
                 OperatorType.PADDING1, OperatorType.TILE, OperatorType.SPACE_TO_DEPTH, OperatorType.SPACE_TO_DEPTH1,
                 OperatorType.DEPTH_TO_SPACE, OperatorType.DEPTH_TO_SPACE1, OperatorType.SLICE_GRAD)));
     }
+
+    @Test
+    void theSelectionKernels() {
+        assertTrue(EmulatedOperators.all().containsAll(List.of(OperatorType.TOP_K, OperatorType.TOP_K1,
+                OperatorType.ARGMIN, OperatorType.ARGMAX, OperatorType.REDUCE)));
+    }
 }

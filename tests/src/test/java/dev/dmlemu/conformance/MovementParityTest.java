@@ -45,7 +45,7 @@ class MovementParityTest {
     private static final int CASES_PER_OPERATOR = 120;
     private static final long SEED = 0x4D0E_3E17L;
 
-    private static final CaseOptions OPTIONS = CaseOptions.defaults().withDataTypes(DllOutputs.DEVICE_DATA_TYPES)
+    static final CaseOptions OPTIONS = CaseOptions.defaults().withDataTypes(DllOutputs.DEVICE_DATA_TYPES)
             .with(ElementValues.ANY_BITS).with(Placement.EXACT);
 
     /**
@@ -62,15 +62,36 @@ class MovementParityTest {
     @ParameterizedTest
     @MethodSource("operators")
     void theEmulatorAndTheNaiveReferenceMatchTheRealDirectMlBitForBit(OperatorType operator) throws Exception {
-        RealDirectMl real = RealDirectMl.locateOrSkip("MovementParityTest (" + operator.name() + ")");
         boolean scan = operator == OperatorType.CUMULATIVE_SUMMATION || operator == OperatorType.CUMULATIVE_PRODUCT;
-        MovementCases generator = new MovementCases(scan ? OPTIONS.withDataTypes(SCAN_DEVICE_TYPES) : OPTIONS);
+        CaseOptions options = scan ? OPTIONS.withDataTypes(SCAN_DEVICE_TYPES) : OPTIONS;
+        agree("MovementParityTest", operator, CASES_PER_OPERATOR, new MovementCases(options)::generate,
+                MovementParityTest::reference);
+    }
+
+    /** A seeded case of an operator, from one of the kit's generators. */
+    interface Generator {
+        MovementCase generate(OperatorType operator, long seed);
+    }
+
+    /** The kit's naive reference for a case: its output arrays. */
+    interface Reference {
+        List<byte[]> outputs(MovementCase c);
+    }
+
+    /**
+     * The driver the movement and selection parity tests share: {@code cases} seeded cases, each run
+     * twice on the DLL, then the emulator's and the reference's logical output elements compared with the DLL's; prints
+     * the docs table's row ({@code test} names the printing test).
+     */
+    static void agree(String test, OperatorType operator, int cases, Generator generator, Reference reference)
+            throws Exception {
+        RealDirectMl real = RealDirectMl.locateOrSkip(test + " (" + operator.name() + ")");
         FeatureLevelValidator validator = new FeatureLevelValidator();
         Random seeds = new Random(SEED ^ operator.code());
         int identical = 0;
         int nonDeterministic = 0;
         try (Emulator emulator = new Emulator()) {
-            for (int n = 0; n < CASES_PER_OPERATOR; n++) {
+            for (int n = 0; n < cases; n++) {
                 long seed = seeds.nextLong();
                 MovementCase c = generator.generate(operator, seed);
                 List<byte[]> arrays = c.all().stream().map(TensorBytes::bytes).toList();
@@ -90,7 +111,7 @@ class MovementParityTest {
                     continue;
                 }
                 List<byte[]> emulated = EmulatorOnCase.outputs(emulator, validator, c);
-                List<byte[]> naive = reference(c);
+                List<byte[]> naive = reference.outputs(c);
                 for (int o = 0; o < outputs.size(); o++) {
                     byte[] dll = LogicalElements.of(outputs.get(o), first.get(o), 0);
                     int output = o;
@@ -103,10 +124,10 @@ class MovementParityTest {
                 identical++;
             }
         }
-        System.out.println("MovementParityTest: | " + operator.name() + " | " + CASES_PER_OPERATOR + " | "
+        System.out.println(test + ": | " + operator.name() + " | " + cases + " | "
                 + identical + " | " + nonDeterministic + " |");
-        assertEquals(CASES_PER_OPERATOR, identical + nonDeterministic);
-        assertEquals(0, nonDeterministic, "data movement is expected to be deterministic");
+        assertEquals(cases, identical + nonDeterministic);
+        assertEquals(0, nonDeterministic, "data movement and selection are expected to be deterministic");
     }
 
     private static boolean sameLogical(List<BufferTensorDesc> outputs, List<byte[]> a, List<byte[]> b) {
