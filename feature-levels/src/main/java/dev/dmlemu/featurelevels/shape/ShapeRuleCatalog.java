@@ -27,6 +27,9 @@ public final class ShapeRuleCatalog {
         all.addAll(PoolingShapeRules.all());
         all.add(new MatrixMultiplyIntegerShapeRules());
         all.add(new ConvolutionIntegerShapeRules());
+        all.add(new RoiPoolingShapeRules());
+        all.addAll(RoiAlignShapeRules.all());
+        all.add(new RoiAlignGradShapeRules());
 
         // Data movement and selection.
         all.add(SliceRules.slice());

@@ -24,6 +24,7 @@ final class ProbeShapers {
         all.addAll(PoolingProbeShaper.all());
         all.add(new MatrixMultiplyIntegerProbeShaper());
         all.add(new ConvolutionProbeShaper(OperatorType.CONVOLUTION_INTEGER, false));
+        all.addAll(RegionOfInterestShaper.all());
 
         // Data movement and selection.
         all.add(SliceShaper.slice());
