@@ -386,6 +386,23 @@ public enum RuleId {
      */
     REQUIRED_TENSOR_MISSING(Severity.ERROR, "a tensor the desc's other fields require is NULL"),
 
+    // Shape rules of attention (MULTIHEAD_ATTENTION, MULTIHEAD_ATTENTION1):
+
+    /**
+     * The query, key and value do not come from exactly one of the four layouts DirectML.dll 1.15.4 accepts
+     * (QueryTensor, KeyTensor and ValueTensor; StackedQueryKeyTensor and ValueTensor; QueryTensor and
+     * StackedKeyValueTensor; StackedQueryKeyValueTensor alone): docs; measured, docs/directml-behaviour.md §14.5.
+     */
+    ATTENTION_LAYOUT_INVALID(Severity.ERROR, "the query, key and value must be given separately or in exactly one "
+            + "of the stacked layouts"),
+    /**
+     * A hidden size does not split into the heads DirectML.dll 1.15.4 requires (measured, docs/directml-behaviour.md
+     * §14.5): the key's or value's last size is not a multiple of the key/value head count, or the query's head size
+     * (its last size divided by the query head count, rounded down) is not the key's.
+     */
+    ATTENTION_HEAD_SIZES_MISMATCH(Severity.ERROR, "the key and value hidden sizes must be multiples of the head count, "
+            + "and the query's head size the key's"),
+
     /**
      * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of
      * returning an error. SCATTER_ND: an index tuple longer than InputDimensionCount, yet at most

@@ -70,7 +70,7 @@ public final class ShapeRuleCatalog {
         all.addAll(BatchNormalizationStatistics.all());
         all.addAll(BlockQuantizationRules.all());
         all.addAll(RecurrentNetworkRules.all());
-        all.addAll(AttentionHeadCountRules.all());
+        all.addAll(AttentionShapeRules.all());
 
         return all;
     }

@@ -65,6 +65,7 @@ final class ProbeShapers {
         all.addAll(BatchNormalizationShaper.all());
         all.addAll(BlockQuantizationShaper.all());
         all.addAll(RecurrentNetworkShaper.all());
+        all.addAll(AttentionShaper.all());
 
         return all;
     }
