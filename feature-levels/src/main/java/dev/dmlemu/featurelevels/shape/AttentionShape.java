@@ -14,8 +14,8 @@ import java.util.Optional;
  * MULTIHEAD_ATTENTION), B the batch, S the query and KS the key sequence length, P the past one, T = P + KS:
  *
  * <ul>
- * <li>the query, key and value come from one {@link Layout}; QueryTensor, KeyTensor, ValueTensor and OutputTensor
- * share one DimensionCount, and sizes before their last three are 1;</li>
+ * <li>the query, key and value come from one {@link AttentionLayout}; QueryTensor, KeyTensor, ValueTensor and
+ * OutputTensor share one DimensionCount, and sizes before their last three are 1;</li>
  * <li>QueryTensor {@code [B, S, Hq]}, KeyTensor {@code [B, KS, kv * hk]}, ValueTensor {@code [B, KS, kv * hv]}, the
  * stacked ones {@code [B, S or KS, heads, 2 or 3, head size]}; the query's head size {@code Hq / q} (rounded down)
  * is the key's;</li>
@@ -28,37 +28,6 @@ import java.util.Optional;
  */
 final class AttentionShape {
 
-    /** Where the query, key and value come from. */
-    enum Layout {
-        SEPARATE, STACKED_QUERY_KEY, STACKED_KEY_VALUE, STACKED_QUERY_KEY_VALUE;
-
-        /** The layout the given tensors make, if any. */
-        static Optional<Layout> of(ShapeCheck check) {
-            boolean q = check.tensor("QueryTensor").isPresent();
-            boolean k = check.tensor("KeyTensor").isPresent();
-            boolean v = check.tensor("ValueTensor").isPresent();
-            boolean qk = check.tensor("StackedQueryKeyTensor").isPresent();
-            boolean kv = check.tensor("StackedKeyValueTensor").isPresent();
-            boolean qkv = check.tensor("StackedQueryKeyValueTensor").isPresent();
-            List<Boolean> given = List.of(q, k, v, qk, kv, qkv);
-            if (given.equals(List.of(true, true, true, false, false, false))) {
-                return Optional.of(SEPARATE);
-            } else if (given.equals(List.of(false, false, true, true, false, false))) {
-                return Optional.of(STACKED_QUERY_KEY);
-            } else if (given.equals(List.of(true, false, false, false, true, false))) {
-                return Optional.of(STACKED_KEY_VALUE);
-            } else if (given.equals(List.of(false, false, false, false, false, true))) {
-                return Optional.of(STACKED_QUERY_KEY_VALUE);
-            }
-            return Optional.empty();
-        }
-
-        /** Whether one tensor holds the query beside the key, which then has the query's head count. */
-        boolean stacksQueryWithKey() {
-            return this == STACKED_QUERY_KEY || this == STACKED_QUERY_KEY_VALUE;
-        }
-    }
-
     /** Batch, sequence lengths and head sizes, with the three hidden sizes a BiasTensor adds. */
     private record Dimensions(long batch, long sequence, long keySequence, long keyHeadSize, long valueHeadSize,
             long biasSize) {}
@@ -67,14 +36,14 @@ final class AttentionShape {
 
     /** Reports every rule the desc's tensors break for {@code q} and {@code kv} heads (both at least 1). */
     static void check(ShapeCheck check, long q, long kv, MultiheadAttentionMaskType maskType) {
-        Optional<Layout> found = Layout.of(check);
+        Optional<AttentionLayout> found = AttentionLayout.of(check);
         if (found.isEmpty()) {
             check.report(RuleId.ATTENTION_LAYOUT_INVALID, "QueryTensor", "the query, key and value tensors given "
                     + "are not QueryTensor, KeyTensor and ValueTensor, StackedQueryKeyTensor and ValueTensor, "
                     + "QueryTensor and StackedKeyValueTensor, or StackedQueryKeyValueTensor alone");
             return;
         }
-        Layout layout = found.get();
+        AttentionLayout layout = found.get();
         if (layout.stacksQueryWithKey() && q != kv) {
             check.report(RuleId.FIELD_VALUE_UNSUPPORTED, "KeyValueHeadCount", kv + " but a stacked query and key "
                     + "need the query's head count, " + q);
@@ -128,7 +97,7 @@ final class AttentionShape {
     }
 
     /** The dimensions the query, key and value give, or empty after reporting why they give none. */
-    private static Optional<Dimensions> dimensions(ShapeCheck check, Layout layout, long q, long kv) {
+    private static Optional<Dimensions> dimensions(ShapeCheck check, AttentionLayout layout, long q, long kv) {
         int rank = -1;
         for (String field : List.of("QueryTensor", "KeyTensor", "ValueTensor", "OutputTensor")) {
             Optional<BufferTensorDesc> tensor = check.tensor(field);
@@ -196,11 +165,11 @@ final class AttentionShape {
                 stackedHeads(check, "StackedQueryKeyValueTensor", stacked, q, 3);
             }
         }
-        if (layout == Layout.SEPARATE && key.get(0) != b) {
+        if (layout == AttentionLayout.SEPARATE && key.get(0) != b) {
             check.report(RuleId.SIZES_MISMATCH, "KeyTensor.Sizes", "batch " + key.get(0) + " must be the query's, "
                     + b);
         }
-        if (value != null && check.tensor("ValueTensor").isPresent() && (value.get(0) != b || value.get(1) != ks)) {
+        if (!value.isEmpty() && (value.get(0) != b || value.get(1) != ks)) {
             check.report(RuleId.SIZES_MISMATCH, "ValueTensor.Sizes", "batch and sequence length " + value.subList(0, 2)
                     + " must be the query's batch and the key's sequence length, [" + b + ", " + ks + "]");
         }
@@ -209,7 +178,7 @@ final class AttentionShape {
                     + queryHeadSize + " is not the key's, " + keyHeadSize);
         }
         long queryHidden = layout.stacksQueryWithKey() ? times(q, queryHeadSize) : query.get(2);
-        long keyHidden = layout == Layout.SEPARATE ? key.get(2) : times(kv, keyHeadSize);
+        long keyHidden = layout == AttentionLayout.SEPARATE ? key.get(2) : times(kv, keyHeadSize);
         long valueHidden = check.tensor("ValueTensor").isPresent() ? value.get(2) : times(kv, valueHeadSize);
         return Optional.of(new Dimensions(b, s, ks, keyHeadSize, valueHeadSize,
                 queryHidden < 0 || keyHidden < 0 || valueHidden < 0 ? -1 : queryHidden + keyHidden + valueHidden));
