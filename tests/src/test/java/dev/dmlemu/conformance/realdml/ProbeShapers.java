@@ -29,6 +29,7 @@ final class ProbeShapers {
         all.add(new QuantizedConvolutionProbeShaper());
         all.add(new QuantizedAveragePoolingProbeShaper());
         all.addAll(QuantizedMatrixMultiplyProbeShaper.all());
+        all.addAll(RegionOfInterestShaper.all());
 
         // Data movement and selection.
         all.add(SliceShaper.slice());
@@ -69,6 +70,7 @@ final class ProbeShapers {
         all.addAll(BatchNormalizationShaper.all());
         all.addAll(BlockQuantizationShaper.all());
         all.addAll(RecurrentNetworkShaper.all());
+        all.addAll(AttentionShaper.all());
 
         return all;
     }
