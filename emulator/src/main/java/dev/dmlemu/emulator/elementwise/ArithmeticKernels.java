@@ -77,7 +77,7 @@ public final class ArithmeticKernels {
         }
     }
 
-    /** Floats: correctly rounded. Integers: {@link IntegerDivision}'s quotient (x / 0 is all ones). */
+    /** Floats: correctly rounded. Integers: {@code IntegerDivision}'s quotient (x / 0 is all ones). */
     public static OperatorKernel divide() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_DIVIDE, ElementWiseDivideOperatorDesc.class, d -> {
             refuse64(d.aTensor(), "DIVIDE");
@@ -112,7 +112,7 @@ public final class ArithmeticKernels {
     /**
      * Floats: {@code a - trunc(q') * b} where q' is the rounded quotient with one added to its bits (one unit in
      * the last place away from zero, NaNs included; infinities kept), each step rounded. Integers:
-     * {@link IntegerDivision}.
+     * {@code IntegerDivision}.
      */
     public static OperatorKernel modulusTruncate() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_MODULUS_TRUNCATE,
@@ -133,7 +133,7 @@ public final class ArithmeticKernels {
 
     /**
      * Floats: {@code a - floor(q') * b} where q' is the rounded quotient moved one unit in the last place toward
-     * +infinity when finite and not zero, each step rounded. Integers: {@link IntegerDivision}.
+     * +infinity when finite and not zero, each step rounded. Integers: {@code IntegerDivision}.
      */
     public static OperatorKernel modulusFloor() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_MODULUS_FLOOR,
@@ -187,7 +187,7 @@ public final class ArithmeticKernels {
 
     /**
      * Floats: the element when above Min, else Min (a NaN gives Min, equal zeros give Min); a NaN Min keeps every
-     * element. Integers: the larger of the element and Min as {@link ShaderIntegers} converts it.
+     * element. Integers: the larger of the element and Min as {@code ShaderIntegers} converts it.
      */
     public static OperatorKernel threshold() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_THRESHOLD, ElementWiseThresholdOperatorDesc.class,
@@ -274,7 +274,7 @@ public final class ArithmeticKernels {
 
     /**
      * {@code round_half_even(x / Scale) + ZeroPoint}, each step rounded to FLOAT32, then converted to the output type
-     * by {@link ShaderIntegers} (so a NaN, and on UINT8 anything negative, gives the type's extreme).
+     * by {@code ShaderIntegers} (so a NaN, and on UINT8 anything negative, gives the type's extreme).
      */
     public static OperatorKernel quantizeLinear() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_QUANTIZE_LINEAR,

@@ -287,7 +287,7 @@ public final class ElementWiseKernels {
 
     /**
      * A shifted left by B's count (measured on UINT32: 7 shifted by 0xD97FAB27 is {@code 7 << 7}; on UINT64: 1 shifted
-     * by 0x40 is {@code 1 << 32}): see {@link #shiftCount}.
+     * by 0x40 is {@code 1 << 32}): see {@code shiftCount}.
      */
     public static OperatorKernel bitShiftLeft() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_BIT_SHIFT_LEFT,
