@@ -154,14 +154,26 @@ public final class ArithmeticProbes {
                 t -> new ElementWiseClipGradOperatorDesc(t, t, t, -1.5f, 2.5f),
                 "FFFFFFFE/00000005=00000000 FFFFFFFF/00000006=00000000 00000002/00000007=00000000"
                         + " 00000003/00000008=00000000 00000000/00000009=00000009"));
+        all.add(binary("CLIP_GRAD INT32 [NaN, 5]", TensorDataType.INT32,
+                t -> new ElementWiseClipGradOperatorDesc(t, t, t, Float.NaN, 5f),
+                "80000000/00000001=00000000 FFFFFFFF/00000002=00000002 00000000/00000003=00000003"
+                        + " 00000001/00000004=00000004 00000005/00000005=00000000 7FFFFFFF/00000006=00000000"
+                        + " FFFFFFFB/00000007=00000007"));
+        all.add(binary("CLIP_GRAD INT32 [-inf, inf]", TensorDataType.INT32,
+                t -> new ElementWiseClipGradOperatorDesc(t, t, t, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY),
+                "80000000/00000001=00000000 FFFFFFFF/00000002=00000002 00000005/00000005=00000005"
+                        + " 7FFFFFFF/00000006=00000000 FFFFFFFB/00000007=00000007"));
         all.add(binary("CLIP_GRAD UINT8 [-5, 2.5]", TensorDataType.UINT8,
                 t -> new ElementWiseClipGradOperatorDesc(t, t, t, -5f, 2.5f), "00/05=00 01/06=06 02/07=00 03/08=00 FF/09=00"));
         // QUANTIZE_LINEAR: round_half_even(x / Scale) + ZeroPoint in FLOAT32, then the shader's conversion.
-        all.add(quantize("QUANTIZE_LINEAR UINT8", TensorDataType.UINT8,
+        all.add(quantize("QUANTIZE_LINEAR INT32 to UINT8", TensorDataType.INT32, TensorDataType.UINT8,
+                "00000005/40000000/00=02 FFFFFFFF/40000000/0A=0A 01000001/3F800000/00=FF 7FFFFFFF/4B189680/05=DC"
+                        + " 80000000/CB189680/05=DC 00000003/3E99999A/00=0A 00000064/3F333333/01=90"));
+        all.add(quantize("QUANTIZE_LINEAR UINT8", F32, TensorDataType.UINT8,
                 "3F000000/3F800000/00=00 3FC00000/3F800000/00=02 40200000/3F800000/00=02 BFC00000/3F800000/80=7E"
                         + " C3480000/3F800000/80=FF 7FC00000/3F800000/05=FF FF800000/3F800000/05=FF"
                         + " 3F800000/00000000/05=FF 40400000/3EAAAAAB/00=09"));
-        all.add(quantize("QUANTIZE_LINEAR INT8", TensorDataType.INT8,
+        all.add(quantize("QUANTIZE_LINEAR INT8", F32, TensorDataType.INT8,
                 "43480000/3F800000/80=48 C3480000/3F800000/80=80 7FC00000/3F800000/05=80 3FC00000/3F800000/FF=01"
                         + " 4F32D05E/3F800000/80=80 4EFFFFFF/3F800000/FF=7F 4F000000/3F800000/FF=80"));
         // DEQUANTIZE_LINEAR: (FLOAT32(x) - FLOAT32(ZeroPoint)) * Scale, each step rounded.
@@ -244,13 +256,14 @@ public final class ArithmeticProbes {
                 hex(expected.trim().split("\\s+")));
     }
 
-    private static Probe quantize(String name, TensorDataType quantized, String spec) {
+    private static Probe quantize(String name, TensorDataType input, TensorDataType quantized, String spec) {
         long[][] c = columns(spec);
         int n = c[0].length;
+        BufferTensorDesc x = BufferTensorDesc.packed(input, n);
         BufferTensorDesc f = BufferTensorDesc.packed(F32, n);
         BufferTensorDesc q = BufferTensorDesc.packed(quantized, n);
-        return new Probe(name, new ElementWiseQuantizeLinearOperatorDesc(f, f, q, q), List.of(f, f, q),
-                List.of(bytes(f, c[0]), bytes(f, c[1]), bytes(q, c[2])), q, c[3]);
+        return new Probe(name, new ElementWiseQuantizeLinearOperatorDesc(x, f, q, q), List.of(x, f, q),
+                List.of(bytes(x, c[0]), bytes(f, c[1]), bytes(q, c[2])), q, c[3]);
     }
 
     private static Probe dequantize(String name, TensorDataType quantized, String spec) {

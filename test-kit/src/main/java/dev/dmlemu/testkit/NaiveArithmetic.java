@@ -227,12 +227,12 @@ final class NaiveArithmetic {
         return sum / 2;
     }
 
-    /** A float bound truncated toward zero and saturated to the type, NaN giving 0 (as for CLIP). */
+    /** A float bound truncated toward zero and saturated to the type, NaN giving the type's minimum (measured). */
     private static long saturatedBound(float v, TensorDataType type) {
-        if (Float.isNaN(v)) {
-            return 0;
-        }
         double lo = type.isUnsignedInteger() ? 0 : -Math.pow(2, type.sizeInBits() - 1);
+        if (Float.isNaN(v)) {
+            return (long) lo;
+        }
         double hi = type.isUnsignedInteger() ? Math.pow(2, type.sizeInBits()) - 1 : Math.pow(2, type.sizeInBits() - 1) - 1;
         double t = v < 0 ? Math.ceil(v) : Math.floor(v);
         if (type == TensorDataType.UINT64 && t >= 0x1p64) {
