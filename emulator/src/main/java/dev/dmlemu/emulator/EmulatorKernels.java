@@ -2,6 +2,7 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.emulator.elementwise.ArithmeticKernels;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
@@ -72,6 +73,17 @@ final class EmulatorKernels {
         all.add(ElementWiseKernels.sign());
         all.add(ElementWiseKernels.ifThenElse());
         // Element-wise arithmetic: DIVIDE, ROUND, MODULUS, THRESHOLD, MEAN, DIFFERENCE_SQUARE, CLIP_GRAD, quantization.
+        all.add(ArithmeticKernels.divide());
+        all.add(ArithmeticKernels.mean());
+        all.add(ArithmeticKernels.differenceSquare());
+        all.add(ArithmeticKernels.modulusTruncate());
+        all.add(ArithmeticKernels.modulusFloor());
+        all.add(ArithmeticKernels.round());
+        all.add(ArithmeticKernels.threshold());
+        all.add(ArithmeticKernels.clipGrad());
+        all.add(ArithmeticKernels.clipGrad1());
+        all.add(ArithmeticKernels.quantizeLinear());
+        all.add(ArithmeticKernels.dequantizeLinear());
 
         // CAST.
         all.add(ElementWiseKernels.cast());
