@@ -4,9 +4,12 @@ import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
+import dev.dmlemu.emulator.movement.DiagonalMatrixKernel;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
 import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
+import dev.dmlemu.emulator.movement.NonzeroCoordinatesKernel;
+import dev.dmlemu.emulator.movement.OneHotKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
 import dev.dmlemu.emulator.movement.ScanKernel;
 import dev.dmlemu.emulator.movement.SliceGradKernel;
@@ -90,6 +93,10 @@ final class EmulatorKernels {
         // Selection: TOP_K, ARGMIN and ARGMAX, REDUCE with MAX, MIN, ARGMAX and ARGMIN.
 
         // ONE_HOT, DIAGONAL_MATRIX, NONZERO_COORDINATES, REVERSE_SUBSEQUENCES, MAX_UNPOOLING.
+        all.add(new OneHotKernel());
+        all.add(DiagonalMatrixKernel.diagonalMatrix());
+        all.add(DiagonalMatrixKernel.diagonalMatrix1());
+        all.add(new NonzeroCoordinatesKernel());
 
         // Max pooling, nearest-neighbour UPSAMPLE_2D and RESAMPLE, FOLD and UNFOLD.
 
