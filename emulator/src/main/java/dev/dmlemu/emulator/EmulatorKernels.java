@@ -11,6 +11,7 @@ import dev.dmlemu.emulator.movement.JoinKernel;
 import dev.dmlemu.emulator.movement.NonzeroCoordinatesKernel;
 import dev.dmlemu.emulator.movement.OneHotKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
+import dev.dmlemu.emulator.movement.ReverseSubsequencesKernel;
 import dev.dmlemu.emulator.movement.ScanKernel;
 import dev.dmlemu.emulator.movement.SliceGradKernel;
 import dev.dmlemu.emulator.movement.SliceKernel;
@@ -97,6 +98,7 @@ final class EmulatorKernels {
         all.add(DiagonalMatrixKernel.diagonalMatrix());
         all.add(DiagonalMatrixKernel.diagonalMatrix1());
         all.add(new NonzeroCoordinatesKernel());
+        all.add(new ReverseSubsequencesKernel());
 
         // Max pooling, nearest-neighbour UPSAMPLE_2D and RESAMPLE, FOLD and UNFOLD.
 

@@ -13,18 +13,22 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Seeded valid cases of the operators that place elements by an index or a position (ONE_HOT, DIAGONAL_MATRIX,
- * DIAGONAL_MATRIX1, NONZERO_COORDINATES), drawn as {@link MovementCases} draws its own: ranks 1 to the options' maximum
- * (2 to 4 for the matrices), the options' data and index types, tensors laid out as every kit generator lays them,
- * any bits in the buffers. Index values and diagonal bounds mix in-range, negative, just-out-of-range and 32-bit and
- * 64-bit extreme values; NONZERO_COORDINATES' inputs hold zeros (both signs), NaN, subnormals and infinities.
- * DIAGONAL_MATRIX1 always has its InputTensor: a case binds a buffer to every tensor field.
+ * Seeded valid cases of the operators that place elements by an index, a position or a length (ONE_HOT,
+ * DIAGONAL_MATRIX, DIAGONAL_MATRIX1, NONZERO_COORDINATES, REVERSE_SUBSEQUENCES), drawn as {@link MovementCases}
+ * draws its own: ranks 1 to the options' maximum (2 to 4 for the matrices), the options' data and index types,
+ * tensors laid out as every kit generator lays them, any bits in the buffers. Index values, lengths and diagonal
+ * bounds mix in-range, negative, just-out-of-range and 32-bit and 64-bit extreme values; NONZERO_COORDINATES' inputs
+ * hold zeros (both signs), NaN, subnormals and infinities. DIAGONAL_MATRIX1 always has its InputTensor: a case binds a
+ * buffer to every tensor field.
  */
 public final class PlacementCases {
 
     /** The operators this generator draws. */
     public static final List<OperatorType> OPERATORS = List.of(OperatorType.ONE_HOT, OperatorType.DIAGONAL_MATRIX,
-            OperatorType.DIAGONAL_MATRIX1, OperatorType.NONZERO_COORDINATES);
+            OperatorType.DIAGONAL_MATRIX1, OperatorType.NONZERO_COORDINATES, OperatorType.REVERSE_SUBSEQUENCES);
+
+    /** REVERSE_SUBSEQUENCES' sequence-length types at 6_4. */
+    private static final List<TensorDataType> LENGTH_TYPES = List.of(TensorDataType.UINT32, TensorDataType.UINT64);
 
     /** NONZERO_COORDINATES' input types at 6_4. */
     private static final List<TensorDataType> NONZERO_TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT16,
@@ -59,6 +63,7 @@ public final class PlacementCases {
             case ONE_HOT -> oneHot(r);
             case DIAGONAL_MATRIX, DIAGONAL_MATRIX1 -> diagonal(r, operator);
             case NONZERO_COORDINATES -> nonzero(r);
+            case REVERSE_SUBSEQUENCES -> reverse(r);
             default -> throw new IllegalArgumentException("no placement cases for " + operator);
         };
     }
@@ -156,6 +161,31 @@ public final class PlacementCases {
         });
         return new MovementCase(new dev.dmlemu.desc.NonzeroCoordinatesOperatorDesc(input, count, coordinates),
                 List.of(in), List.of(place(r, count, Role.OUTPUT), place(r, coordinates, Role.OUTPUT)));
+    }
+
+    private MovementCase reverse(Random r) {
+        TensorDataType type = pick(r, options.dataTypes());
+        TensorDataType lengthType = pick(r, LENGTH_TYPES);
+        int rank = 1 + r.nextInt(options.maxRank());
+        long[] sizes = sizes(r, rank);
+        int axis = r.nextInt(rank);
+        sizes[axis] += r.nextInt(5);
+        long[] lineSizes = sizes.clone();
+        lineSizes[axis] = 1;
+        BufferTensorDesc input = input(r, type, sizes);
+        BufferTensorDesc lengths = draws.tensor(r, lengthType, lineSizes, Role.INDICES);
+        BufferTensorDesc output = output(r, type, sizes);
+        TensorBytes lengthBytes = place(r, lengths, Role.INDICES);
+        long size = sizes[axis];
+        // Mostly within the line, else past it: by a little, 2^32 and above (UINT64), or the type's largest.
+        TensorDraws.writeIndices(lengths, lengthBytes, e -> switch (r.nextInt(8)) {
+            case 0 -> size + 1 + r.nextInt(3);
+            case 1 -> lengthType == TensorDataType.UINT64 ? (1L << 32) + r.nextInt((int) size + 1) : 0xFFFF_FFFFL;
+            case 2 -> -1;
+            default -> r.nextInt((int) size + 1);
+        });
+        return new MovementCase(new dev.dmlemu.desc.ReverseSubsequencesOperatorDesc(input, lengths, output, axis),
+                List.of(place(r, input, Role.INPUT), lengthBytes), List.of(place(r, output, Role.OUTPUT)));
     }
 
     /** A diagonal offset or bound: mostly across the matrix and a little past it, sometimes an INT extreme. */

@@ -11,13 +11,14 @@ import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.NaiveDiagonalMatrix;
 import dev.dmlemu.testkit.NaiveNonzeroCoordinates;
 import dev.dmlemu.testkit.NaiveOneHot;
+import dev.dmlemu.testkit.NaiveReverseSubsequences;
 import dev.dmlemu.testkit.PlacementCases;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * ONE_HOT, DIAGONAL_MATRIX, DIAGONAL_MATRIX1, and NONZERO_COORDINATES against the
+ * ONE_HOT, DIAGONAL_MATRIX, DIAGONAL_MATRIX1, NONZERO_COORDINATES and REVERSE_SUBSEQUENCES against the
  * real DirectML.dll, bit for bit, on the kit's seeded random valid cases ({@link PlacementCases}): every data type
  * the device supports, every index type, padded, transposed and broadcast inputs, strided outputs, padded totals, any
  * bits, indices, lengths and diagonal bounds in and out of range. {@link MovementParity} runs each case (every fourth
@@ -54,6 +55,7 @@ class PlacementParityTest {
             case ONE_HOT -> NaiveOneHot.run(c);
             case DIAGONAL_MATRIX, DIAGONAL_MATRIX1 -> NaiveDiagonalMatrix.run(c);
             case NONZERO_COORDINATES -> NaiveNonzeroCoordinates.run(c);
+            case REVERSE_SUBSEQUENCES -> NaiveReverseSubsequences.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }

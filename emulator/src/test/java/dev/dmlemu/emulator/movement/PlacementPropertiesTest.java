@@ -11,6 +11,7 @@ import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.NaiveDiagonalMatrix;
 import dev.dmlemu.testkit.NaiveNonzeroCoordinates;
 import dev.dmlemu.testkit.NaiveOneHot;
+import dev.dmlemu.testkit.NaiveReverseSubsequences;
 import dev.dmlemu.testkit.PlacementCases;
 import java.util.List;
 import java.util.Random;
@@ -18,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The placement kernels (ONE_HOT, DIAGONAL_MATRIX(1), NONZERO_COORDINATES)
+ * The placement kernels (ONE_HOT, DIAGONAL_MATRIX(1), NONZERO_COORDINATES, REVERSE_SUBSEQUENCES)
  * against the kit's naive references on seeded random cases, as {@link MovementPropertiesTest} runs the movement
  * kernels: every data type, ranks 1-8, odd offsets in larger arrays, heap and direct buffers, one thread and four on
  * large shapes.
@@ -60,6 +61,7 @@ class PlacementPropertiesTest {
             case ONE_HOT -> NaiveOneHot.run(c);
             case DIAGONAL_MATRIX, DIAGONAL_MATRIX1 -> NaiveDiagonalMatrix.run(c);
             case NONZERO_COORDINATES -> NaiveNonzeroCoordinates.run(c);
+            case REVERSE_SUBSEQUENCES -> NaiveReverseSubsequences.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }
