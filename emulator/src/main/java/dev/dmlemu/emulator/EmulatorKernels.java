@@ -8,6 +8,7 @@ import dev.dmlemu.emulator.movement.DiagonalMatrixKernel;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
 import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
+import dev.dmlemu.emulator.movement.MaxUnpoolingKernel;
 import dev.dmlemu.emulator.movement.NonzeroCoordinatesKernel;
 import dev.dmlemu.emulator.movement.OneHotKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
@@ -99,6 +100,7 @@ final class EmulatorKernels {
         all.add(DiagonalMatrixKernel.diagonalMatrix1());
         all.add(new NonzeroCoordinatesKernel());
         all.add(new ReverseSubsequencesKernel());
+        all.add(new MaxUnpoolingKernel());
 
         // Max pooling, nearest-neighbour UPSAMPLE_2D and RESAMPLE, FOLD and UNFOLD.
 

@@ -9,7 +9,7 @@ import java.util.List;
  * value (the ValuesTensor's element 1 along its last dimension, as measured: the second element of a packed tensor),
  * every other the off value (its first); a negative
  * index of a signed type counts from the sequence's end, and an index outside the sequence leaves it all off
- * ({@link #isHot} says how wide an index is compared).
+ * ({@code isHot} says how wide an index is compared).
  */
 public final class NaiveOneHot {
 

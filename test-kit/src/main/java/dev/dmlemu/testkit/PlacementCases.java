@@ -14,20 +14,22 @@ import java.util.Random;
 
 /**
  * Seeded valid cases of the operators that place elements by an index, a position or a length (ONE_HOT,
- * DIAGONAL_MATRIX, DIAGONAL_MATRIX1, NONZERO_COORDINATES, REVERSE_SUBSEQUENCES), drawn as {@link MovementCases}
- * draws its own: ranks 1 to the options' maximum (2 to 4 for the matrices), the options' data and index types,
- * tensors laid out as every kit generator lays them, any bits in the buffers. Index values, lengths and diagonal
- * bounds mix in-range, negative, just-out-of-range and 32-bit and 64-bit extreme values; NONZERO_COORDINATES' inputs
- * hold zeros (both signs), NaN, subnormals and infinities. DIAGONAL_MATRIX1 always has its InputTensor: a case binds a
- * buffer to every tensor field.
+ * DIAGONAL_MATRIX, DIAGONAL_MATRIX1, NONZERO_COORDINATES, REVERSE_SUBSEQUENCES, MAX_UNPOOLING), drawn as
+ * {@link MovementCases} draws its own: ranks 1 to the options' maximum (2 to 4 for the matrices; 4 for MAX_UNPOOLING,
+ * whose output is the input's with each spatial size 0 to 2 larger), the options' data and index types, tensors
+ * laid out as every kit generator lays them, any bits in the buffers. Index values, lengths and diagonal bounds mix
+ * in-range, negative, just-out-of-range and 32-bit and 64-bit extreme values (MAX_UNPOOLING's targets are distinct
+ * three cases in four, and may repeat in the others); NONZERO_COORDINATES' inputs hold zeros (both signs), NaN,
+ * subnormals and infinities. DIAGONAL_MATRIX1 always has its InputTensor: a case binds a buffer to every tensor field.
  */
 public final class PlacementCases {
 
     /** The operators this generator draws. */
     public static final List<OperatorType> OPERATORS = List.of(OperatorType.ONE_HOT, OperatorType.DIAGONAL_MATRIX,
-            OperatorType.DIAGONAL_MATRIX1, OperatorType.NONZERO_COORDINATES, OperatorType.REVERSE_SUBSEQUENCES);
+            OperatorType.DIAGONAL_MATRIX1, OperatorType.NONZERO_COORDINATES, OperatorType.REVERSE_SUBSEQUENCES,
+            OperatorType.MAX_UNPOOLING);
 
-    /** REVERSE_SUBSEQUENCES' sequence-length types at 6_4. */
+    /** REVERSE_SUBSEQUENCES' sequence-length types and MAX_UNPOOLING's index types at 6_4. */
     private static final List<TensorDataType> LENGTH_TYPES = List.of(TensorDataType.UINT32, TensorDataType.UINT64);
 
     /** NONZERO_COORDINATES' input types at 6_4. */
@@ -64,6 +66,7 @@ public final class PlacementCases {
             case DIAGONAL_MATRIX, DIAGONAL_MATRIX1 -> diagonal(r, operator);
             case NONZERO_COORDINATES -> nonzero(r);
             case REVERSE_SUBSEQUENCES -> reverse(r);
+            case MAX_UNPOOLING -> maxUnpooling(r);
             default -> throw new IllegalArgumentException("no placement cases for " + operator);
         };
     }
@@ -186,6 +189,39 @@ public final class PlacementCases {
         });
         return new MovementCase(new dev.dmlemu.desc.ReverseSubsequencesOperatorDesc(input, lengths, output, axis),
                 List.of(place(r, input, Role.INPUT), lengthBytes), List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    private MovementCase maxUnpooling(Random r) {
+        // Every type of the 5_0 block but FLOAT64, which it lacks.
+        TensorDataType type = pick(r, options.dataTypes().stream().filter(t -> t != TensorDataType.FLOAT64).toList());
+        TensorDataType indexType = pick(r, LENGTH_TYPES);
+        long[] in = {1 + r.nextInt(2), 1 + r.nextInt(3), 1 + r.nextInt(4), 1 + r.nextInt(4)};
+        long[] out = {in[0], in[1], in[2] + r.nextInt(3), in[3] + r.nextInt(3)};
+        long outElements = Shapes.product(out);
+        BufferTensorDesc input = input(r, type, in);
+        BufferTensorDesc indices = draws.tensor(r, indexType, in, Role.INDICES);
+        BufferTensorDesc output = output(r, type, out);
+        TensorBytes indexBytes = place(r, indices, Role.INDICES);
+        // Three cases in four: distinct targets, a few past the output; else any targets, so duplicates too.
+        boolean distinct = r.nextInt(4) != 0;
+        List<Long> targets = new java.util.ArrayList<>();
+        for (long t = 0; t < outElements; t++) {
+            targets.add(t);
+        }
+        java.util.Collections.shuffle(targets, r);
+        long[] next = {0};
+        TensorDraws.writeIndices(indices, indexBytes, e -> {
+            long target = distinct && next[0] < outElements ? targets.get((int) next[0]++)
+                    : r.nextInt((int) outElements);
+            return switch (r.nextInt(12)) {
+                case 0 -> outElements + r.nextInt(3);
+                case 1 -> 0xFFFF_FFFFL;
+                case 2 -> indexType == TensorDataType.UINT64 ? ((long) (1 + r.nextInt(4)) << 32) + target : target;
+                default -> target;
+            };
+        });
+        return new MovementCase(new dev.dmlemu.desc.MaxUnpoolingOperatorDesc(input, indices, output),
+                List.of(place(r, input, Role.INPUT), indexBytes), List.of(place(r, output, Role.OUTPUT)));
     }
 
     /** A diagonal offset or bound: mostly across the matrix and a little past it, sometimes an INT extreme. */

@@ -11,6 +11,7 @@ import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.NaiveDiagonalMatrix;
+import dev.dmlemu.testkit.NaiveMaxUnpooling;
 import dev.dmlemu.testkit.NaiveOneHot;
 import dev.dmlemu.testkit.TensorBytes;
 import java.nio.ByteBuffer;
@@ -21,8 +22,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The choices ONE_HOT and DIAGONAL_MATRIX make, pinned on the real DirectML.dll (docs/directml-behaviour.md §16.8):
- * which position an index of each type names, and how DIAGONAL_MATRIX's FLOAT Value becomes an integer element.
+ * The choices ONE_HOT, DIAGONAL_MATRIX and MAX_UNPOOLING make, pinned on the real DirectML.dll
+ * (docs/directml-behaviour.md §16.8): which position an index of each type names and where the on value is read,
+ * how DIAGONAL_MATRIX's FLOAT Value becomes an integer element, and where MAX_UNPOOLING's indices write.
  * Each probe's DLL output must equal the recorded one (or, for the values, the emulator's and the naive
  * reference's); the emulator and the naive reference must give the same.
  */
@@ -113,6 +115,68 @@ class PlacementMeasuredTest {
                 assertArrayEquals(dll, Arrays.copyOf(EmulatorOnCase.outputs(emulator, validator, c).get(0), 4),
                         () -> what + ": the emulator");
                 assertArrayEquals(dll, Arrays.copyOf(NaiveOneHot.run(c).get(0), 4), () -> what + ": NaiveOneHot");
+            }
+        }
+    }
+
+    /** A MAX_UNPOOLING probe: FLOAT32 input 1, 2, 3, 4, its indices, the output prefilled with 99 and as written. */
+    private record UnpoolingProbe(long[] input, TensorDataType indexType, long[] indices, long[] output,
+            float[] written) {}
+
+    private static final List<UnpoolingProbe> UNPOOLING_PROBES = List.of(
+            new UnpoolingProbe(new long[] {1, 1, 2, 2}, TensorDataType.UINT32, new long[] {0, 4, 8, 2},
+                    new long[] {1, 1, 3, 3}, new float[] {1, 0, 4, 0, 2, 0, 0, 0, 3}),
+            // Indices number the whole output, across channels and batches, not each plane.
+            new UnpoolingProbe(new long[] {1, 2, 1, 2}, TensorDataType.UINT32, new long[] {0, 3, 0, 3},
+                    new long[] {1, 2, 2, 2}, new float[] {3, 0, 0, 4, 0, 0, 0, 0}),
+            new UnpoolingProbe(new long[] {2, 1, 1, 2}, TensorDataType.UINT32, new long[] {0, 5, 1, 2},
+                    new long[] {2, 1, 2, 2}, new float[] {1, 3, 4, 0, 0, 2, 0, 0}),
+            // Past the output: no write.
+            new UnpoolingProbe(new long[] {1, 1, 2, 2}, TensorDataType.UINT32, new long[] {0, 100, 0xFFFF_FFFFL, 1},
+                    new long[] {1, 1, 3, 3}, new float[] {1, 4, 0, 0, 0, 0, 0, 0, 0}),
+            // One target four times: the last input element's value stays.
+            new UnpoolingProbe(new long[] {1, 1, 2, 2}, TensorDataType.UINT32, new long[] {1, 1, 1, 1},
+                    new long[] {1, 1, 3, 3}, new float[] {0, 4, 0, 0, 0, 0, 0, 0, 0}),
+            // A UINT64 index counts by its low 32 bits: 2^32 + 1 is 1.
+            new UnpoolingProbe(new long[] {1, 1, 2, 2}, TensorDataType.UINT64, new long[] {0, (1L << 32) + 1, 8, 2},
+                    new long[] {1, 1, 3, 3}, new float[] {1, 2, 4, 0, 0, 0, 0, 0, 3}));
+
+    @Test
+    void maxUnpoolingWritesAtWholeOutputElementNumbers() throws Exception {
+        RealDirectMl real = RealDirectMl.locateOrSkip("PlacementMeasuredTest");
+        FeatureLevelValidator validator = new FeatureLevelValidator();
+        try (Emulator emulator = new Emulator()) {
+            for (UnpoolingProbe probe : UNPOOLING_PROBES) {
+                int width = probe.indexType().sizeInBytes();
+                ByteBuffer input = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer indices = ByteBuffer.allocate(4 * width).order(ByteOrder.LITTLE_ENDIAN);
+                for (int i = 0; i < 4; i++) {
+                    input.putFloat(i + 1);
+                    if (width == 4) {
+                        indices.putInt((int) probe.indices()[i]);
+                    } else {
+                        indices.putLong(probe.indices()[i]);
+                    }
+                }
+                int outputs = probe.written().length;
+                ByteBuffer prefilled = ByteBuffer.allocate(4 * outputs).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer expected = ByteBuffer.allocate(4 * outputs).order(ByteOrder.LITTLE_ENDIAN);
+                for (float value : probe.written()) {
+                    prefilled.putFloat(99);
+                    expected.putFloat(value);
+                }
+                dev.dmlemu.desc.MaxUnpoolingOperatorDesc desc = new dev.dmlemu.desc.MaxUnpoolingOperatorDesc(
+                        BufferTensorDesc.packed(TensorDataType.FLOAT32, probe.input()),
+                        BufferTensorDesc.packed(probe.indexType(), probe.input()),
+                        BufferTensorDesc.packed(TensorDataType.FLOAT32, probe.output()));
+                MovementCase c = new MovementCase(desc, List.of(TensorBytes.of(input.array()),
+                        TensorBytes.of(indices.array())), List.of(TensorBytes.of(prefilled.array())));
+                byte[] dll = real.executeArrays(desc, c.all().stream().map(TensorBytes::bytes).toList()).get(0);
+                String what = probe.indexType() + " " + Arrays.toString(probe.indices());
+                assertArrayEquals(expected.array(), Arrays.copyOf(dll, 4 * outputs), () -> what + ": the DLL");
+                assertArrayEquals(dll, EmulatorOnCase.outputs(emulator, validator, c).get(0), () -> what
+                        + ": the emulator");
+                assertArrayEquals(dll, NaiveMaxUnpooling.run(c).get(0), () -> what + ": NaiveMaxUnpooling");
             }
         }
     }

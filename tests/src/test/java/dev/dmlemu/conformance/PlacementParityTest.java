@@ -9,6 +9,7 @@ import dev.dmlemu.testkit.CaseOptions.ElementValues;
 import dev.dmlemu.testkit.CaseOptions.Placement;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.NaiveDiagonalMatrix;
+import dev.dmlemu.testkit.NaiveMaxUnpooling;
 import dev.dmlemu.testkit.NaiveNonzeroCoordinates;
 import dev.dmlemu.testkit.NaiveOneHot;
 import dev.dmlemu.testkit.NaiveReverseSubsequences;
@@ -18,8 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * ONE_HOT, DIAGONAL_MATRIX, DIAGONAL_MATRIX1, NONZERO_COORDINATES and REVERSE_SUBSEQUENCES against the
- * real DirectML.dll, bit for bit, on the kit's seeded random valid cases ({@link PlacementCases}): every data type
+ * ONE_HOT, DIAGONAL_MATRIX, DIAGONAL_MATRIX1, NONZERO_COORDINATES, REVERSE_SUBSEQUENCES and MAX_UNPOOLING against
+ * the real DirectML.dll, bit for bit, on the kit's seeded random valid cases ({@link PlacementCases}): every data type
  * the device supports, every index type, padded, transposed and broadcast inputs, strided outputs, padded totals, any
  * bits, indices, lengths and diagonal bounds in and out of range. {@link MovementParity} runs each case (every fourth
  * twice, for determinism); prints the row of docs/directml-behaviour.md §16.8's table.
@@ -47,7 +48,10 @@ class PlacementParityTest {
                 seed -> generator.generate(operator, seed), PlacementParityTest::reference);
         System.out.println("PlacementParityTest: " + tally.row());
         assertEquals(CASES_PER_OPERATOR, tally.identical() + tally.nonDeterministic());
-        assertEquals(0, tally.nonDeterministic(), operator + " is expected to be deterministic");
+        if (operator != OperatorType.MAX_UNPOOLING) {
+            // MAX_UNPOOLING's repeated targets are not defined by the docs: they may differ between runs.
+            assertEquals(0, tally.nonDeterministic(), operator + " is expected to be deterministic");
+        }
     }
 
     static List<byte[]> reference(MovementCase c) {
@@ -56,6 +60,7 @@ class PlacementParityTest {
             case DIAGONAL_MATRIX, DIAGONAL_MATRIX1 -> NaiveDiagonalMatrix.run(c);
             case NONZERO_COORDINATES -> NaiveNonzeroCoordinates.run(c);
             case REVERSE_SUBSEQUENCES -> NaiveReverseSubsequences.run(c);
+            case MAX_UNPOOLING -> NaiveMaxUnpooling.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }

@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * DIAGONAL_MATRIX and DIAGONAL_MATRIX1: the output is a stack of matrices (its last two dimensions), each element on
- * the {@link DiagonalBand} the Value, every other element 0 or, for DIAGONAL_MATRIX1 with an InputTensor, the input's
+ * the {@code DiagonalBand} the Value, every other element 0 or, for DIAGONAL_MATRIX1 with an InputTensor, the input's
  * element. DIAGONAL_MATRIX's FLOAT Value becomes an integer element as PADDING's does (docs/directml-behaviour.md
  * §16.8); DIAGONAL_MATRIX1's Value is the member ValueDataType selects, its bytes copied.
  */

@@ -9,6 +9,7 @@ import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.testkit.CaseOptions;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.NaiveDiagonalMatrix;
+import dev.dmlemu.testkit.NaiveMaxUnpooling;
 import dev.dmlemu.testkit.NaiveNonzeroCoordinates;
 import dev.dmlemu.testkit.NaiveOneHot;
 import dev.dmlemu.testkit.NaiveReverseSubsequences;
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The placement kernels (ONE_HOT, DIAGONAL_MATRIX(1), NONZERO_COORDINATES, REVERSE_SUBSEQUENCES)
+ * The placement kernels (ONE_HOT, DIAGONAL_MATRIX(1), NONZERO_COORDINATES, REVERSE_SUBSEQUENCES, MAX_UNPOOLING)
  * against the kit's naive references on seeded random cases, as {@link MovementPropertiesTest} runs the movement
  * kernels: every data type, ranks 1-8, odd offsets in larger arrays, heap and direct buffers, one thread and four on
  * large shapes.
@@ -62,6 +63,7 @@ class PlacementPropertiesTest {
             case DIAGONAL_MATRIX, DIAGONAL_MATRIX1 -> NaiveDiagonalMatrix.run(c);
             case NONZERO_COORDINATES -> NaiveNonzeroCoordinates.run(c);
             case REVERSE_SUBSEQUENCES -> NaiveReverseSubsequences.run(c);
+            case MAX_UNPOOLING -> NaiveMaxUnpooling.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }
