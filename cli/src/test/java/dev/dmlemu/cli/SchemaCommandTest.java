@@ -22,6 +22,8 @@ class SchemaCommandTest {
             "FILL_VALUE_SEQUENCE", "CUMULATIVE_SUMMATION", "CUMULATIVE_PRODUCT", "PADDING", "PADDING1", "TILE",
             "SPACE_TO_DEPTH", "SPACE_TO_DEPTH1", "DEPTH_TO_SPACE", "DEPTH_TO_SPACE1", "SLICE_GRAD", "TOP_K", "TOP_K1",
             "ARGMIN", "ARGMAX", "REDUCE",
+            "ONE_HOT", "DIAGONAL_MATRIX", "DIAGONAL_MATRIX1", "NONZERO_COORDINATES", "REVERSE_SUBSEQUENCES",
+            "MAX_UNPOOLING",
             "ELEMENT_WISE_IDENTITY", "ELEMENT_WISE_ABS", "ELEMENT_WISE_NEGATE", "ELEMENT_WISE_ADD", "ELEMENT_WISE_ADD1",
             "ELEMENT_WISE_SUBTRACT", "ELEMENT_WISE_MULTIPLY", "ELEMENT_WISE_MIN", "ELEMENT_WISE_MAX", "ELEMENT_WISE_CLIP",
             "ELEMENT_WISE_CLIP1", "ELEMENT_WISE_CEIL", "ELEMENT_WISE_FLOOR", "ELEMENT_WISE_SIGN", "ELEMENT_WISE_IF",
@@ -177,6 +179,10 @@ class SchemaCommandTest {
                 // docs/directml-behaviour.md §3.4: its page says 2_0 and its tables start there, the schema 1_0.
                 assertEquals("DML_FEATURE_LEVEL_2_0", introduced);
                 assertEquals("DML_FEATURE_LEVEL_1_0", available);
+            } else if (name.equals("MAX_UNPOOLING")) {
+                // docs/directml-behaviour.md §3.4: its docs page starts at 3_0, the schema at 2_0.
+                assertEquals("DML_FEATURE_LEVEL_3_0", introduced);
+                assertEquals("DML_FEATURE_LEVEL_2_0", available);
             } else {
                 assertEquals(introduced, available, name);
             }

@@ -5,11 +5,16 @@ import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.emulator.elementwise.ArithmeticKernels;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
+import dev.dmlemu.emulator.movement.DiagonalMatrixKernel;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
 import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
+import dev.dmlemu.emulator.movement.MaxUnpoolingKernel;
+import dev.dmlemu.emulator.movement.NonzeroCoordinatesKernel;
+import dev.dmlemu.emulator.movement.OneHotKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
 import dev.dmlemu.emulator.movement.ReduceSelectionKernel;
+import dev.dmlemu.emulator.movement.ReverseSubsequencesKernel;
 import dev.dmlemu.emulator.movement.ScanKernel;
 import dev.dmlemu.emulator.movement.SliceGradKernel;
 import dev.dmlemu.emulator.movement.SliceKernel;
@@ -110,6 +115,12 @@ final class EmulatorKernels {
         all.add(ReduceSelectionKernel.reduce());
 
         // ONE_HOT, DIAGONAL_MATRIX, NONZERO_COORDINATES, REVERSE_SUBSEQUENCES, MAX_UNPOOLING.
+        all.add(new OneHotKernel());
+        all.add(DiagonalMatrixKernel.diagonalMatrix());
+        all.add(DiagonalMatrixKernel.diagonalMatrix1());
+        all.add(new NonzeroCoordinatesKernel());
+        all.add(new ReverseSubsequencesKernel());
+        all.add(new MaxUnpoolingKernel());
 
         // Max pooling, nearest-neighbour UPSAMPLE_2D and RESAMPLE, FOLD and UNFOLD.
 

@@ -1,5 +1,8 @@
 package dev.dmlemu.conformance;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.dmlemu.conformance.realdml.RealDirectMl;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.NaiveSelectReduce;
@@ -14,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * DirectML.dll, bit for bit, on the kit's seeded random valid cases ({@link SelectionCases}): every data type the
  * device supports and the tables list, every index type, ranks 1-8, padded, transposed and broadcast inputs, strided
  * outputs, inputs full of ties, NaNs of several payloads, infinities, -0.0, subnormals and integer extremes. The
- * driver is {@link MovementParityTest#agree}'s; prints the rows of docs/directml-behaviour.md §16.7's table (measured
+ * driver is {@link MovementParity}; prints the rows of docs/directml-behaviour.md §16.7's table (measured
  * with {@code -Ddmlemu.selection.cases=120}; every build runs a sample of 8 per operator).
  */
 class SelectionParityTest {
@@ -32,9 +35,13 @@ class SelectionParityTest {
     @ParameterizedTest
     @MethodSource("operators")
     void theEmulatorAndTheNaiveReferenceMatchTheRealDirectMlBitForBit(OperatorType operator) throws Exception {
+        RealDirectMl real = RealDirectMl.locateOrSkip("SelectionParityTest (" + operator.name() + ")");
         SelectionCases cases = new SelectionCases(MovementParityTest.OPTIONS);
-        MovementParityTest.agree("SelectionParityTest", operator, CASES_PER_OPERATOR, cases::generate,
-                SelectionParityTest::reference);
+        MovementParity.Tally tally = MovementParity.run(real, operator, CASES_PER_OPERATOR, 1,
+                MovementParityTest.SEED, seed -> cases.generate(operator, seed), SelectionParityTest::reference);
+        System.out.println("SelectionParityTest: " + tally.row());
+        assertEquals(CASES_PER_OPERATOR, tally.identical() + tally.nonDeterministic());
+        assertEquals(0, tally.nonDeterministic(), "selection is expected to be deterministic");
     }
 
     static List<byte[]> reference(MovementCase c) {

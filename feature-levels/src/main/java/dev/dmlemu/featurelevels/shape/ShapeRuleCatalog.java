@@ -62,6 +62,7 @@ public final class ShapeRuleCatalog {
         all.add(new ValueScale2dShapeRules());
         all.addAll(CumulativeShapeRules.all());
         all.add(new NonzeroCoordinatesShapeRules());
+        all.add(new ReverseSubsequencesRules());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
         all.addAll(EffectiveRankAtMostTwo.all());
