@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ResampleParityTest {
 
-    private static final int CASES_PER_OPERATOR = 120;
+    private static final int CASES_PER_OPERATOR = 100;
     private static final long SEED = 0x2E5A_3B1EL;
 
     private static final CaseOptions OPTIONS = CaseOptions.defaults().withDataTypes(DllOutputs.DEVICE_DATA_TYPES)
