@@ -54,6 +54,8 @@ public final class ShapeRuleCatalog {
         all.add(new ValueScale2dShapeRules());
         all.addAll(CumulativeShapeRules.all());
         all.add(new NonzeroCoordinatesShapeRules());
+        all.add(FoldShapeRules.fold());
+        all.add(FoldShapeRules.unfold());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
         all.addAll(EffectiveRankAtMostTwo.all());

@@ -51,6 +51,7 @@ final class ProbeShapers {
         all.add(new ValueScale2dProbeShaper());
         all.addAll(CumulativeProbeShaper.all());
         all.add(new NonzeroCoordinatesProbeShaper());
+        all.addAll(FoldProbeShaper.all());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
         all.addAll(EffectiveRankShaper.all());
