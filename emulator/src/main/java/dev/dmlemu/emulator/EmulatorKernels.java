@@ -14,6 +14,7 @@ import dev.dmlemu.emulator.movement.ScanKernel;
 import dev.dmlemu.emulator.movement.SliceGradKernel;
 import dev.dmlemu.emulator.movement.SliceKernel;
 import dev.dmlemu.emulator.movement.TileKernel;
+import dev.dmlemu.emulator.movement.UnfoldKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -98,6 +99,7 @@ final class EmulatorKernels {
         all.add(MaxPoolingKernel.maxPooling1());
         all.add(MaxPoolingKernel.maxPooling2());
         all.addAll(NearestResampleKernel.all());
+        all.add(new UnfoldKernel());
 
         return all;
     }

@@ -13,6 +13,7 @@ import dev.dmlemu.desc.Resample1OperatorDesc;
 import dev.dmlemu.desc.Resample3OperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
+import dev.dmlemu.desc.UnfoldOperatorDesc;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * (docs/directml-behaviour.md §16.9): padding skipped, not read as a value; the type's lowest value for a window
  * with nothing inside the input; NaN never taken; among equal elements the first gives the index and, with an indices
  * output, the last gives the value; the index of a window with nothing greater than the lowest value; the rounding of
- * source coordinates per RESAMPLE version and data type, and where a negative one lands.
+ * source coordinates per RESAMPLE version and data type, and where a negative one lands; UNFOLD's padding, and the
+ * device's refusal to compile FLOAT64 UNFOLD.
  */
 class PoolingAndResampleMeasuredTest {
 
@@ -104,6 +106,25 @@ class PoolingAndResampleMeasuredTest {
                 BufferTensorDesc.packed(TensorDataType.FLOAT32, 3), InterpolationMode.NEAREST_NEIGHBOR,
                 AxisDirection.INCREASING, 1, List.of(0.33333334f), List.of(-1.5f), List.of(0.5f), false);
         assertEquals(List.of(1L, 3L, 4L), sources(real, third, TensorDataType.FLOAT32, 5, 3));
+    }
+
+    @Test
+    void unfoldPadsWithZerosAndFloat64DoesNotCompileOnTheDevice() throws Exception {
+        RealDirectMl real = RealDirectMl.locateOrSkip("PoolingAndResampleMeasuredTest");
+        // [1, 1, 3] of 1, 2, 3, windows of 2, padding 1 each side: blocks [0, 1], [1, 2], [2, 3], [3, 0].
+        OperatorDesc unfold = new UnfoldOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 3),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 2, 4), 1, List.of(2L), List.of(1L), List.of(1L),
+                List.of(1L), List.of(1L));
+        byte[] filled = floats(-1, -1, -1, -1, -1, -1, -1, -1);
+        List<byte[]> r = real.executeArrays(unfold, List.of(floats(1, 2, 3), filled));
+        assertEquals(List.of(0f, 1f, 2f, 3f, 1f, 2f, 3f, 0f), floatList(r.get(0), 8));
+        OperatorDesc wide = new UnfoldOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT64, 1, 1, 3),
+                BufferTensorDesc.packed(TensorDataType.FLOAT64, 1, 2, 4), 1, List.of(2L), List.of(1L), List.of(1L),
+                List.of(1L), List.of(1L));
+        java.io.IOException refused = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> real.executeArrays(wide, List.of(new byte[24], new byte[64])));
+        assertEquals(true, refused.getMessage().contains("CompileOperator returned 0x887a0004"),
+                refused.getMessage());
     }
 
     private static MaxPooling2OperatorDesc pooling(TensorDataType type, long[] in, long[] out, boolean uint32,

@@ -12,6 +12,7 @@ import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.testkit.CaseOptions;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.NaiveMaxPooling;
+import dev.dmlemu.testkit.NaiveUnfold;
 import dev.dmlemu.testkit.PoolingCases;
 import dev.dmlemu.testkit.TensorBytes;
 import java.util.List;
@@ -84,6 +85,7 @@ class PoolingPropertiesTest {
     static List<byte[]> reference(MovementCase c) {
         return switch (c.desc().operatorType()) {
             case MAX_POOLING, MAX_POOLING1, MAX_POOLING2 -> NaiveMaxPooling.run(c);
+            case UNFOLD -> NaiveUnfold.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }
