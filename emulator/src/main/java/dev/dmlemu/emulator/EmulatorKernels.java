@@ -12,6 +12,8 @@ import dev.dmlemu.emulator.movement.JoinKernel;
 import dev.dmlemu.emulator.movement.MaxUnpoolingKernel;
 import dev.dmlemu.emulator.movement.NonzeroCoordinatesKernel;
 import dev.dmlemu.emulator.movement.OneHotKernel;
+import dev.dmlemu.emulator.movement.MaxPoolingKernel;
+import dev.dmlemu.emulator.movement.NearestResampleKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
 import dev.dmlemu.emulator.movement.ReduceSelectionKernel;
 import dev.dmlemu.emulator.movement.ReverseSubsequencesKernel;
@@ -20,6 +22,7 @@ import dev.dmlemu.emulator.movement.SliceGradKernel;
 import dev.dmlemu.emulator.movement.SliceKernel;
 import dev.dmlemu.emulator.movement.TileKernel;
 import dev.dmlemu.emulator.movement.TopKKernel;
+import dev.dmlemu.emulator.movement.UnfoldKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -123,6 +126,11 @@ final class EmulatorKernels {
         all.add(new MaxUnpoolingKernel());
 
         // Max pooling, nearest-neighbour UPSAMPLE_2D and RESAMPLE, FOLD and UNFOLD.
+        all.add(MaxPoolingKernel.maxPooling());
+        all.add(MaxPoolingKernel.maxPooling1());
+        all.add(MaxPoolingKernel.maxPooling2());
+        all.addAll(NearestResampleKernel.all());
+        all.add(new UnfoldKernel());
 
         return all;
     }

@@ -63,6 +63,8 @@ public final class ShapeRuleCatalog {
         all.addAll(CumulativeShapeRules.all());
         all.add(new NonzeroCoordinatesShapeRules());
         all.add(new ReverseSubsequencesRules());
+        all.add(FoldShapeRules.fold());
+        all.add(FoldShapeRules.unfold());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
         all.addAll(EffectiveRankAtMostTwo.all());

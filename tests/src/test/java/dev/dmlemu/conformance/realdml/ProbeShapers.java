@@ -58,6 +58,7 @@ final class ProbeShapers {
         all.addAll(CumulativeProbeShaper.all());
         all.add(new NonzeroCoordinatesProbeShaper());
         all.add(new ReverseSubsequencesShaper());
+        all.addAll(FoldProbeShaper.all());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
         all.addAll(EffectiveRankShaper.all());
