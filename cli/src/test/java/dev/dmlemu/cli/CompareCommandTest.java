@@ -108,6 +108,25 @@ class CompareCommandTest {
                 + " CompileOperator returned 0x80070057)"), result.out());
     }
 
+    /**
+     * The DxDispatch-shaped CAST model (docs/directml-behaviour.md §15.6): FLOAT32 to INT8 truncates and saturates;
+     * to UINT8, -1 and below give 255 (the 32-bit conversion's all ones, saturated), -0.5 gives 0. By hand:
+     * -129.5, -2.5, -1, -0.5, 127.9, 300 give -128, -2, -1, 0, 127, 127 and 255, 255, 255, 0, 127, 255.
+     */
+    @Test
+    void theCastModelRunsOnTheEmulatorAndAgreesWithTheRealDll() {
+        String cast = Path.of("..", "model-files", "src", "test", "resources", "models", "operators", "cast.json")
+                .toAbsolutePath().normalize().toString();
+        Cli.Result run = Cli.run("run", cast, "--backend", "emulator");
+        assertEquals(0, run.code(), run.out() + run.err());
+        assertEquals("Resource 'signed': -128, -2, -1, 0, 127, 127\nResource 'unsigned': 255, 255, 255, 0, 127, 255\n",
+                run.out());
+        Assumptions.assumeTrue(realDirectMl(), "the real DirectML is not set up (dmlemu setup-directml)");
+        Cli.Result compared = Cli.run("compare", cast);
+        assertEquals(0, compared.code(), compared.out() + compared.err());
+        assertTrue(compared.out().contains("Resource 'unsigned': identical"), compared.out());
+    }
+
     @Test
     void aModelWithoutAnEmulatorKernelStopsWithItsOwnExitCode() {
         Assumptions.assumeTrue(realDirectMl(), "the real DirectML is not set up (dmlemu setup-directml)");

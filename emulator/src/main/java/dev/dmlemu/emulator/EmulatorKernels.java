@@ -72,6 +72,7 @@ final class EmulatorKernels {
         // Element-wise arithmetic: DIVIDE, ROUND, MODULUS, THRESHOLD, MEAN, DIFFERENCE_SQUARE, CLIP_GRAD, quantization.
 
         // CAST.
+        all.add(ElementWiseKernels.cast());
 
         // Data movement and selection (package movement).
         all.add(SliceKernel.slice());

@@ -121,13 +121,27 @@ public enum RuleId {
      */
     BIAS_SIZES_MISMATCH(Severity.ERROR, "BiasTensor.Sizes must be [1, output channels, 1, ...]"),
     /**
+     * MAX_POOLING_GRAD: a stride, window size or dilation of 0. Measured on DirectML.dll 1.15.4
+     * (docs/directml-behaviour.md §14.2).
+     */
+    WINDOW_FIELD_ZERO(Severity.ERROR, "every stride, window size and dilation must be at least 1"),
+    /**
+     * MAX_POOLING_GRAD: InputGradientTensor's spatial sizes are not the forward pooling's output sizes over
+     * OutputGradientTensor, {@code (padded - extent) / stride + 1} (1 when the window's extent is above the padded
+     * size). Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     */
+    POOLING_GRADIENT_SIZES_MISMATCH(Severity.ERROR,
+            "InputGradientTensor's spatial sizes must be the forward pooling's output sizes"),
+    /**
      * A zero point's Sizes are not one value or one per the operator's unit: MATRIX_MULTIPLY_INTEGER's, read as 4-D
      * with leading 1s, {@code [1, 1, 1 or M, 1]} (A's, one per row) or {@code [1, 1, 1, 1 or N]} (B's, one per
      * column); CONVOLUTION_INTEGER's input zero point all 1s, its filter zero point 1s but {@code Sizes[1]}, which may
-     * be the output channel count. Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     * be the output channel count. The quantized operators' scales likewise (QUANTIZED_LINEAR_CONVOLUTION's, the
+     * quantized matrix multiplications' per row or column), and their zero points with exactly their scale's Sizes.
+     * Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
      */
-    QUANTIZATION_SIZES_MISMATCH(Severity.ERROR,
-            "a zero point must hold one value, or one per row, column or output channel as the operator allows"),
+    QUANTIZATION_SIZES_MISMATCH(Severity.ERROR, "a scale or zero point must hold one value, or one per row, column "
+            + "or output channel as the operator allows; a zero point has its scale's Sizes"),
     /** {@code Axis} is not in {@code [0, InputTensor.DimensionCount)}. */
     AXIS_OUT_OF_RANGE(Severity.ERROR, "Axis must be in [0, DimensionCount)"),
 

@@ -7,6 +7,7 @@ import dev.dmlemu.desc.ActivationReluOperatorDesc;
 import dev.dmlemu.desc.ActivationShrinkOperatorDesc;
 import dev.dmlemu.desc.ActivationThresholdedReluOperatorDesc;
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.CastOperatorDesc;
 import dev.dmlemu.desc.ElementWiseAbsOperatorDesc;
 import dev.dmlemu.desc.ElementWiseAdd1OperatorDesc;
 import dev.dmlemu.desc.ElementWiseAddOperatorDesc;
@@ -63,18 +64,41 @@ public final class ElementWiseCases {
 
     private ElementWiseCases() {}
 
+    /** A case of {@code op} on {@code type}; CAST's output type is drawn from {@link #CAST_TYPES} by the seed. */
     public static ElementWiseCase generate(ElementWiseOp op, TensorDataType type, long seed) {
-        Random random = new Random(seed);
+        if (op == ElementWiseOp.CAST) {
+            return cast(type, CAST_TYPES.get(new Random(~seed).nextInt(CAST_TYPES.size())), seed);
+        }
+        return generate(op, type, op.outputType(type), new Random(seed));
+    }
+
+    /** Every data type CAST's tables name at 6_4 (all the element-wise types). */
+    public static final List<TensorDataType> CAST_TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT16,
+            TensorDataType.FLOAT64, TensorDataType.INT8, TensorDataType.UINT8, TensorDataType.INT16,
+            TensorDataType.UINT16, TensorDataType.INT32, TensorDataType.UINT32, TensorDataType.INT64,
+            TensorDataType.UINT64);
+
+    /**
+     * A CAST case from {@code from} to {@code to}: the layouts of every case, and values that mix the input type's
+     * edges with the output type's range limits as the input type holds them (each limit, one beyond it, and for
+     * floats the halves around them), where conversions saturate, wrap or go invalid.
+     */
+    public static ElementWiseCase cast(TensorDataType from, TensorDataType to, long seed) {
+        return generate(ElementWiseOp.CAST, from, to, new Random(seed));
+    }
+
+    private static ElementWiseCase generate(ElementWiseOp op, TensorDataType type, TensorDataType outputType,
+            Random random) {
         int rank = 1 + random.nextInt(8);
         List<Long> sizes = sizes(random, rank);
         List<BufferTensorDesc> inputs = new ArrayList<>();
         for (int i = 0; i < op.arity(); i++) {
             inputs.add(layout(random, op.inputType(i, type), sizes, true));
         }
-        BufferTensorDesc output = layout(random, op.outputType(type), sizes, false);
+        BufferTensorDesc output = layout(random, outputType, sizes, false);
         List<TensorBytes> bytes = new ArrayList<>();
         for (BufferTensorDesc input : inputs) {
-            bytes.add(values(random, input));
+            bytes.add(op == ElementWiseOp.CAST ? CastValues.of(random, input, outputType) : values(random, input));
         }
         return new ElementWiseCase(op, desc(op, random, inputs, output), inputs, output, bytes);
     }
@@ -302,6 +326,7 @@ public final class ElementWiseCases {
             case BIT_SHIFT_RIGHT -> new ElementWiseBitShiftRightOperatorDesc(in.get(0), in.get(1), out);
             case SIGN -> new ElementWiseSignOperatorDesc(in.get(0), out);
             case IF -> new ElementWiseIfOperatorDesc(in.get(0), in.get(1), in.get(2), out);
+            case CAST -> new CastOperatorDesc(in.get(0), out);
         };
     }
 

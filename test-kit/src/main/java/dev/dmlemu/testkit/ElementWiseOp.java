@@ -36,7 +36,9 @@ public enum ElementWiseOp {
     BIT_SHIFT_LEFT(2),
     BIT_SHIFT_RIGHT(2),
     SIGN(1),
-    IF(3);
+    IF(3),
+    /** The output's data type differs from the input's: {@link ElementWiseCases#cast} draws both. */
+    CAST(1);
 
     private final int arity;
 

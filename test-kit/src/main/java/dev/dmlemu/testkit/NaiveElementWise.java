@@ -7,6 +7,7 @@ import dev.dmlemu.desc.ActivationReluOperatorDesc;
 import dev.dmlemu.desc.ActivationShrinkOperatorDesc;
 import dev.dmlemu.desc.ActivationThresholdedReluOperatorDesc;
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.CastOperatorDesc;
 import dev.dmlemu.desc.ElementWiseAbsOperatorDesc;
 import dev.dmlemu.desc.ElementWiseAdd1OperatorDesc;
 import dev.dmlemu.desc.ElementWiseCeilOperatorDesc;
@@ -160,6 +161,8 @@ public final class NaiveElementWise {
                 yield fromDouble(type, v > 0 ? 1 : v < 0 ? -1 : 0);
             }
             case ELEMENT_WISE_IF -> x[0] != 0 ? x[1] : x[2];
+            case CAST -> NaiveCast.element(type,
+                    ((BufferTensorDesc) ((CastOperatorDesc) desc).outputTensor()).dataType(), x[0]);
             default -> throw new IllegalArgumentException("no naive " + desc.operatorType());
         };
     }

@@ -72,6 +72,9 @@ class ElementWiseParityTest {
         List<String> differences = new ArrayList<>();
         try (Emulator emulator = new Emulator()) {
             for (ElementWiseOp op : ElementWiseOp.values()) {
+                if (op == ElementWiseOp.CAST) {
+                    continue; // every pair of data types: CastParityTest
+                }
                 Row row = new Row(op);
                 rows.add(row);
                 Random random = new Random(SEED + op.ordinal());

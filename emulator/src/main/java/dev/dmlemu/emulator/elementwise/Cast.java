@@ -4,8 +4,8 @@ import dev.dmlemu.desc.TensorDataType;
 
 /**
  * Conversions the element-wise bodies share: a float to an integer type, truncated toward zero and saturated, NaN
- * giving 0 (CLIP's integer bounds), and a NaN made quiet. CAST itself is not on the emulator yet
- * (docs/directml-behaviour.md §15.5).
+ * giving 0 (CLIP's integer bounds), a NaN made quiet, and an integer type's range. CAST's own conversions, which
+ * differ (docs/directml-behaviour.md §15.6), are {@code CastFamily} and {@code CastRegister}.
  */
 final class Cast {
 

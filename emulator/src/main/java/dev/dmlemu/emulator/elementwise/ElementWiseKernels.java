@@ -8,6 +8,7 @@ import static dev.dmlemu.emulator.elementwise.Bodies.signBit;
 import static dev.dmlemu.emulator.elementwise.Bodies.unary;
 
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.CastOperatorDesc;
 import dev.dmlemu.desc.ElementWiseAbsOperatorDesc;
 import dev.dmlemu.desc.ElementWiseAdd1OperatorDesc;
 import dev.dmlemu.desc.ElementWiseAddOperatorDesc;
@@ -352,6 +353,16 @@ public final class ElementWiseKernels {
                     }
                     out.carrier = Lanes.Carrier.BITS;
                 }));
+    }
+
+    /**
+     * The input converted to the output's data type by the family of the pair (§15.6: integers through a 32-bit
+     * register, saturated into narrower outputs; floats truncated; floats rounded to nearest even).
+     */
+    public static OperatorKernel cast() {
+        return new ElementWiseKernel<>(OperatorType.CAST, CastOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, CastFamily.body(typeOf(d.inputTensor()),
+                        typeOf(d.outputTensor()))));
     }
 
     /**

@@ -27,6 +27,11 @@ public final class ShapeRuleCatalog {
         all.addAll(PoolingShapeRules.all());
         all.add(new MatrixMultiplyIntegerShapeRules());
         all.add(new ConvolutionIntegerShapeRules());
+        all.addAll(PoolingGradShapeRules.all());
+        all.add(new MaxUnpoolingShapeRules());
+        all.add(new QuantizedLinearConvolutionShapeRules());
+        all.add(new QuantizedLinearAveragePoolingShapeRules());
+        all.addAll(QuantizedMatrixMultiplyShapeRules.all());
 
         // Data movement and selection.
         all.add(SliceRules.slice());

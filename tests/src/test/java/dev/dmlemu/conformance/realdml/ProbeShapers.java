@@ -24,6 +24,11 @@ final class ProbeShapers {
         all.addAll(PoolingProbeShaper.all());
         all.add(new MatrixMultiplyIntegerProbeShaper());
         all.add(new ConvolutionProbeShaper(OperatorType.CONVOLUTION_INTEGER, false));
+        all.addAll(PoolingGradProbeShaper.all());
+        all.add(new MaxUnpoolingProbeShaper());
+        all.add(new QuantizedConvolutionProbeShaper());
+        all.add(new QuantizedAveragePoolingProbeShaper());
+        all.addAll(QuantizedMatrixMultiplyProbeShaper.all());
 
         // Data movement and selection.
         all.add(SliceShaper.slice());
