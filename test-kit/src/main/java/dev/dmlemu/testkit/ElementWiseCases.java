@@ -112,6 +112,17 @@ public final class ElementWiseCases {
      */
     public static ElementWiseCase generatePacked(ElementWiseOp op, TensorDataType type, long seed, long rows,
             long rowLength) {
+        return generatePacked(op, type, op.outputType(type), seed, rows, rowLength);
+    }
+
+    /** {@link #generatePacked} for CAST from {@code from} to {@code to}, with {@link #cast}'s values. */
+    public static ElementWiseCase castPacked(TensorDataType from, TensorDataType to, long seed, long rows,
+            long rowLength) {
+        return generatePacked(ElementWiseOp.CAST, from, to, seed, rows, rowLength);
+    }
+
+    private static ElementWiseCase generatePacked(ElementWiseOp op, TensorDataType type, TensorDataType outputType,
+            long seed, long rows, long rowLength) {
         Random random = new Random(seed);
         List<Long> sizes = List.of(rows, rowLength);
         List<BufferTensorDesc> inputs = new ArrayList<>();
@@ -125,10 +136,10 @@ public final class ElementWiseCases {
             };
             inputs.add(BufferTensorDesc.strided(op.inputType(i, type), sizes, strides));
         }
-        BufferTensorDesc output = BufferTensorDesc.packed(op.outputType(type), rows, rowLength);
+        BufferTensorDesc output = BufferTensorDesc.packed(outputType, rows, rowLength);
         List<TensorBytes> bytes = new ArrayList<>();
         for (BufferTensorDesc input : inputs) {
-            bytes.add(values(random, input));
+            bytes.add(op == ElementWiseOp.CAST ? CastValues.of(random, input, outputType) : values(random, input));
         }
         if (inputs.size() > 1 && inputs.get(1).strides().equals(inputs.get(0).strides()) && type.isFloatingPoint()) {
             bytes.set(1, TensorBytes.of(ties(random, type, bytes.get(0).bytes(), bytes.get(1).bytes())));

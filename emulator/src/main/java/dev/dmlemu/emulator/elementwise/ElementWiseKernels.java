@@ -362,7 +362,17 @@ public final class ElementWiseKernels {
     public static OperatorKernel cast() {
         return new ElementWiseKernel<>(OperatorType.CAST, CastOperatorDesc.class,
                 d -> new Parts(List.of(INPUT), OUTPUT, CastFamily.body(typeOf(d.inputTensor()),
-                        typeOf(d.outputTensor()))));
+                        typeOf(d.outputTensor())), castLanes(typeOf(d.outputTensor()))));
+    }
+
+    /** FLOAT32 to INT32 on packed rows: Java's truncation, which is the exact one inside the INT32 range. */
+    private static PackedLanes castLanes(TensorDataType to) {
+        PackedLane.FloatsToInts truncate = (x, out, n) -> {
+            for (int i = 0; i < n; i++) {
+                out[i] = (int) x[i];
+            }
+        };
+        return from -> from == TensorDataType.FLOAT32 && to == TensorDataType.INT32 ? truncate : null;
     }
 
     /**

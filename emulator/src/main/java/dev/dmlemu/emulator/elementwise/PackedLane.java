@@ -24,6 +24,15 @@ sealed interface PackedLane {
         void apply(int[][] inputs, int[] output, int count);
     }
 
+    /**
+     * FLOAT32 rows to INT32 rows. Java's {@code (int)} truncates toward zero like the exact body inside
+     * (-2^31, 2^31); every element whose input is outside it, or a NaN, is recomputed by the operator's exact body.
+     */
+    @FunctionalInterface
+    non-sealed interface FloatsToInts extends PackedLane {
+        void apply(float[] input, int[] output, int count);
+    }
+
     /** The one input's bytes copied to the output unchanged, whatever the element type. */
     enum Copy implements PackedLane {
         BYTES

@@ -22,7 +22,6 @@ final class PackedRows {
     private final ElementWisePlan plan;
     private final PackedLane lane;
     private final ElementFunction exact;
-    private final int elementSize;
     private final long piecesPerRow;
     private final ThreadLocal<Scratch> scratch;
 
@@ -30,7 +29,6 @@ final class PackedRows {
         this.plan = plan;
         this.lane = lane;
         this.exact = exact;
-        this.elementSize = (int) plan.types()[0].sizeInBytes();
         this.piecesPerRow = (plan.rowLength() + ElementWiseExecution.LANES - 1) / ElementWiseExecution.LANES;
         int width = (int) Math.min(ElementWiseExecution.LANES, plan.rowLength());
         this.scratch = ThreadLocal.withInitial(() -> new Scratch(lane, plan.types(), width));
@@ -39,10 +37,13 @@ final class PackedRows {
     /** The fast path for {@code plan}, or null when its rows are not packed or the operator has no lane for them. */
     static PackedRows of(ElementWisePlan plan, PackedLanes lanes, ElementFunction exact) {
         TensorDataType type = plan.types()[0];
+        PackedLane lane = lanes.forType(type);
         long[][] strides = plan.byteStrides();
         int inner = plan.sizes().length - 1;
         int output = plan.tensorCount() - 1;
-        if (plan.rowLength() < MIN_ROW || strides[output][inner] != type.sizeInBytes()) {
+        TensorDataType outputType = lane instanceof PackedLane.FloatsToInts ? TensorDataType.INT32 : type;
+        if (lane == null || plan.rowLength() < MIN_ROW || plan.types()[output] != outputType
+                || strides[output][inner] != outputType.sizeInBytes()) {
             return null;
         }
         for (int t = 0; t < output; t++) {
@@ -51,8 +52,7 @@ final class PackedRows {
                 return null;
             }
         }
-        PackedLane lane = lanes.forType(type);
-        if (lane == null || lane == PackedLane.Copy.BYTES && (output != 1 || strides[0][inner] == 0)) {
+        if (lane == PackedLane.Copy.BYTES && (output != 1 || strides[0][inner] == 0)) {
             return null;
         }
         return new PackedRows(plan, lane, exact);
@@ -66,13 +66,13 @@ final class PackedRows {
     /** Runs units {@code [begin, end)}. */
     void run(ByteBuffer[] views, long begin, long end) {
         Scratch s = scratch.get();
-        FloatBuffer[] floatViews = lane instanceof PackedLane.Floats ? new FloatBuffer[views.length] : null;
-        IntBuffer[] intViews = lane instanceof PackedLane.Ints ? new IntBuffer[views.length] : null;
+        FloatBuffer[] floatViews = new FloatBuffer[views.length];
+        IntBuffer[] intViews = new IntBuffer[views.length];
         for (int t = 0; t < views.length; t++) {
-            if (floatViews != null) {
+            // Views of the caller's buffers, not copies: creating one costs an object.
+            if (plan.types()[t] == TensorDataType.FLOAT32) {
                 floatViews[t] = views[t].asFloatBuffer();
-            }
-            if (intViews != null) {
+            } else if (plan.types()[t].sizeInBytes() == 4) {
                 intViews[t] = views[t].asIntBuffer();
             }
         }
@@ -86,6 +86,8 @@ final class PackedRows {
                 runFloats(floats, floatViews, s, done, n);
             } else if (lane instanceof PackedLane.Ints ints) {
                 runInts(ints, intViews, s, done, n);
+            } else if (lane instanceof PackedLane.FloatsToInts converts) {
+                runFloatsToInts(converts, floatViews[0], intViews[1], s, done, n);
             } else {
                 copy(views, s.offsets, done, n);
             }
@@ -110,7 +112,7 @@ final class PackedRows {
     /** The element index of a piece's first element in tensor {@code t}, whose stride along the row is 0 or one. */
     private long index(long[] offsets, int t, long done) {
         long step = plan.byteStrides()[t][plan.sizes().length - 1];
-        return (offsets[t] + done * step) / elementSize;
+        return (offsets[t] + done * step) / plan.types()[t].sizeInBytes();
     }
 
     private void runFloats(PackedLane.Floats floats, FloatBuffer[] views, Scratch s, long done, int n) {
@@ -136,6 +138,14 @@ final class PackedRows {
 
     /** Element {@code i} by the operator's exact body, from the inputs' raw bits as the exact path reads them. */
     private float exactFloat(Scratch s, int i) {
+        return Float.intBitsToFloat((int) exactBits(s, i));
+    }
+
+    /**
+     * Element {@code i} by the operator's exact body, from the FLOAT32 inputs' raw bits as the exact path reads them:
+     * the output's bits, as the exact path writes them to a 32-bit output.
+     */
+    private long exactBits(Scratch s, int i) {
         Lanes[] inputs = s.single;
         for (int t = 0; t < inputs.length; t++) {
             int f = Float.floatToRawIntBits(s.floats[t][i]);
@@ -144,9 +154,7 @@ final class PackedRows {
         }
         Lanes out = s.singleOutput;
         exact.apply(inputs, out, 1);
-        int bits = out.carrier == Lanes.Carrier.VALUES ? Float.floatToRawIntBits((float) out.values[0])
-                : (int) out.bits[0];
-        return Float.intBitsToFloat(bits);
+        return out.carrier == Lanes.Carrier.VALUES ? Float.floatToRawIntBits((float) out.values[0]) : out.bits[0];
     }
 
     private void runInts(PackedLane.Ints ints, IntBuffer[] views, Scratch s, long done, int n) {
@@ -164,10 +172,29 @@ final class PackedRows {
         views[output].put((int) index(s.offsets, output, done), s.ints[output], 0, n);
     }
 
+    private void runFloatsToInts(PackedLane.FloatsToInts converts, FloatBuffer input, IntBuffer output, Scratch s,
+            long done, int n) {
+        float[] x = s.floats[0];
+        int[] out = s.ints[1];
+        int at = (int) index(s.offsets, 0, done);
+        if (plan.byteStrides()[0][plan.sizes().length - 1] == 0) {
+            Arrays.fill(x, 0, n, input.get(at));
+        } else {
+            input.get(at, x, 0, n);
+        }
+        converts.apply(x, out, n);
+        for (int i = 0; i < n; i++) {
+            if (!(Math.abs(x[i]) < 0x1p31f)) {
+                out[i] = (int) exactBits(s, i);
+            }
+        }
+        output.put((int) index(s.offsets, 1, done), out, 0, n);
+    }
+
     private void copy(ByteBuffer[] views, long[] offsets, long done, int n) {
-        int bytes = n * elementSize;
-        views[1].put((int) (index(offsets, 1, done) * elementSize), views[0],
-                (int) (index(offsets, 0, done) * elementSize), bytes);
+        int size = (int) plan.types()[0].sizeInBytes();
+        views[1].put((int) (index(offsets, 1, done) * size), views[0], (int) (index(offsets, 0, done) * size),
+                n * size);
     }
 
     /** One thread's arrays: a piece of every tensor, and one-element lanes for the exact body. */
@@ -181,8 +208,9 @@ final class PackedRows {
         Scratch(PackedLane lane, TensorDataType[] types, int width) {
             int tensors = types.length;
             offsets = new long[tensors];
-            floats = lane instanceof PackedLane.Floats ? new float[tensors][width] : null;
-            ints = lane instanceof PackedLane.Ints ? new int[tensors][width] : null;
+            boolean converts = lane instanceof PackedLane.FloatsToInts;
+            floats = lane instanceof PackedLane.Floats || converts ? new float[tensors][width] : null;
+            ints = lane instanceof PackedLane.Ints || converts ? new int[tensors][width] : null;
             single = new Lanes[tensors - 1];
             for (int t = 0; t < single.length; t++) {
                 single[t] = new Lanes(types[t], 1);

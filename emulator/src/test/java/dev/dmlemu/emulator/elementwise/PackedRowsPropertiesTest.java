@@ -94,6 +94,25 @@ class PackedRowsPropertiesTest {
     }
 
     @Test
+    void castFromFloat32ToInt32MatchesTheNaiveReference() {
+        Random random = new Random(26);
+        try (Emulator one = new Emulator(EmulatorOptions.builder().threads(1).build());
+                Emulator two = new Emulator(EmulatorOptions.builder().threads(2).build())) {
+            for (int i = 0; i < CASES; i++) {
+                long rows = i < 2 ? 17 : 1 + random.nextInt(4);
+                long rowLength = i < 2 ? 2000 : PackedRows.MIN_ROW + random.nextInt(2600);
+                ElementWiseCase c = ElementWiseCases.castPacked(TensorDataType.FLOAT32, TensorDataType.INT32,
+                        random.nextLong(), rows, rowLength);
+                ValidatedOperator validated = validate(c);
+                assertTrue(takesTheFastPath(validated, c), "fast path");
+                byte[] expected = NaiveElementWise.run(c);
+                assertArrayEquals(expected, run(one, validated, c), "one thread, " + rows + "x" + rowLength);
+                assertArrayEquals(expected, run(two, validated, c), "two threads, " + rows + "x" + rowLength);
+            }
+        }
+    }
+
+    @Test
     void inPlaceOverTheFirstInputMatchesTheNaiveReference() {
         try (Emulator emulator = new Emulator(EmulatorOptions.builder().threads(2).build())) {
             for (ElementWiseOp op : List.of(ElementWiseOp.ADD, ElementWiseOp.MULTIPLY)) {
@@ -148,6 +167,7 @@ class PackedRowsPropertiesTest {
             case MULTIPLY -> ElementWiseKernels.multiply();
             case ADD1 -> ElementWiseKernels.add1();
             case IDENTITY -> ElementWiseKernels.identity();
+            case CAST -> ElementWiseKernels.cast();
             default -> throw new IllegalArgumentException(c.op().name());
         };
         ElementWiseExecution execution = (ElementWiseExecution) kernel.prepare(validated,
