@@ -20,7 +20,10 @@ class SchemaCommandTest {
     private static final Set<String> EMULATED = Set.of("GATHER_ELEMENTS", "GATHER", "GATHER_ND", "GATHER_ND1",
             "SCATTER_ELEMENTS", "SCATTER_ND", "SLICE", "SLICE1", "JOIN", "SPLIT", "FILL_VALUE_CONSTANT",
             "FILL_VALUE_SEQUENCE", "CUMULATIVE_SUMMATION", "CUMULATIVE_PRODUCT", "PADDING", "PADDING1", "TILE",
-            "SPACE_TO_DEPTH", "SPACE_TO_DEPTH1", "DEPTH_TO_SPACE", "DEPTH_TO_SPACE1", "SLICE_GRAD",
+            "SPACE_TO_DEPTH", "SPACE_TO_DEPTH1", "DEPTH_TO_SPACE", "DEPTH_TO_SPACE1", "SLICE_GRAD", "TOP_K", "TOP_K1",
+            "ARGMIN", "ARGMAX", "REDUCE",
+            "ONE_HOT", "DIAGONAL_MATRIX", "DIAGONAL_MATRIX1", "NONZERO_COORDINATES", "REVERSE_SUBSEQUENCES",
+            "MAX_UNPOOLING",
             "ELEMENT_WISE_IDENTITY", "ELEMENT_WISE_ABS", "ELEMENT_WISE_NEGATE", "ELEMENT_WISE_ADD", "ELEMENT_WISE_ADD1",
             "ELEMENT_WISE_SUBTRACT", "ELEMENT_WISE_MULTIPLY", "ELEMENT_WISE_MIN", "ELEMENT_WISE_MAX", "ELEMENT_WISE_CLIP",
             "ELEMENT_WISE_CLIP1", "ELEMENT_WISE_CEIL", "ELEMENT_WISE_FLOOR", "ELEMENT_WISE_SIGN", "ELEMENT_WISE_IF",
@@ -29,7 +32,12 @@ class SchemaCommandTest {
             "ELEMENT_WISE_LOGICAL_LESS_THAN", "ELEMENT_WISE_LOGICAL_LESS_THAN_OR_EQUAL", "ELEMENT_WISE_LOGICAL_AND",
             "ELEMENT_WISE_LOGICAL_OR", "ELEMENT_WISE_LOGICAL_XOR", "ELEMENT_WISE_LOGICAL_NOT", "ELEMENT_WISE_BIT_AND",
             "ELEMENT_WISE_BIT_OR", "ELEMENT_WISE_BIT_XOR", "ELEMENT_WISE_BIT_NOT", "ELEMENT_WISE_BIT_COUNT",
-            "ELEMENT_WISE_BIT_SHIFT_LEFT", "ELEMENT_WISE_BIT_SHIFT_RIGHT", "CAST");
+            "ELEMENT_WISE_BIT_SHIFT_LEFT", "ELEMENT_WISE_BIT_SHIFT_RIGHT",
+            "ELEMENT_WISE_DIVIDE", "ELEMENT_WISE_MEAN", "ELEMENT_WISE_DIFFERENCE_SQUARE",
+            "ELEMENT_WISE_MODULUS_TRUNCATE", "ELEMENT_WISE_MODULUS_FLOOR", "ELEMENT_WISE_ROUND", "ELEMENT_WISE_THRESHOLD",
+            "ELEMENT_WISE_CLIP_GRAD", "ELEMENT_WISE_CLIP_GRAD1", "ELEMENT_WISE_QUANTIZE_LINEAR",
+            "ELEMENT_WISE_DEQUANTIZE_LINEAR", "CAST", "MAX_POOLING", "MAX_POOLING1",
+            "MAX_POOLING2", "UPSAMPLE_2D", "RESAMPLE", "RESAMPLE1", "RESAMPLE2", "RESAMPLE3", "UNFOLD");
 
     @Test
     void jsonListsEveryOperatorWithGatherElementsAsTheIssueShowsIt() {
@@ -158,7 +166,7 @@ class SchemaCommandTest {
     }
 
     @Test
-    void availabilityAgreesWithTheSupportTablesOfTheValidatedOperatorsButScatterElements() {
+    void availabilityAgreesWithTheSupportTablesOfTheValidatedOperatorsButScatterElementsAndTopK() {
         for (String name : EMULATED) {
             String introduced = Cli.run("levels", "--operator", name, "--json").json().get("introducedIn").asText();
             String available = Cli.run("schema", name, "--json").json().get("operators").get(0)
@@ -167,6 +175,14 @@ class SchemaCommandTest {
                 // docs/directml-behaviour.md §3.3: its support tables start at 1_0, while the header's guard and the
                 // feature level history put the operator at 2_0.
                 assertEquals("DML_FEATURE_LEVEL_1_0", introduced);
+                assertEquals("DML_FEATURE_LEVEL_2_0", available);
+            } else if (name.equals("TOP_K")) {
+                // docs/directml-behaviour.md §3.4: its page says 2_0 and its tables start there, the schema 1_0.
+                assertEquals("DML_FEATURE_LEVEL_2_0", introduced);
+                assertEquals("DML_FEATURE_LEVEL_1_0", available);
+            } else if (name.equals("MAX_UNPOOLING")) {
+                // docs/directml-behaviour.md §3.4: its docs page starts at 3_0, the schema at 2_0.
+                assertEquals("DML_FEATURE_LEVEL_3_0", introduced);
                 assertEquals("DML_FEATURE_LEVEL_2_0", available);
             } else {
                 assertEquals(introduced, available, name);

@@ -2,16 +2,27 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.emulator.elementwise.ArithmeticKernels;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
+import dev.dmlemu.emulator.movement.DiagonalMatrixKernel;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
 import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
+import dev.dmlemu.emulator.movement.MaxUnpoolingKernel;
+import dev.dmlemu.emulator.movement.NonzeroCoordinatesKernel;
+import dev.dmlemu.emulator.movement.OneHotKernel;
+import dev.dmlemu.emulator.movement.MaxPoolingKernel;
+import dev.dmlemu.emulator.movement.NearestResampleKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
+import dev.dmlemu.emulator.movement.ReduceSelectionKernel;
+import dev.dmlemu.emulator.movement.ReverseSubsequencesKernel;
 import dev.dmlemu.emulator.movement.ScanKernel;
 import dev.dmlemu.emulator.movement.SliceGradKernel;
 import dev.dmlemu.emulator.movement.SliceKernel;
 import dev.dmlemu.emulator.movement.TileKernel;
+import dev.dmlemu.emulator.movement.TopKKernel;
+import dev.dmlemu.emulator.movement.UnfoldKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +81,17 @@ final class EmulatorKernels {
         all.add(ElementWiseKernels.sign());
         all.add(ElementWiseKernels.ifThenElse());
         // Element-wise arithmetic: DIVIDE, ROUND, MODULUS, THRESHOLD, MEAN, DIFFERENCE_SQUARE, CLIP_GRAD, quantization.
+        all.add(ArithmeticKernels.divide());
+        all.add(ArithmeticKernels.mean());
+        all.add(ArithmeticKernels.differenceSquare());
+        all.add(ArithmeticKernels.modulusTruncate());
+        all.add(ArithmeticKernels.modulusFloor());
+        all.add(ArithmeticKernels.round());
+        all.add(ArithmeticKernels.threshold());
+        all.add(ArithmeticKernels.clipGrad());
+        all.add(ArithmeticKernels.clipGrad1());
+        all.add(ArithmeticKernels.quantizeLinear());
+        all.add(ArithmeticKernels.dequantizeLinear());
 
         // CAST.
         all.add(ElementWiseKernels.cast());
@@ -89,10 +111,26 @@ final class EmulatorKernels {
         all.addAll(DepthSpaceKernel.all());
         all.add(new SliceGradKernel());
         // Selection: TOP_K, ARGMIN and ARGMAX, REDUCE with MAX, MIN, ARGMAX and ARGMIN.
+        all.add(TopKKernel.topK());
+        all.add(TopKKernel.topK1());
+        all.add(ReduceSelectionKernel.argMin());
+        all.add(ReduceSelectionKernel.argMax());
+        all.add(ReduceSelectionKernel.reduce());
 
         // ONE_HOT, DIAGONAL_MATRIX, NONZERO_COORDINATES, REVERSE_SUBSEQUENCES, MAX_UNPOOLING.
+        all.add(new OneHotKernel());
+        all.add(DiagonalMatrixKernel.diagonalMatrix());
+        all.add(DiagonalMatrixKernel.diagonalMatrix1());
+        all.add(new NonzeroCoordinatesKernel());
+        all.add(new ReverseSubsequencesKernel());
+        all.add(new MaxUnpoolingKernel());
 
         // Max pooling, nearest-neighbour UPSAMPLE_2D and RESAMPLE, FOLD and UNFOLD.
+        all.add(MaxPoolingKernel.maxPooling());
+        all.add(MaxPoolingKernel.maxPooling1());
+        all.add(MaxPoolingKernel.maxPooling2());
+        all.addAll(NearestResampleKernel.all());
+        all.add(new UnfoldKernel());
 
         return all;
     }

@@ -33,4 +33,17 @@ class EmulatedOperatorsTest {
                 OperatorType.PADDING1, OperatorType.TILE, OperatorType.SPACE_TO_DEPTH, OperatorType.SPACE_TO_DEPTH1,
                 OperatorType.DEPTH_TO_SPACE, OperatorType.DEPTH_TO_SPACE1, OperatorType.SLICE_GRAD)));
     }
+
+    @Test
+    void theSelectionKernels() {
+        assertTrue(EmulatedOperators.all().containsAll(List.of(OperatorType.TOP_K, OperatorType.TOP_K1,
+                OperatorType.ARGMIN, OperatorType.ARGMAX, OperatorType.REDUCE)));
+    }
+
+    @Test
+    void theWindowKernels() {
+        assertTrue(EmulatedOperators.all().containsAll(List.of(OperatorType.MAX_POOLING, OperatorType.MAX_POOLING1,
+                OperatorType.MAX_POOLING2, OperatorType.UPSAMPLE_2D, OperatorType.RESAMPLE, OperatorType.RESAMPLE1,
+                OperatorType.RESAMPLE2, OperatorType.RESAMPLE3, OperatorType.UNFOLD)));
+    }
 }

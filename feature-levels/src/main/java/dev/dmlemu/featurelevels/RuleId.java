@@ -375,6 +375,48 @@ public enum RuleId {
      */
     RECURRENT_ACTIVATION_UNSUPPORTED(Severity.ERROR, "the recurrent network does not take this activation"),
 
+    // Shape rules of the regions of interest (ROI_POOLING, ROI_ALIGN, ROI_ALIGN1, ROI_ALIGN_GRAD):
+
+    /**
+     * ROITensor is not one row per region (its sizes before the last two 1, its last size the coordinates: 5 for
+     * ROI_POOLING, 4 for the ROI alignments), or BatchIndicesTensor is not one index per region (1s, then the region
+     * count). Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     */
+    ROI_SIZES_INVALID(Severity.ERROR, "ROITensor must hold one row of coordinates per region, with leading sizes 1, "
+            + "and BatchIndicesTensor one index per region"),
+    /**
+     * ROI_ALIGN, ROI_ALIGN1, ROI_ALIGN_GRAD: a sampling field out of the range DirectML.dll 1.15.4 accepts (measured,
+     * docs/directml-behaviour.md §14.2): a spatial scale below 0 or infinite (NaN and -0.0 are accepted), a
+     * MinimumSamplesPerOutput of 0, above MaximumSamplesPerOutput, or whose product with the larger output spatial
+     * size exceeds 2^32 - 1.
+     */
+    ROI_SAMPLING_OUT_OF_RANGE(Severity.ERROR, "spatial scales must be finite and not negative, and "
+            + "MinimumSamplesPerOutput in [1, MaximumSamplesPerOutput] with MinimumSamplesPerOutput times the larger "
+            + "output spatial size at most 2^32 - 1"),
+    /**
+     * A tensor the desc's other fields require is NULL: ROI_ALIGN_GRAD without OutputGradientTensor and
+     * OutputROIGradientTensor, or without InputTensor beside OutputROIGradientTensor or ReductionFunction MAX (docs;
+     * measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.2).
+     */
+    REQUIRED_TENSOR_MISSING(Severity.ERROR, "a tensor the desc's other fields require is NULL"),
+
+    // Shape rules of attention (MULTIHEAD_ATTENTION, MULTIHEAD_ATTENTION1):
+
+    /**
+     * The query, key and value do not come from exactly one of the four layouts DirectML.dll 1.15.4 accepts
+     * (QueryTensor, KeyTensor and ValueTensor; StackedQueryKeyTensor and ValueTensor; QueryTensor and
+     * StackedKeyValueTensor; StackedQueryKeyValueTensor alone): docs; measured, docs/directml-behaviour.md §14.5.
+     */
+    ATTENTION_LAYOUT_INVALID(Severity.ERROR, "the query, key and value must be given separately or in exactly one "
+            + "of the stacked layouts"),
+    /**
+     * A hidden size does not split into the heads DirectML.dll 1.15.4 requires (measured, docs/directml-behaviour.md
+     * §14.5): the key's or value's last size is not a multiple of the key/value head count, or the query's head size
+     * (its last size divided by the query head count, rounded down) is not the key's.
+     */
+    ATTENTION_HEAD_SIZES_MISMATCH(Severity.ERROR, "the key and value hidden sizes must be multiples of the head count, "
+            + "and the query's head size the key's"),
+
     /**
      * A desc on which the measured DirectML.dll's CreateOperator ends the process with a fail-fast instead of
      * returning an error. SCATTER_ND: an index tuple longer than InputDimensionCount, yet at most

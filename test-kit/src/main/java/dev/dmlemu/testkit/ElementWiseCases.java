@@ -20,7 +20,12 @@ import dev.dmlemu.desc.ElementWiseBitShiftRightOperatorDesc;
 import dev.dmlemu.desc.ElementWiseBitXorOperatorDesc;
 import dev.dmlemu.desc.ElementWiseCeilOperatorDesc;
 import dev.dmlemu.desc.ElementWiseClip1OperatorDesc;
+import dev.dmlemu.desc.ElementWiseClipGrad1OperatorDesc;
+import dev.dmlemu.desc.ElementWiseClipGradOperatorDesc;
 import dev.dmlemu.desc.ElementWiseClipOperatorDesc;
+import dev.dmlemu.desc.ElementWiseDequantizeLinearOperatorDesc;
+import dev.dmlemu.desc.ElementWiseDifferenceSquareOperatorDesc;
+import dev.dmlemu.desc.ElementWiseDivideOperatorDesc;
 import dev.dmlemu.desc.ElementWiseFloorOperatorDesc;
 import dev.dmlemu.desc.ElementWiseIdentityOperatorDesc;
 import dev.dmlemu.desc.ElementWiseIfOperatorDesc;
@@ -36,13 +41,20 @@ import dev.dmlemu.desc.ElementWiseLogicalNotOperatorDesc;
 import dev.dmlemu.desc.ElementWiseLogicalOrOperatorDesc;
 import dev.dmlemu.desc.ElementWiseLogicalXorOperatorDesc;
 import dev.dmlemu.desc.ElementWiseMaxOperatorDesc;
+import dev.dmlemu.desc.ElementWiseMeanOperatorDesc;
 import dev.dmlemu.desc.ElementWiseMinOperatorDesc;
+import dev.dmlemu.desc.ElementWiseModulusFloorOperatorDesc;
+import dev.dmlemu.desc.ElementWiseModulusTruncateOperatorDesc;
 import dev.dmlemu.desc.ElementWiseMultiplyOperatorDesc;
 import dev.dmlemu.desc.ElementWiseNegateOperatorDesc;
+import dev.dmlemu.desc.ElementWiseQuantizeLinearOperatorDesc;
+import dev.dmlemu.desc.ElementWiseRoundOperatorDesc;
 import dev.dmlemu.desc.ElementWiseSignOperatorDesc;
 import dev.dmlemu.desc.ElementWiseSubtractOperatorDesc;
+import dev.dmlemu.desc.ElementWiseThresholdOperatorDesc;
 import dev.dmlemu.desc.IsInfinityMode;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.RoundingMode;
 import dev.dmlemu.desc.ScalarUnion;
 import dev.dmlemu.desc.ScaleBias;
 import dev.dmlemu.desc.TensorDataType;
@@ -337,9 +349,35 @@ public final class ElementWiseCases {
             case BIT_SHIFT_RIGHT -> new ElementWiseBitShiftRightOperatorDesc(in.get(0), in.get(1), out);
             case SIGN -> new ElementWiseSignOperatorDesc(in.get(0), out);
             case IF -> new ElementWiseIfOperatorDesc(in.get(0), in.get(1), in.get(2), out);
+            case DIVIDE -> new ElementWiseDivideOperatorDesc(in.get(0), in.get(1), out);
+            case MEAN -> new ElementWiseMeanOperatorDesc(in.get(0), in.get(1), out);
+            case DIFFERENCE_SQUARE -> new ElementWiseDifferenceSquareOperatorDesc(in.get(0), in.get(1), out);
+            case MODULUS_TRUNCATE -> new ElementWiseModulusTruncateOperatorDesc(in.get(0), in.get(1), out);
+            case MODULUS_FLOOR -> new ElementWiseModulusFloorOperatorDesc(in.get(0), in.get(1), out);
+            case ROUND -> new ElementWiseRoundOperatorDesc(in.get(0), out,
+                    RoundingMode.values()[random.nextInt(RoundingMode.values().length)]);
+            case THRESHOLD -> new ElementWiseThresholdOperatorDesc(in.get(0), out, scaleBias,
+                    THRESHOLDS[random.nextInt(THRESHOLDS.length)]);
+            case CLIP_GRAD -> {
+                float[] bounds = bounds(random);
+                yield new ElementWiseClipGradOperatorDesc(in.get(0), in.get(1), out, bounds[0], bounds[1]);
+            }
+            case CLIP_GRAD1 -> {
+                ElementWiseClip1OperatorDesc clip = (ElementWiseClip1OperatorDesc) clip1(random, in.get(0), out,
+                        Optional.empty());
+                yield new ElementWiseClipGrad1OperatorDesc(in.get(0), in.get(1), out, clip.minMaxDataType(),
+                        clip.min(), clip.max());
+            }
+            case QUANTIZE_LINEAR -> new ElementWiseQuantizeLinearOperatorDesc(in.get(0), in.get(1), in.get(2), out);
+            case DEQUANTIZE_LINEAR -> new ElementWiseDequantizeLinearOperatorDesc(in.get(0), in.get(1), in.get(2),
+                    out);
             case CAST -> new CastOperatorDesc(in.get(0), out);
         };
     }
+
+    /** THRESHOLD's Min: small numbers, signed zeros, NaN, infinities and values past the integer types' ranges. */
+    private static final float[] THRESHOLDS = {-2.5f, -1f, -0.0f, 0f, 0.5f, 1f, 3f, 100f, Float.NaN,
+        Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, 3e9f, -5f, 300f, 1e10f, -0.5f};
 
     /** Min at most max, both small numbers, -0.0 and 0 among them. */
     private static float[] bounds(Random random) {

@@ -37,6 +37,19 @@ public enum ElementWiseOp {
     BIT_SHIFT_RIGHT(2),
     SIGN(1),
     IF(3),
+    DIVIDE(2),
+    MEAN(2),
+    DIFFERENCE_SQUARE(2),
+    MODULUS_TRUNCATE(2),
+    MODULUS_FLOOR(2),
+    ROUND(1),
+    THRESHOLD(1),
+    CLIP_GRAD(2),
+    CLIP_GRAD1(2),
+    /** Generated with {@code type} the quantized type: FLOAT32 input and scale. */
+    QUANTIZE_LINEAR(3),
+    /** Generated with {@code type} the quantized type: FLOAT32 scale and output. */
+    DEQUANTIZE_LINEAR(3),
     /** The output's data type differs from the input's: {@link ElementWiseCases#cast} draws both. */
     CAST(1);
 
@@ -50,13 +63,22 @@ public enum ElementWiseOp {
         return arity;
     }
 
-    /** The data type of input {@code index} when the operator works on {@code type}: IF's condition is UINT8. */
+    /**
+     * The data type of input {@code index} when the operator works on {@code type}: IF's condition is UINT8;
+     * QUANTIZE_LINEAR's input and scale and DEQUANTIZE_LINEAR's scale are FLOAT32.
+     */
     public TensorDataType inputType(int index, TensorDataType type) {
+        if (this == QUANTIZE_LINEAR && index < 2 || this == DEQUANTIZE_LINEAR && index == 1) {
+            return TensorDataType.FLOAT32;
+        }
         return this == IF && index == 0 ? TensorDataType.UINT8 : type;
     }
 
     /** The output's data type for inputs of {@code input}: UINT8 for truth values and bit counts. */
     public TensorDataType outputType(TensorDataType input) {
+        if (this == DEQUANTIZE_LINEAR) {
+            return TensorDataType.FLOAT32;
+        }
         return name().startsWith("LOGICAL_") || name().startsWith("IS_") || this == BIT_COUNT ? TensorDataType.UINT8
                 : input;
     }

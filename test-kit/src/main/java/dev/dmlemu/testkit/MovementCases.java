@@ -64,9 +64,11 @@ public final class MovementCases {
             TensorDataType.INT32, TensorDataType.UINT64, TensorDataType.UINT32);
 
     private final CaseOptions options;
+    private final MovementDraws draws;
 
     public MovementCases(CaseOptions options) {
         this.options = options;
+        this.draws = new MovementDraws(options);
     }
 
     public MovementCase generate(OperatorType operator, long seed) {
@@ -283,30 +285,19 @@ public final class MovementCases {
         return new MovementCase(desc, List.of(place(r, input, Role.INPUT)), List.of(place(r, output, Role.OUTPUT)));
     }
 
-    /** Sizes of 1 to maxSize (a quarter up to maxSize + 2), 1 once the product passes maxElements. */
     private long[] sizes(Random r, int rank) {
-        long[] sizes = new long[rank];
-        long product = 1;
-        for (int d = 0; d < rank; d++) {
-            long size = product > options.maxElements() / options.maxSize() ? 1
-                    : 1 + r.nextInt(options.maxSize() + (r.nextInt(4) == 0 ? 2 : 0));
-            sizes[d] = size;
-            product *= size;
-        }
-        return sizes;
+        return draws.sizes(r, rank);
     }
 
     private BufferTensorDesc input(Random r, TensorDataType type, long[] sizes) {
-        return TensorDraws.tensor(r, type, sizes, TensorDraws.strides(r, sizes, Role.INPUT, options.layout()),
-                options.layout());
+        return draws.tensor(r, type, sizes, Role.INPUT);
     }
 
     private BufferTensorDesc output(Random r, TensorDataType type, long[] sizes) {
-        return TensorDraws.tensor(r, type, sizes, TensorDraws.strides(r, sizes, Role.OUTPUT, options.layout()),
-                options.layout());
+        return draws.tensor(r, type, sizes, Role.OUTPUT);
     }
 
     private TensorBytes place(Random r, BufferTensorDesc tensor, Role role) {
-        return TensorDraws.place(r, tensor, role, options.placement(), options.elementValues());
+        return draws.place(r, tensor, role);
     }
 }

@@ -147,10 +147,9 @@ public final class NaiveElementWise {
                 }
                 yield count;
             }
-            // Measured: the count modulo 32 (the shader's 32-bit shift); 64-bit types are not covered.
-            case ELEMENT_WISE_BIT_SHIFT_LEFT -> x[0] << Long.remainderUnsigned(x[1], 32);
+            case ELEMENT_WISE_BIT_SHIFT_LEFT -> x[0] << shiftCount(type, x[1]);
             case ELEMENT_WISE_BIT_SHIFT_RIGHT -> {
-                long count = Long.remainderUnsigned(x[1], 32);
+                long count = shiftCount(type, x[1]);
                 yield type.isSignedInteger() ? x[0] >> count : x[0] >>> count;
             }
             case ELEMENT_WISE_SIGN -> {
@@ -163,8 +162,24 @@ public final class NaiveElementWise {
             case ELEMENT_WISE_IF -> x[0] != 0 ? x[1] : x[2];
             case CAST -> NaiveCast.element(type,
                     ((BufferTensorDesc) ((CastOperatorDesc) desc).outputTensor()).dataType(), x[0]);
+            case ELEMENT_WISE_DIVIDE, ELEMENT_WISE_MEAN, ELEMENT_WISE_DIFFERENCE_SQUARE, ELEMENT_WISE_MODULUS_TRUNCATE,
+                    ELEMENT_WISE_MODULUS_FLOOR, ELEMENT_WISE_ROUND, ELEMENT_WISE_THRESHOLD, ELEMENT_WISE_CLIP_GRAD,
+                    ELEMENT_WISE_CLIP_GRAD1, ELEMENT_WISE_QUANTIZE_LINEAR, ELEMENT_WISE_DEQUANTIZE_LINEAR ->
+                    NaiveArithmetic.element(desc, x);
             default -> throw new IllegalArgumentException("no naive " + desc.operatorType());
         };
+    }
+
+    /**
+     * Measured: 8- to 32-bit types shift by the count modulo 32; 64-bit types by the count's low 32 bits when below 32,
+     * else by 32 plus that modulo 32 (a count of 64 shifts by 32).
+     */
+    private static long shiftCount(TensorDataType type, long count) {
+        if (type.sizeInBits() < 64) {
+            return count & 31;
+        }
+        long low = count & 0xFFFF_FFFFL;
+        return low < 32 ? low : 32 + low % 32;
     }
 
     /** A float bound truncated toward zero and saturated to an integer type (NaN: 0). */

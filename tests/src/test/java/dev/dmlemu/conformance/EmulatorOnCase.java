@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.FeatureLevel;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
@@ -53,7 +54,11 @@ final class EmulatorOnCase {
         assertTrue(validation.isValid(), () -> "valid by construction: " + validation + "\n" + c);
         List<ByteBuffer> buffers = c.all().stream().map(TensorBytes::toBuffer).toList();
         List<TensorBinding> bindings = new ArrayList<>();
-        buffers.forEach(buffer -> bindings.add(BufferBinding.of(buffer)));
+        for (int i = 0; i < buffers.size(); i++) {
+            // A tensor the desc leaves NULL (an absent optional output) is bound as nothing.
+            boolean absent = TensorDesc.NULL.equals(c.desc().tensorFields().get(i).desc());
+            bindings.add(absent ? TensorBinding.NONE : BufferBinding.of(buffers.get(i)));
+        }
         try (PreparedOperator prepared = emulator.prepare(validation.validated())) {
             prepared.execute(new Bindings(bindings));
         }

@@ -1,16 +1,10 @@
 package dev.dmlemu.conformance;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dmlemu.conformance.realdml.RealDirectMl;
-import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.desc.TensorField;
-import dev.dmlemu.desc.TensorKind;
-import dev.dmlemu.emulator.Emulator;
-import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import dev.dmlemu.testkit.CaseOptions;
 import dev.dmlemu.testkit.CaseOptions.ElementValues;
 import dev.dmlemu.testkit.CaseOptions.Placement;
@@ -25,10 +19,7 @@ import dev.dmlemu.testkit.NaivePadding;
 import dev.dmlemu.testkit.NaiveSlice;
 import dev.dmlemu.testkit.NaiveSliceGrad;
 import dev.dmlemu.testkit.NaiveTile;
-import dev.dmlemu.testkit.TensorBytes;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -36,16 +27,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The data-movement operators against the real DirectML.dll, bit for bit, on the kit's seeded random valid cases
  * ({@link MovementCases}): every data type the device supports, ranks 1-8, padded, transposed and broadcast inputs,
  * strided outputs, padded totals, any bits (NaN payloads, infinities, subnormals); the cumulative operators on the
- * 32-bit types the device compiles them for. Each case runs twice on the DLL;
- * a case whose two runs differ counts as non-deterministic, and every other must match both the emulator and the
- * kit's naive reference in every logical output element. Prints the row of docs/directml-behaviour.md §16's table.
+ * 32-bit types the device compiles them for. {@link MovementParity} runs each case; prints the row of
+ * docs/directml-behaviour.md §16's table.
  */
 class MovementParityTest {
 
     private static final int CASES_PER_OPERATOR = 120;
-    private static final long SEED = 0x4D0E_3E17L;
+    static final long SEED = 0x4D0E_3E17L;
 
-    private static final CaseOptions OPTIONS = CaseOptions.defaults().withDataTypes(DllOutputs.DEVICE_DATA_TYPES)
+    static final CaseOptions OPTIONS = CaseOptions.defaults().withDataTypes(DllOutputs.DEVICE_DATA_TYPES)
             .with(ElementValues.ANY_BITS).with(Placement.EXACT);
 
     /**
@@ -65,58 +55,11 @@ class MovementParityTest {
         RealDirectMl real = RealDirectMl.locateOrSkip("MovementParityTest (" + operator.name() + ")");
         boolean scan = operator == OperatorType.CUMULATIVE_SUMMATION || operator == OperatorType.CUMULATIVE_PRODUCT;
         MovementCases generator = new MovementCases(scan ? OPTIONS.withDataTypes(SCAN_DEVICE_TYPES) : OPTIONS);
-        FeatureLevelValidator validator = new FeatureLevelValidator();
-        Random seeds = new Random(SEED ^ operator.code());
-        int identical = 0;
-        int nonDeterministic = 0;
-        try (Emulator emulator = new Emulator()) {
-            for (int n = 0; n < CASES_PER_OPERATOR; n++) {
-                long seed = seeds.nextLong();
-                MovementCase c = generator.generate(operator, seed);
-                List<byte[]> arrays = c.all().stream().map(TensorBytes::bytes).toList();
-                List<byte[]> first;
-                List<byte[]> second;
-                try {
-                    first = real.executeArrays(c.desc(), arrays);
-                    second = real.executeArrays(c.desc(), arrays);
-                } catch (java.io.IOException e) {
-                    throw new AssertionError("seed " + seed + ": " + e.getMessage() + "\n" + c, e);
-                }
-                List<BufferTensorDesc> outputs = c.desc().tensorFields().stream()
-                        .filter(f -> f.kind() == TensorKind.OUTPUT).map(TensorField::desc)
-                        .map(BufferTensorDesc.class::cast).toList();
-                if (!sameLogical(outputs, first, second)) {
-                    nonDeterministic++;
-                    continue;
-                }
-                List<byte[]> emulated = EmulatorOnCase.outputs(emulator, validator, c);
-                List<byte[]> naive = reference(c);
-                for (int o = 0; o < outputs.size(); o++) {
-                    byte[] dll = LogicalElements.of(outputs.get(o), first.get(o), 0);
-                    int output = o;
-                    assertArrayEquals(dll, LogicalElements.of(outputs.get(o), emulated.get(o), 0),
-                            () -> "seed " + seed + " output " + output + ", the emulator differs from the DLL "
-                                    + HexFormat.of().formatHex(dll) + "\n" + c);
-                    assertArrayEquals(dll, LogicalElements.of(outputs.get(o), naive.get(o), 0),
-                            () -> "seed " + seed + " output " + output + ", the naive reference differs\n" + c);
-                }
-                identical++;
-            }
-        }
-        System.out.println("MovementParityTest: | " + operator.name() + " | " + CASES_PER_OPERATOR + " | "
-                + identical + " | " + nonDeterministic + " |");
-        assertEquals(CASES_PER_OPERATOR, identical + nonDeterministic);
-        assertEquals(0, nonDeterministic, "data movement is expected to be deterministic");
-    }
-
-    private static boolean sameLogical(List<BufferTensorDesc> outputs, List<byte[]> a, List<byte[]> b) {
-        for (int o = 0; o < outputs.size(); o++) {
-            if (!java.util.Arrays.equals(LogicalElements.of(outputs.get(o), a.get(o), 0),
-                    LogicalElements.of(outputs.get(o), b.get(o), 0))) {
-                return false;
-            }
-        }
-        return true;
+        MovementParity.Tally tally = MovementParity.run(real, operator, CASES_PER_OPERATOR, 1, SEED,
+                seed -> generator.generate(operator, seed), MovementParityTest::reference);
+        System.out.println("MovementParityTest: " + tally.row());
+        assertEquals(CASES_PER_OPERATOR, tally.identical() + tally.nonDeterministic());
+        assertEquals(0, tally.nonDeterministic(), "data movement is expected to be deterministic");
     }
 
     static List<byte[]> reference(MovementCase c) {

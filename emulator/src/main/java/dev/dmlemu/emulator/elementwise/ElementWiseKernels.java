@@ -47,7 +47,6 @@ import dev.dmlemu.desc.ScaleBias;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.emulator.OperatorKernel;
-import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernel.Parts;
 import java.util.List;
 import java.util.Optional;
@@ -376,36 +375,34 @@ public final class ElementWiseKernels {
     }
 
     /**
-     * A shifted left by B modulo 32 (measured on UINT32: 7 shifted by 0xD97FAB27 is {@code 7 << 7}): the shader
-     * shifts 8-, 16- and 32-bit types as 32-bit values.
+     * A shifted left by B's count (measured on UINT32: 7 shifted by 0xD97FAB27 is {@code 7 << 7}; on UINT64: 1 shifted
+     * by 0x40 is {@code 1 << 32}): see {@code shiftCount}.
      */
     public static OperatorKernel bitShiftLeft() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_BIT_SHIFT_LEFT,
                 ElementWiseBitShiftLeftOperatorDesc.class,
-                d -> new Parts(List.of(A, B), OUTPUT, onBits(shifts32(d.aTensor(), (a, b, t) -> a << shiftCount(b)))));
+                d -> new Parts(List.of(A, B), OUTPUT, onBits((a, b, t) -> a << shiftCount(b, t))));
     }
 
-    /** A shifted right by B modulo 32, with the sign for signed types and zeros for the others. */
+    /** A shifted right by B's count, with the sign for signed types and zeros for the others. */
     public static OperatorKernel bitShiftRight() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_BIT_SHIFT_RIGHT,
                 ElementWiseBitShiftRightOperatorDesc.class,
-                d -> new Parts(List.of(A, B), OUTPUT, onBits(shifts32(d.aTensor(), (a, b, t) -> t.isSignedInteger()
-                        ? a >> shiftCount(b) : a >>> shiftCount(b)))));
-    }
-
-    private static int shiftCount(long b) {
-        return (int) (b & 31);
+                d -> new Parts(List.of(A, B), OUTPUT, onBits((a, b, t) -> t.isSignedInteger()
+                        ? a >> shiftCount(b, t) : a >>> shiftCount(b, t))));
     }
 
     /**
-     * The shift, for types up to 32 bits. INT64 and UINT64 are refused: on them DirectML shifted by 44 where the count
-     * was 12 and by 53 where it was 21 (docs/directml-behaviour.md §15.5), a rule not understood yet.
+     * The count the shader shifts by (measured, docs/directml-behaviour.md §15.7): B modulo 32 for 8-, 16- and 32-bit
+     * types, which the shader shifts as 32-bit values; for 64-bit types only B's low 32 bits count, and a count of 32
+     * or more shifts by {@code 32 + count % 32} (64 shifts by 32, 0x5DDC2615 by 53), as a shift built from two 32-bit
+     * halves does.
      */
-    private static Bodies.IntOp2 shifts32(TensorDesc a, Bodies.IntOp2 shift) {
-        if (typeOf(a).sizeInBits() == 64) {
-            throw new OperatorExecutionException("the emulator does not shift 64-bit integers yet: DirectML's count "
-                    + "rule for them is not measured well enough (docs/directml-behaviour.md §15.5)");
+    private static int shiftCount(long b, TensorDataType type) {
+        if (type.sizeInBits() < 64) {
+            return (int) (b & 31);
         }
-        return shift;
+        long count = b & 0xFFFF_FFFFL;
+        return count < 32 ? (int) count : 32 + (int) (count & 31);
     }
 }

@@ -15,19 +15,22 @@ import dev.dmlemu.testkit.NaiveFillValueConstant;
 import dev.dmlemu.testkit.NaiveFillValueSequence;
 import dev.dmlemu.testkit.NaiveJoin;
 import dev.dmlemu.testkit.NaivePadding;
+import dev.dmlemu.testkit.NaiveSelectReduce;
 import dev.dmlemu.testkit.NaiveSlice;
 import dev.dmlemu.testkit.NaiveSliceGrad;
 import dev.dmlemu.testkit.NaiveTile;
+import dev.dmlemu.testkit.NaiveTopK;
+import dev.dmlemu.testkit.SelectionCases;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every movement kernel against the kit's naive reference on seeded random cases: every data type, ranks 1-8,
- * padded, transposed and broadcast inputs, strided outputs, tensors at odd offsets in larger arrays, heap and direct
- * buffers, one thread and four (with shapes large enough to split). The whole output arrays must match, so bytes the
- * output strides skip must be left alone.
+ * Every movement and selection kernel against the kit's naive reference on seeded random cases: every data type,
+ * ranks 1-8, padded, transposed and broadcast inputs, strided outputs, tensors at odd offsets in larger arrays, heap
+ * and direct buffers, one thread and four (with shapes large enough to split). The whole output arrays must match, so
+ * bytes the output strides skip must be left alone.
  */
 class MovementPropertiesTest {
 
@@ -35,14 +38,26 @@ class MovementPropertiesTest {
     private static final int LARGE_CASES = 12;
 
     static List<OperatorType> operators() {
-        return MovementCases.OPERATORS;
+        return java.util.stream.Stream.concat(MovementCases.OPERATORS.stream(), SelectionCases.OPERATORS.stream())
+                .toList();
+    }
+
+    /** The kit's generator of the operator's cases: movement or selection. */
+    static Generator generator(OperatorType operator, CaseOptions options) {
+        return SelectionCases.OPERATORS.contains(operator) ? new SelectionCases(options)::generate
+                : new MovementCases(options)::generate;
+    }
+
+    /** A seeded case of an operator. */
+    interface Generator {
+        MovementCase generate(OperatorType operator, long seed);
     }
 
     @ParameterizedTest
     @MethodSource("operators")
     void matchesTheNaiveReference(OperatorType operator) {
-        MovementCases small = new MovementCases(CaseOptions.defaults());
-        MovementCases large = new MovementCases(CaseOptions.defaults().withShapes(200_000, 60).withMaxRank(4));
+        Generator small = generator(operator, CaseOptions.defaults());
+        Generator large = generator(operator, CaseOptions.defaults().withShapes(200_000, 60).withMaxRank(4));
         Random seeds = new Random(operator.code() * 7919L);
         try (Emulator one = new Emulator(EmulatorOptions.defaults().withThreads(1));
                 Emulator four = new Emulator(EmulatorOptions.defaults().withThreads(4))) {
@@ -72,6 +87,8 @@ class MovementPropertiesTest {
             case TILE -> NaiveTile.run(c);
             case SPACE_TO_DEPTH, SPACE_TO_DEPTH1, DEPTH_TO_SPACE, DEPTH_TO_SPACE1 -> NaiveDepthSpace.run(c);
             case SLICE_GRAD -> NaiveSliceGrad.run(c);
+            case TOP_K, TOP_K1 -> NaiveTopK.run(c);
+            case ARGMIN, ARGMAX, REDUCE -> NaiveSelectReduce.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }

@@ -38,12 +38,18 @@ final class MovementRun {
         List<TensorBinding> bindings = new ArrayList<>();
         for (int i = 0; i < fields.size(); i++) {
             TensorBytes tensor = bytes.get(i);
+            if (!(fields.get(i).desc() instanceof BufferTensorDesc desc)) {
+                // A tensor the desc leaves NULL (an absent optional output) is bound as nothing.
+                buffers.add(ByteBuffer.wrap(tensor.bytes().clone()));
+                bindings.add(TensorBinding.NONE);
+                continue;
+            }
             ByteBuffer buffer = direct ? ByteBuffer.allocateDirect(tensor.bytes().length)
                     : ByteBuffer.allocate(tensor.bytes().length);
             // Big-endian on purpose: the emulator reads little-endian whatever the caller's order.
             buffer.put(tensor.bytes()).clear();
             buffers.add(buffer);
-            long total = ((BufferTensorDesc) fields.get(i).desc()).totalTensorSizeInBytes();
+            long total = desc.totalTensorSizeInBytes();
             bindings.add(new BufferBinding(buffer, tensor.offset(), Math.min(total,
                     tensor.bytes().length - tensor.offset())));
         }

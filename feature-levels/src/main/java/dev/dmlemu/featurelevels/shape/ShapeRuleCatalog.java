@@ -32,6 +32,9 @@ public final class ShapeRuleCatalog {
         all.add(new QuantizedLinearConvolutionShapeRules());
         all.add(new QuantizedLinearAveragePoolingShapeRules());
         all.addAll(QuantizedMatrixMultiplyShapeRules.all());
+        all.add(new RoiPoolingShapeRules());
+        all.addAll(RoiAlignShapeRules.all());
+        all.add(new RoiAlignGradShapeRules());
 
         // Data movement and selection.
         all.add(SliceRules.slice());
@@ -59,6 +62,9 @@ public final class ShapeRuleCatalog {
         all.add(new ValueScale2dShapeRules());
         all.addAll(CumulativeShapeRules.all());
         all.add(new NonzeroCoordinatesShapeRules());
+        all.add(new ReverseSubsequencesRules());
+        all.add(FoldShapeRules.fold());
+        all.add(FoldShapeRules.unfold());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
         all.addAll(EffectiveRankAtMostTwo.all());
@@ -72,7 +78,7 @@ public final class ShapeRuleCatalog {
         all.addAll(BatchNormalizationStatistics.all());
         all.addAll(BlockQuantizationRules.all());
         all.addAll(RecurrentNetworkRules.all());
-        all.addAll(AttentionHeadCountRules.all());
+        all.addAll(AttentionShapeRules.all());
 
         return all;
     }

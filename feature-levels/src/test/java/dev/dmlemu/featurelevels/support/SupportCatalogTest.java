@@ -164,10 +164,13 @@ class SupportCatalogTest {
     }
 
     @Test
-    void foldsDocsLeaveTheDataTypesEmpty() {
+    void foldsDataTypesAreTheMeasuredOnes() {
+        // The docs page leaves them empty; these are the ones DirectML.dll 1.15.4 accepted (§14.4).
         DocumentedSupport fold = CATALOG.support("FOLD").orElseThrow();
         assertEquals(List.of(FeatureLevel.LEVEL_6_4), levels(fold));
-        assertRow(fold.blocks().get(0), "InputTensor", RowKind.INPUT, 3, 8);
+        assertRow(fold.blocks().get(0), "InputTensor", RowKind.INPUT, 3, 8, FLOAT64, FLOAT32, INT64, INT32, INT8,
+                UINT64, UINT32, UINT8);
+        assertTrue(fold.constraints().isEmpty());
     }
 
     @Test

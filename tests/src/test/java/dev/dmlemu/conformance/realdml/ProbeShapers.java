@@ -29,6 +29,7 @@ final class ProbeShapers {
         all.add(new QuantizedConvolutionProbeShaper());
         all.add(new QuantizedAveragePoolingProbeShaper());
         all.addAll(QuantizedMatrixMultiplyProbeShaper.all());
+        all.addAll(RegionOfInterestShaper.all());
 
         // Data movement and selection.
         all.add(SliceShaper.slice());
@@ -56,6 +57,8 @@ final class ProbeShapers {
         all.add(new ValueScale2dProbeShaper());
         all.addAll(CumulativeProbeShaper.all());
         all.add(new NonzeroCoordinatesProbeShaper());
+        all.add(new ReverseSubsequencesShaper());
+        all.addAll(FoldProbeShaper.all());
 
         // Activations, normalization, recurrent networks, attention, training and quantization.
         all.addAll(EffectiveRankShaper.all());
@@ -69,6 +72,7 @@ final class ProbeShapers {
         all.addAll(BatchNormalizationShaper.all());
         all.addAll(BlockQuantizationShaper.all());
         all.addAll(RecurrentNetworkShaper.all());
+        all.addAll(AttentionShaper.all());
 
         return all;
     }

@@ -2,6 +2,7 @@ package dev.dmlemu.conformance.realdml;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.desc.TensorKind;
 import dev.dmlemu.nativebridge.DirectMl;
@@ -178,7 +179,9 @@ public final class RealDirectMl {
                     byte[] padded = java.util.Arrays.copyOf(arrays.get(i), (arrays.get(i).length + 3) & ~3);
                     boolean output = fields.get(i).kind() == TensorKind.OUTPUT;
                     buffers.add(HostBuffer.of(ByteBuffer.wrap(padded), output));
-                    (output ? outputs : inputs).add(new HostBinding(i, 0, padded.length));
+                    // A field the desc leaves NULL is bound as NONE (its buffer stays unread and unwritten).
+                    (output ? outputs : inputs).add(TensorDesc.NULL.equals(fields.get(i).desc()) ? HostBinding.none()
+                            : new HostBinding(i, 0, padded.length));
                 }
                 ExecuteOutcome run = session.execute(created.handle(), inputs, outputs, buffers, Optional.empty());
                 if (!run.succeeded()) {

@@ -9,28 +9,27 @@ import dev.dmlemu.featurelevels.ShapeCheck;
 import java.util.List;
 
 /**
- * MULTIHEAD_ATTENTION and MULTIHEAD_ATTENTION1: a head count of 0, on which DirectML.dll 1.15.4 divides by zero and
- * ends the process rather than refusing the desc, except for MULTIHEAD_ATTENTION1 with one head count 0 and no
- * QueryTensor, which it refuses (measured, docs/directml-behaviour.md §14.5). Only that rule is written: the shape
- * rules across the query, key, value, stacked, mask, bias and past tensors are not, so the coverage is partial.
+ * MULTIHEAD_ATTENTION and MULTIHEAD_ATTENTION1: first the head counts (a head count of 0, on which DirectML.dll 1.15.4
+ * divides by zero and ends the process rather than refusing the desc, except for MULTIHEAD_ATTENTION1 with one head
+ * count 0 and no QueryTensor, which it refuses), then, with heads to divide by, the tensor shapes of
+ * {@link AttentionShape}; all measured, docs/directml-behaviour.md §14.5.
  *
  * @param <D> the operator's desc record
  */
-public final class AttentionHeadCountRules<D extends OperatorDesc> implements ShapeRules<D> {
+public final class AttentionShapeRules<D extends OperatorDesc> implements ShapeRules<D> {
 
     private final OperatorType type;
     private final Class<D> descType;
 
-    private AttentionHeadCountRules(OperatorType type, Class<D> descType) {
+    private AttentionShapeRules(OperatorType type, Class<D> descType) {
         this.type = type;
         this.descType = descType;
     }
 
     static List<ShapeRules<?>> all() {
         return List.of(
-                new AttentionHeadCountRules<>(OperatorType.MULTIHEAD_ATTENTION, MultiheadAttentionOperatorDesc.class),
-                new AttentionHeadCountRules<>(OperatorType.MULTIHEAD_ATTENTION1,
-                        MultiheadAttention1OperatorDesc.class));
+                new AttentionShapeRules<>(OperatorType.MULTIHEAD_ATTENTION, MultiheadAttentionOperatorDesc.class),
+                new AttentionShapeRules<>(OperatorType.MULTIHEAD_ATTENTION1, MultiheadAttention1OperatorDesc.class));
     }
 
     @Override
@@ -45,13 +44,17 @@ public final class AttentionHeadCountRules<D extends OperatorDesc> implements Sh
 
     @Override
     public Coverage coverage() {
-        return Coverage.PARTIAL;
+        return Coverage.COMPLETE;
     }
 
     @Override
     public void check(D desc, ShapeCheck check) {
-        if (desc instanceof MultiheadAttentionOperatorDesc attention && attention.headCount() == 0) {
-            check.report(RuleId.CREATE_OPERATOR_FAIL_FAST, "HeadCount", "HeadCount 0 divides by zero in DirectML");
+        if (desc instanceof MultiheadAttentionOperatorDesc attention) {
+            if (attention.headCount() == 0) {
+                check.report(RuleId.CREATE_OPERATOR_FAIL_FAST, "HeadCount", "HeadCount 0 divides by zero in DirectML");
+            } else {
+                AttentionShape.check(check, attention.headCount(), attention.headCount(), attention.maskType());
+            }
         }
         if (desc instanceof MultiheadAttention1OperatorDesc attention) {
             boolean queryZero = attention.queryHeadCount() == 0;
@@ -61,6 +64,9 @@ public final class AttentionHeadCountRules<D extends OperatorDesc> implements Sh
                 check.report(RuleId.CREATE_OPERATOR_FAIL_FAST, path, "a head count of 0 divides by zero in DirectML");
             } else if (queryZero || keyValueZero) {
                 check.report(RuleId.FIELD_VALUE_UNSUPPORTED, path, "a head count must be at least 1");
+            } else {
+                AttentionShape.check(check, attention.queryHeadCount(), attention.keyValueHeadCount(),
+                        attention.maskType());
             }
         }
     }

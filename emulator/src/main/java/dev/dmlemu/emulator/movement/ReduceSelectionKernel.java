@@ -1,0 +1,141 @@
+package dev.dmlemu.emulator.movement;
+
+import dev.dmlemu.desc.ArgmaxOperatorDesc;
+import dev.dmlemu.desc.ArgminOperatorDesc;
+import dev.dmlemu.desc.AxisDirection;
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.ReduceOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.emulator.EmulatorOptions;
+import dev.dmlemu.emulator.OperatorExecution;
+import dev.dmlemu.emulator.OperatorKernel;
+import dev.dmlemu.emulator.Parallelism;
+import dev.dmlemu.featurelevels.ValidatedOperator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * ARGMIN, ARGMAX, and REDUCE with MAX, MIN, ARGMAX or ARGMIN: each output element selects among the input elements that
+ * the reduced axes gather onto it, walked row-major over the reduced dimensions (docs/directml-behaviour.md §16.7).
+ * REDUCE's other functions compute, and are refused until their arithmetic is measured.
+ */
+public final class ReduceSelectionKernel implements OperatorKernel {
+
+    private static final Set<TensorDataType> INDEX_TYPES = Set.of(TensorDataType.INT32, TensorDataType.INT64,
+            TensorDataType.UINT32, TensorDataType.UINT64);
+
+    private final OperatorType type;
+
+    private ReduceSelectionKernel(OperatorType type) {
+        this.type = type;
+    }
+
+    public static ReduceSelectionKernel argMin() {
+        return new ReduceSelectionKernel(OperatorType.ARGMIN);
+    }
+
+    public static ReduceSelectionKernel argMax() {
+        return new ReduceSelectionKernel(OperatorType.ARGMAX);
+    }
+
+    public static ReduceSelectionKernel reduce() {
+        return new ReduceSelectionKernel(OperatorType.REDUCE);
+    }
+
+    @Override
+    public OperatorType operatorType() {
+        return type;
+    }
+
+    /** What the reduction needs from any of the three descs. */
+    private record Planned(ReduceSelection selection, List<Long> axes, long axisCount) {}
+
+    @Override
+    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism) {
+        Planned planned = switch (type) {
+            case ARGMIN -> {
+                ArgminOperatorDesc desc = operator.desc(ArgminOperatorDesc.class);
+                yield new Planned(new ReduceSelection(Extremum.SMALLEST, true,
+                        desc.axisDirection() == AxisDirection.DECREASING), desc.axes(), desc.axisCount());
+            }
+            case ARGMAX -> {
+                ArgmaxOperatorDesc desc = operator.desc(ArgmaxOperatorDesc.class);
+                yield new Planned(new ReduceSelection(Extremum.LARGEST, true,
+                        desc.axisDirection() == AxisDirection.DECREASING), desc.axes(), desc.axisCount());
+            }
+            default -> {
+                ReduceOperatorDesc desc = operator.desc(ReduceOperatorDesc.class);
+                ReduceSelection selection = switch (desc.function()) {
+                    case MAX -> new ReduceSelection(Extremum.LARGEST, false, false);
+                    case MIN -> new ReduceSelection(Extremum.SMALLEST, false, false);
+                    case ARGMAX -> new ReduceSelection(Extremum.LARGEST, true, false);
+                    case ARGMIN -> new ReduceSelection(Extremum.SMALLEST, true, false);
+                    default -> throw Shapes.refuse(type, "Function " + desc.function().cName()
+                            + " is not implemented: only MAX, MIN, ARGMAX and ARGMIN select an element");
+                };
+                yield new Planned(selection, desc.axes(), desc.axisCount());
+            }
+        };
+        BufferTensorDesc input = operator.tensor("InputTensor");
+        BufferTensorDesc output = operator.tensor("OutputTensor");
+        int elementSize = Shapes.elementSize(type, input);
+        ElementOrder order = ElementOrder.of(type, input.dataType());
+        if (planned.selection().index()) {
+            if (!INDEX_TYPES.contains(output.dataType())) {
+                throw Shapes.refuse(type, "OutputTensor holds indices: INT32, INT64, UINT32 or UINT64, not "
+                        + output.dataType());
+            }
+        } else {
+            Shapes.requireSameType(type, input, output, "InputTensor and OutputTensor");
+        }
+        Shapes.requireLength(type, "Axes", planned.axes(), planned.axisCount());
+        return new ReduceSelectionExecution(operator.desc(), space(input, output, planned.axes()),
+                planned.selection(), order, elementSize, output.dataType().sizeInBytes(),
+                parallelism.forOutput(output));
+    }
+
+    /** The walks of the reduction; refuses axes past the rank and an output other than the reduced input. */
+    private ReducedSpace space(BufferTensorDesc input, BufferTensorDesc output, List<Long> axes) {
+        long[] sizes = Shapes.sizes(input);
+        long[] outSizes = Shapes.sizes(output);
+        boolean[] reduced = new boolean[sizes.length];
+        for (long axis : axes) {
+            if (axis < 0 || axis >= sizes.length) {
+                throw Shapes.refuse(type, "axis " + axis + " is not a dimension of " + sizes.length);
+            }
+            reduced[(int) axis] = true;
+        }
+        long[] expected = sizes.clone();
+        int reducedCount = 0;
+        for (int d = 0; d < sizes.length; d++) {
+            if (reduced[d]) {
+                expected[d] = 1;
+                reducedCount++;
+            }
+        }
+        if (!java.util.Arrays.equals(expected, outSizes)) {
+            throw Shapes.refuse(type, "OutputTensor " + output.sizes() + " must be InputTensor " + input.sizes()
+                    + " with 1 on each reduced axis");
+        }
+        int inputSize = input.dataType().sizeInBytes();
+        int outputSize = output.dataType().sizeInBytes();
+        long[] inStrides = Shapes.strides(input);
+        long[] outStrides = Shapes.strides(output);
+        long[] inputKept = new long[sizes.length];
+        long[] outputStrides = new long[sizes.length];
+        long[] reducedSizes = new long[Math.max(reducedCount, 1)];
+        long[] inputReduced = new long[reducedSizes.length];
+        reducedSizes[0] = 1;
+        for (int d = 0, r = 0; d < sizes.length; d++) {
+            outputStrides[d] = outStrides[d] * outputSize;
+            if (reduced[d]) {
+                reducedSizes[r] = sizes[d];
+                inputReduced[r++] = inStrides[d] * inputSize;
+            } else {
+                inputKept[d] = inStrides[d] * inputSize;
+            }
+        }
+        return new ReducedSpace(outSizes, inputKept, outputStrides, reducedSizes, inputReduced);
+    }
+}

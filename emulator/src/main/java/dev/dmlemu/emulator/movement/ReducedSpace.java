@@ -1,0 +1,27 @@
+package dev.dmlemu.emulator.movement;
+
+/**
+ * The two walks of a reduction: over the output's elements (every dimension, a reduced one of size 1, with the input's
+ * and the output's byte strides) and, for each, over the reduced dimensions in the input's dimension order (their
+ * sizes and the input's byte strides; one element when no axis is reduced). An element's position in the second walk,
+ * row-major, is the index ARGMIN and ARGMAX write.
+ */
+record ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, long[] reducedSizes,
+        long[] inputReduced) {
+
+    long outputCount() {
+        return product(outputSizes);
+    }
+
+    long reducedCount() {
+        return product(reducedSizes);
+    }
+
+    private static long product(long[] sizes) {
+        long count = 1;
+        for (long size : sizes) {
+            count = Math.multiplyExact(count, size);
+        }
+        return count;
+    }
+}

@@ -1,0 +1,92 @@
+package dev.dmlemu.emulator.movement;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.MaxPooling1OperatorDesc;
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.emulator.Emulator;
+import dev.dmlemu.emulator.EmulatorOptions;
+import dev.dmlemu.testkit.CaseOptions;
+import dev.dmlemu.testkit.MovementCase;
+import dev.dmlemu.testkit.NaiveMaxPooling;
+import dev.dmlemu.testkit.NaiveUnfold;
+import dev.dmlemu.testkit.PoolingCases;
+import dev.dmlemu.testkit.TensorBytes;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The max pooling kernels against the kit's naive reference on seeded random cases ({@link PoolingCases}): every data
+ * type, padded, transposed and broadcast inputs, strided outputs and indices, tensors at odd offsets in larger arrays,
+ * heap and direct buffers, one thread and four. The whole output arrays must match.
+ */
+class PoolingPropertiesTest {
+
+    private static final int CASES = 300;
+
+    static List<OperatorType> operators() {
+        return PoolingCases.OPERATORS;
+    }
+
+    @ParameterizedTest
+    @MethodSource("operators")
+    void matchesTheNaiveReference(OperatorType operator) {
+        PoolingCases cases = new PoolingCases(CaseOptions.defaults());
+        Random seeds = new Random(operator.code() * 7919L);
+        try (Emulator one = new Emulator(EmulatorOptions.defaults().withThreads(1));
+                Emulator four = new Emulator(EmulatorOptions.defaults().withThreads(4))) {
+            for (int n = 0; n < CASES; n++) {
+                long seed = seeds.nextLong();
+                MovementCase c = cases.generate(operator, seed);
+                List<byte[]> expected = reference(c);
+                List<byte[]> actual = MovementRun.outputs(n % 2 == 0 ? one : four, c, n % 3 == 0);
+                assertEquals(expected.size(), actual.size());
+                for (int o = 0; o < expected.size(); o++) {
+                    int output = o;
+                    assertArrayEquals(expected.get(o), actual.get(o), () -> "seed " + seed + ", output " + output
+                            + ": " + c);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aLargePoolingSplitOverFourThreadsMatchesTheNaiveReference() {
+        // 3x3 windows, stride 1, padding 1 over 1x16x64x64 FLOAT32 with indices: 65,536 output elements, past the
+        // parallelism's threshold, so the rows go to the pool in chunks.
+        Random r = new Random(26);
+        long[] sizes = {1, 16, 64, 64};
+        BufferTensorDesc input = BufferTensorDesc.packed(TensorDataType.FLOAT32, sizes);
+        BufferTensorDesc output = BufferTensorDesc.packed(TensorDataType.FLOAT32, sizes);
+        BufferTensorDesc indices = BufferTensorDesc.packed(TensorDataType.UINT32, sizes);
+        MaxPooling1OperatorDesc desc = MaxPooling1OperatorDesc.builder().inputTensor(input).outputTensor(output)
+                .outputIndicesTensor(indices).dimensionCount(2).strides(List.of(1L, 1L)).windowSize(List.of(3L, 3L))
+                .startPadding(List.of(1L, 1L)).endPadding(List.of(1L, 1L)).build();
+        byte[] in = new byte[(int) input.totalTensorSizeInBytes()];
+        r.nextBytes(in);
+        MovementCase c = new MovementCase(desc, List.of(TensorBytes.of(in)), List.of(
+                TensorBytes.of(new byte[(int) output.totalTensorSizeInBytes()]),
+                TensorBytes.of(new byte[(int) indices.totalTensorSizeInBytes()])));
+        try (Emulator four = new Emulator(EmulatorOptions.defaults().withThreads(4))) {
+            List<byte[]> expected = reference(c);
+            List<byte[]> actual = MovementRun.outputs(four, c, true);
+            for (int o = 0; o < 2; o++) {
+                assertArrayEquals(expected.get(o), actual.get(o), "output " + o);
+            }
+        }
+    }
+
+    static List<byte[]> reference(MovementCase c) {
+        return switch (c.desc().operatorType()) {
+            case MAX_POOLING, MAX_POOLING1, MAX_POOLING2 -> NaiveMaxPooling.run(c);
+            case UNFOLD -> NaiveUnfold.run(c);
+            default -> throw new IllegalArgumentException(c.desc().operatorType().name());
+        };
+    }
+}

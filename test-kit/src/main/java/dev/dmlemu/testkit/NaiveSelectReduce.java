@@ -1,0 +1,94 @@
+package dev.dmlemu.testkit;
+
+import dev.dmlemu.desc.ArgmaxOperatorDesc;
+import dev.dmlemu.desc.ArgminOperatorDesc;
+import dev.dmlemu.desc.AxisDirection;
+import dev.dmlemu.desc.ReduceFunction;
+import dev.dmlemu.desc.ReduceOperatorDesc;
+import java.util.List;
+
+/**
+ * DML_ARGMIN, DML_ARGMAX, and DML_REDUCE with MAX, MIN, ARGMAX or ARGMIN, as their docs state them, with what the real
+ * DLL was measured to do (docs/directml-behaviour.md §16.7). The input is read once in row-major order; each element
+ * goes to the output element it reduces onto, whose running state counts the elements seen (the index written, which
+ * is the position row-major over the reduced dimensions). An index keeps the first element and moves to a later one
+ * that is strictly beyond it (AxisDirection INCREASING, and REDUCE) or at least as far (DECREASING), comparisons with a
+ * NaN being false; a value skips NaNs, keeps the last of equal elements, and is -infinity (MAX) or +infinity (MIN)
+ * when every element was a NaN.
+ */
+public final class NaiveSelectReduce {
+
+    private NaiveSelectReduce() {}
+
+    private enum Goal { LARGEST_INDEX, SMALLEST_INDEX, LARGEST_VALUE, SMALLEST_VALUE }
+
+    public static List<byte[]> run(MovementCase movement) {
+        Goal goal;
+        List<Long> axes;
+        boolean lastOfTies = false;
+        if (movement.desc() instanceof ArgmaxOperatorDesc d) {
+            goal = Goal.LARGEST_INDEX;
+            axes = d.axes();
+            lastOfTies = d.axisDirection() == AxisDirection.DECREASING;
+        } else if (movement.desc() instanceof ArgminOperatorDesc d) {
+            goal = Goal.SMALLEST_INDEX;
+            axes = d.axes();
+            lastOfTies = d.axisDirection() == AxisDirection.DECREASING;
+        } else {
+            ReduceOperatorDesc d = (ReduceOperatorDesc) movement.desc();
+            axes = d.axes();
+            goal = d.function() == ReduceFunction.ARGMAX ? Goal.LARGEST_INDEX
+                    : d.function() == ReduceFunction.ARGMIN ? Goal.SMALLEST_INDEX
+                    : d.function() == ReduceFunction.MAX ? Goal.LARGEST_VALUE
+                    : d.function() == ReduceFunction.MIN ? Goal.SMALLEST_VALUE : null;
+            if (goal == null) {
+                throw new IllegalArgumentException("REDUCE " + d.function() + " does not select");
+            }
+        }
+        NaiveElements elements = new NaiveElements(movement);
+        TensorLayout in = elements.input(0);
+        TensorLayout out = elements.output(0);
+        TensorBytes input = movement.inputs().get(0);
+        SelectionOrder order = new SelectionOrder(in.type());
+        long[] sizes = in.sizes();
+        long[] outSizes = out.sizes();
+        int outputs = (int) Shapes.product(outSizes);
+        long[] kept = new long[outputs];
+        long[] keptAt = new long[outputs];
+        long[] seen = new long[outputs];
+        java.util.Arrays.fill(keptAt, -1);
+        for (long e = 0; e < Shapes.product(sizes); e++) {
+            long[] at = Shapes.coordinate(e, sizes);
+            long[] onto = at.clone();
+            for (long axis : axes) {
+                onto[(int) axis] = 0;
+            }
+            int o = (int) Shapes.offset(onto, Shapes.packedStrides(outSizes));
+            long x = LittleEndian.bits(input.bytes(), in.byteAt(input, at), in.elementSize());
+            long position = seen[o]++;
+            boolean take = switch (goal) {
+                case LARGEST_INDEX -> position == 0
+                        || (lastOfTies ? order.atOrAbove(x, kept[o]) : order.above(x, kept[o]));
+                case SMALLEST_INDEX -> position == 0
+                        || (lastOfTies ? order.atOrBelow(x, kept[o]) : order.below(x, kept[o]));
+                case LARGEST_VALUE -> !order.nan(x) && (keptAt[o] < 0 || !order.above(kept[o], x));
+                case SMALLEST_VALUE -> !order.nan(x) && (keptAt[o] < 0 || !order.below(kept[o], x));
+            };
+            if (take) {
+                kept[o] = x;
+                keptAt[o] = position;
+            }
+        }
+        byte[] value = new byte[8];
+        for (int o = 0; o < outputs; o++) {
+            long written = switch (goal) {
+                case LARGEST_INDEX, SMALLEST_INDEX -> keptAt[o];
+                case LARGEST_VALUE -> keptAt[o] >= 0 ? kept[o] : Float.floatToRawIntBits(Float.NEGATIVE_INFINITY);
+                case SMALLEST_VALUE -> keptAt[o] >= 0 ? kept[o] : Float.floatToRawIntBits(Float.POSITIVE_INFINITY);
+            };
+            LittleEndian.put(value, 0, out.elementSize(), written);
+            elements.put(0, Shapes.coordinate(o, outSizes), value, 0);
+        }
+        return elements.outputs();
+    }
+}
