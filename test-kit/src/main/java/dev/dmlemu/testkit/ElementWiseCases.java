@@ -115,6 +115,76 @@ public final class ElementWiseCases {
         return new ElementWiseCase(op, desc(op, random, inputs, output), inputs, output, bytes);
     }
 
+    /**
+     * A seeded case whose rows are long and contiguous, the element-wise engine's packed fast path: {@code rows} rows
+     * of {@code rowLength} elements, the output packed, each input packed or broadcast (stride 0) along the rows, the
+     * columns or both. The first input holds the type's edge values among random ones; where the second has the
+     * same layout, about one element in five is a tie for a float sum (half a unit in the last place of the first
+     * operand's element, either sign) or an operand that cancels it.
+     */
+    public static ElementWiseCase generatePacked(ElementWiseOp op, TensorDataType type, long seed, long rows,
+            long rowLength) {
+        return generatePacked(op, type, op.outputType(type), seed, rows, rowLength);
+    }
+
+    /** {@link #generatePacked} for CAST from {@code from} to {@code to}, with {@link #cast}'s values. */
+    public static ElementWiseCase castPacked(TensorDataType from, TensorDataType to, long seed, long rows,
+            long rowLength) {
+        return generatePacked(ElementWiseOp.CAST, from, to, seed, rows, rowLength);
+    }
+
+    private static ElementWiseCase generatePacked(ElementWiseOp op, TensorDataType type, TensorDataType outputType,
+            long seed, long rows, long rowLength) {
+        Random random = new Random(seed);
+        List<Long> sizes = List.of(rows, rowLength);
+        List<BufferTensorDesc> inputs = new ArrayList<>();
+        for (int i = 0; i < op.arity(); i++) {
+            int style = i == 0 ? 0 : random.nextInt(5);
+            List<Long> strides = switch (style) {
+                case 1 -> List.of(0L, 1L); // one row for every row
+                case 2 -> List.of(1L, 0L); // one element along each row
+                case 3 -> List.of(0L, 0L); // a scalar
+                default -> List.of(rowLength, 1L);
+            };
+            inputs.add(BufferTensorDesc.strided(op.inputType(i, type), sizes, strides));
+        }
+        BufferTensorDesc output = BufferTensorDesc.packed(outputType, rows, rowLength);
+        List<TensorBytes> bytes = new ArrayList<>();
+        for (BufferTensorDesc input : inputs) {
+            bytes.add(op == ElementWiseOp.CAST ? CastValues.of(random, input, outputType) : values(random, input));
+        }
+        if (inputs.size() > 1 && inputs.get(1).strides().equals(inputs.get(0).strides()) && type.isFloatingPoint()) {
+            bytes.set(1, TensorBytes.of(ties(random, type, bytes.get(0).bytes(), bytes.get(1).bytes())));
+        }
+        return new ElementWiseCase(op, desc(op, random, inputs, output), inputs, output, bytes);
+    }
+
+    /** {@code b} with about one element in five replaced by a tie or a cancellation of {@code a}'s element. */
+    private static byte[] ties(Random random, TensorDataType type, byte[] a, byte[] b) {
+        int width = type.sizeInBytes();
+        byte[] out = b.clone();
+        for (int at = 0; at + width <= out.length; at += width) {
+            if (random.nextInt(5) != 0) {
+                continue;
+            }
+            long x = LittleEndian.bits(a, at, width);
+            long tie = switch (type) {
+                case FLOAT32 -> {
+                    float f = Float.intBitsToFloat((int) x);
+                    float t = random.nextInt(3) == 0 ? -f : Math.ulp(f) / 2 * (random.nextBoolean() ? 1 : -1);
+                    yield Float.floatToRawIntBits(t) & 0xFFFF_FFFFL;
+                }
+                case FLOAT64 -> {
+                    double d = Double.longBitsToDouble(x);
+                    yield Double.doubleToRawLongBits(random.nextInt(3) == 0 ? -d : Math.ulp(d) / 2);
+                }
+                default -> LittleEndian.bits(b, at, width);
+            };
+            LittleEndian.put(out, at, width, tie);
+        }
+        return out;
+    }
+
     private static List<Long> sizes(Random random, int rank) {
         List<Long> sizes = new ArrayList<>();
         long product = 1;

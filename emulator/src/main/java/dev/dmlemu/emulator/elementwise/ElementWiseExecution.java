@@ -13,7 +13,8 @@ import java.nio.ByteBuffer;
  * A prepared element-wise operator: walks the plan's rows, reads each input row into lanes (at most
  * {@link #LANES} elements at a time), applies the body and writes the output row. Every output element is read
  * from its inputs before it is written, row by row, so an output bound over an input it equals (in place) is fine.
- * Rows are shared over the pool; an output whose elements share addresses stays on one thread.
+ * Rows are shared over the pool; an output whose elements share addresses stays on one thread. Packed rows of an
+ * operator with a {@link PackedLane} go through {@link PackedRows} instead, with the same results.
  */
 final class ElementWiseExecution implements OperatorExecution {
 
@@ -25,16 +26,19 @@ final class ElementWiseExecution implements OperatorExecution {
     /** Per tensor of the plan, its field's position in the bindings. */
     private final int[] bindingIndex;
     private final ElementFunction function;
+    /** The fast path when the plan's rows are packed and the operator has a lane for them, else null. */
+    private final PackedRows packed;
     private final Parallelism parallelism;
     private final PoolSplit split;
     private final ThreadLocal<Lanes[]> lanes;
 
     ElementWiseExecution(OperatorDesc desc, ElementWisePlan plan, int[] bindingIndex, ElementFunction function,
-            Parallelism parallelism) {
+            PackedRows packed, Parallelism parallelism) {
         this.desc = desc;
         this.plan = plan;
         this.bindingIndex = bindingIndex;
         this.function = function;
+        this.packed = packed;
         this.parallelism = parallelism;
         this.split = parallelism.split(desc.operatorType().name());
         int width = (int) Math.min(LANES, plan.rowLength());
@@ -56,6 +60,16 @@ final class ElementWiseExecution implements OperatorExecution {
         }
         long rows = plan.rows();
         long elements = Math.multiplyExact(rows, plan.rowLength());
+        if (packed != null) {
+            long units = packed.units();
+            int chunks = parallelism.chunks(elements, units);
+            if (chunks == 1) {
+                packed.run(views, 0, units);
+            } else {
+                split.share(units, chunks, (begin, end) -> packed.run(views, begin, end));
+            }
+            return;
+        }
         int chunks = parallelism.chunks(elements, rows);
         if (chunks == 1) {
             runRows(views, 0, rows);
@@ -111,6 +125,11 @@ final class ElementWiseExecution implements OperatorExecution {
                 coordinate[d] = 0;
             }
         }
+    }
+
+    /** Whether executions go through the packed fast path. */
+    boolean usesPackedRows() {
+        return packed != null;
     }
 
     @Override

@@ -21,8 +21,16 @@ public final class ElementWiseKernel<D extends OperatorDesc> implements Operator
     /**
      * @param inputs the input tensor fields, in the order the body takes them
      * @param output the output tensor field
+     * @param function the exact body
+     * @param packed the fast lanes the engine may use on packed rows beside the exact body
      */
-    record Parts(List<String> inputs, String output, ElementFunction function) {}
+    record Parts(List<String> inputs, String output, ElementFunction function, PackedLanes packed) {
+
+        /** An operator with the exact body only. */
+        Parts(List<String> inputs, String output, ElementFunction function) {
+            this(inputs, output, function, PackedLanes.NONE);
+        }
+    }
 
     private final OperatorType type;
     private final Class<D> descType;
@@ -51,7 +59,8 @@ public final class ElementWiseKernel<D extends OperatorDesc> implements Operator
             bindingIndex[t] = fieldNames.indexOf(p.inputs().get(t));
         }
         bindingIndex[inputs.size()] = fieldNames.indexOf(p.output());
-        return new ElementWiseExecution(desc, ElementWisePlan.of(inputs, output), bindingIndex, p.function(),
-                parallelism.forOutput(output));
+        ElementWisePlan plan = ElementWisePlan.of(inputs, output);
+        return new ElementWiseExecution(desc, plan, bindingIndex, p.function(),
+                PackedRows.of(plan, p.packed(), p.function()), parallelism.forOutput(output));
     }
 }

@@ -43,11 +43,13 @@ import dev.dmlemu.desc.ElementWiseNegateOperatorDesc;
 import dev.dmlemu.desc.ElementWiseSignOperatorDesc;
 import dev.dmlemu.desc.ElementWiseSubtractOperatorDesc;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.ScaleBias;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.emulator.OperatorKernel;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernel.Parts;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The element-wise operators the emulator runs: each is its fields and its body (docs/directml-behaviour.md §15 for
@@ -65,7 +67,28 @@ public final class ElementWiseKernels {
     /** A copy of the bits; with a ScaleBias, {@code scale * x + bias} (two roundings). */
     public static OperatorKernel identity() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_IDENTITY, ElementWiseIdentityOperatorDesc.class,
-                d -> new Parts(List.of(INPUT), OUTPUT, ScaleBiasStep.before(d.scaleBias(), onBits((x, t) -> x))));
+                d -> new Parts(List.of(INPUT), OUTPUT, ScaleBiasStep.before(d.scaleBias(), onBits((x, t) -> x)),
+                        identityLanes(d.scaleBias())));
+    }
+
+    /**
+     * IDENTITY on packed rows: a byte copy, or with a ScaleBias on FLOAT32 its two roundings in float arithmetic
+     * (Java never fuses them); integer tensors take no scale-bias, so they are copied.
+     */
+    private static PackedLanes identityLanes(Optional<ScaleBias> scaleBias) {
+        if (scaleBias.isEmpty() || scaleBias.get().scale() == 1f && scaleBias.get().bias() == 0f) {
+            return PackedLanes.copy();
+        }
+        float scale = scaleBias.get().scale();
+        float bias = scaleBias.get().bias();
+        PackedLane.Floats scaled = (in, out, n) -> {
+            float[] x = in[0];
+            for (int i = 0; i < n; i++) {
+                out[i] = scale * x[i] + bias;
+            }
+        };
+        return type -> type == TensorDataType.FLOAT32 ? scaled : type.isFloatingPoint() ? null
+                : PackedLane.Copy.BYTES;
     }
 
     /**
@@ -95,24 +118,69 @@ public final class ElementWiseKernels {
 
     public static OperatorKernel add() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_ADD, ElementWiseAddOperatorDesc.class,
-                d -> new Parts(List.of(A, B), OUTPUT, binary(ieee((a, b) -> a + b), (a, b, t) -> a + b)));
+                d -> new Parts(List.of(A, B), OUTPUT, binary(ieee((a, b) -> a + b), (a, b, t) -> a + b), ADD_LANES));
     }
+
+    private static final PackedLanes ADD_LANES = PackedLanes.arithmetic((in, out, n) -> {
+        float[] a = in[0];
+        float[] b = in[1];
+        for (int i = 0; i < n; i++) {
+            out[i] = a[i] + b[i];
+        }
+    }, (in, out, n) -> {
+        int[] a = in[0];
+        int[] b = in[1];
+        for (int i = 0; i < n; i++) {
+            out[i] = a[i] + b[i];
+        }
+    });
+
+    private static final PackedLanes SUBTRACT_LANES = PackedLanes.arithmetic((in, out, n) -> {
+        float[] a = in[0];
+        float[] b = in[1];
+        for (int i = 0; i < n; i++) {
+            out[i] = a[i] - b[i];
+        }
+    }, (in, out, n) -> {
+        int[] a = in[0];
+        int[] b = in[1];
+        for (int i = 0; i < n; i++) {
+            out[i] = a[i] - b[i];
+        }
+    });
+
+    private static final PackedLanes MULTIPLY_LANES = PackedLanes.arithmetic((in, out, n) -> {
+        float[] a = in[0];
+        float[] b = in[1];
+        for (int i = 0; i < n; i++) {
+            out[i] = a[i] * b[i];
+        }
+    }, (in, out, n) -> {
+        int[] a = in[0];
+        int[] b = in[1];
+        for (int i = 0; i < n; i++) {
+            out[i] = a[i] * b[i];
+        }
+    });
 
     /** ADD and then the fused activation, on the sum rounded to the output type. */
     public static OperatorKernel add1() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_ADD1, ElementWiseAdd1OperatorDesc.class,
                 d -> new Parts(List.of(A, B), OUTPUT, FusedActivations.after(d.fusedActivation(),
-                        binary(ieee((a, b) -> a + b), (a, b, t) -> a + b))));
+                        binary(ieee((a, b) -> a + b), (a, b, t) -> a + b)),
+                        d.fusedActivation().isEmpty() ? ADD_LANES : PackedLanes.NONE));
     }
 
     public static OperatorKernel subtract() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_SUBTRACT, ElementWiseSubtractOperatorDesc.class,
-                d -> new Parts(List.of(A, B), OUTPUT, binary(ieee((a, b) -> a - b), (a, b, t) -> a - b)));
+                d -> new Parts(List.of(A, B), OUTPUT, binary(ieee((a, b) -> a - b), (a, b, t) -> a - b),
+                        SUBTRACT_LANES));
     }
 
     public static OperatorKernel multiply() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_MULTIPLY, ElementWiseMultiplyOperatorDesc.class,
-                d -> new Parts(List.of(A, B), OUTPUT, binary(ieee((a, b) -> a * b), (a, b, t) -> a * b)));
+                d -> new Parts(List.of(A, B), OUTPUT, binary(ieee((a, b) -> a * b), (a, b, t) -> a * b),
+                        MULTIPLY_LANES));
     }
 
     /**
@@ -293,7 +361,17 @@ public final class ElementWiseKernels {
     public static OperatorKernel cast() {
         return new ElementWiseKernel<>(OperatorType.CAST, CastOperatorDesc.class,
                 d -> new Parts(List.of(INPUT), OUTPUT, CastFamily.body(typeOf(d.inputTensor()),
-                        typeOf(d.outputTensor()))));
+                        typeOf(d.outputTensor())), castLanes(typeOf(d.outputTensor()))));
+    }
+
+    /** FLOAT32 to INT32 on packed rows: Java's truncation, which is the exact one inside the INT32 range. */
+    private static PackedLanes castLanes(TensorDataType to) {
+        PackedLane.FloatsToInts truncate = (x, out, n) -> {
+            for (int i = 0; i < n; i++) {
+                out[i] = (int) x[i];
+            }
+        };
+        return from -> from == TensorDataType.FLOAT32 && to == TensorDataType.INT32 ? truncate : null;
     }
 
     /**

@@ -1,0 +1,221 @@
+package dev.dmlemu.emulator.elementwise;
+
+import dev.dmlemu.desc.TensorDataType;
+import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.util.Arrays;
+
+/**
+ * The element-wise engine's fast path: when every tensor has one element type and each row is contiguous in every
+ * tensor (an input may repeat one element along it, stride 0), rows are bulk-read into primitive arrays, run through
+ * the operator's {@link PackedLane} and bulk-written. Work goes in pieces of {@link ElementWiseExecution#LANES}
+ * elements, each read whole before it is written, as the exact path does, so an output bound in place over an input
+ * comes out the same. A FLOAT32 element the lane makes NaN is recomputed by the operator's exact body, so NaN
+ * payloads, quieting and which operand wins follow docs/directml-behaviour.md §15.1 element by element.
+ */
+final class PackedRows {
+
+    /** Rows shorter than this stay on the exact path: a piece's bulk calls would cost more than they save. */
+    static final long MIN_ROW = 64;
+
+    private final ElementWisePlan plan;
+    private final PackedLane lane;
+    private final ElementFunction exact;
+    private final long piecesPerRow;
+    private final ThreadLocal<Scratch> scratch;
+
+    private PackedRows(ElementWisePlan plan, PackedLane lane, ElementFunction exact) {
+        this.plan = plan;
+        this.lane = lane;
+        this.exact = exact;
+        this.piecesPerRow = (plan.rowLength() + ElementWiseExecution.LANES - 1) / ElementWiseExecution.LANES;
+        int width = (int) Math.min(ElementWiseExecution.LANES, plan.rowLength());
+        this.scratch = ThreadLocal.withInitial(() -> new Scratch(lane, plan.types(), width));
+    }
+
+    /** The fast path for {@code plan}, or null when its rows are not packed or the operator has no lane for them. */
+    static PackedRows of(ElementWisePlan plan, PackedLanes lanes, ElementFunction exact) {
+        TensorDataType type = plan.types()[0];
+        PackedLane lane = lanes.forType(type);
+        long[][] strides = plan.byteStrides();
+        int inner = plan.sizes().length - 1;
+        int output = plan.tensorCount() - 1;
+        TensorDataType outputType = lane instanceof PackedLane.FloatsToInts ? TensorDataType.INT32 : type;
+        if (lane == null || plan.rowLength() < MIN_ROW || plan.types()[output] != outputType
+                || strides[output][inner] != outputType.sizeInBytes()) {
+            return null;
+        }
+        for (int t = 0; t < output; t++) {
+            long step = strides[t][inner];
+            if (plan.types()[t] != type || step != type.sizeInBytes() && step != 0) {
+                return null;
+            }
+        }
+        if (lane == PackedLane.Copy.BYTES && (output != 1 || strides[0][inner] == 0)) {
+            return null;
+        }
+        return new PackedRows(plan, lane, exact);
+    }
+
+    /** Work units: every row cut into pieces of at most {@link ElementWiseExecution#LANES} elements. */
+    long units() {
+        return Math.multiplyExact(plan.rows(), piecesPerRow);
+    }
+
+    /** Runs units {@code [begin, end)}. */
+    void run(ByteBuffer[] views, long begin, long end) {
+        Scratch s = scratch.get();
+        FloatBuffer[] floatViews = new FloatBuffer[views.length];
+        IntBuffer[] intViews = new IntBuffer[views.length];
+        for (int t = 0; t < views.length; t++) {
+            // Views of the caller's buffers, not copies: creating one costs an object.
+            if (plan.types()[t] == TensorDataType.FLOAT32) {
+                floatViews[t] = views[t].asFloatBuffer();
+            } else if (plan.types()[t].sizeInBytes() == 4) {
+                intViews[t] = views[t].asIntBuffer();
+            }
+        }
+        long rowLength = plan.rowLength();
+        for (long unit = begin; unit < end; unit++) {
+            long row = unit / piecesPerRow;
+            long done = unit % piecesPerRow * ElementWiseExecution.LANES;
+            int n = (int) Math.min(ElementWiseExecution.LANES, rowLength - done);
+            rowOffsets(row, s.offsets);
+            if (lane instanceof PackedLane.Floats floats) {
+                runFloats(floats, floatViews, s, done, n);
+            } else if (lane instanceof PackedLane.Ints ints) {
+                runInts(ints, intViews, s, done, n);
+            } else if (lane instanceof PackedLane.FloatsToInts converts) {
+                runFloatsToInts(converts, floatViews[0], intViews[1], s, done, n);
+            } else {
+                copy(views, s.offsets, done, n);
+            }
+        }
+    }
+
+    /** Each tensor's byte offset of the first element of {@code row} (row-major over the outer dimensions). */
+    private void rowOffsets(long row, long[] offsets) {
+        long[] sizes = plan.sizes();
+        long[][] strides = plan.byteStrides();
+        Arrays.fill(offsets, 0);
+        long rest = row;
+        for (int d = sizes.length - 2; d >= 0; d--) {
+            long coordinate = rest % sizes[d];
+            rest /= sizes[d];
+            for (int t = 0; t < offsets.length; t++) {
+                offsets[t] += coordinate * strides[t][d];
+            }
+        }
+    }
+
+    /** The element index of a piece's first element in tensor {@code t}, whose stride along the row is 0 or one. */
+    private long index(long[] offsets, int t, long done) {
+        long step = plan.byteStrides()[t][plan.sizes().length - 1];
+        return (offsets[t] + done * step) / plan.types()[t].sizeInBytes();
+    }
+
+    private void runFloats(PackedLane.Floats floats, FloatBuffer[] views, Scratch s, long done, int n) {
+        int output = views.length - 1;
+        for (int t = 0; t < output; t++) {
+            FloatBuffer in = views[t];
+            int at = (int) index(s.offsets, t, done);
+            if (plan.byteStrides()[t][plan.sizes().length - 1] == 0) {
+                Arrays.fill(s.floats[t], 0, n, in.get(at));
+            } else {
+                in.get(at, s.floats[t], 0, n);
+            }
+        }
+        float[] out = s.floats[output];
+        floats.apply(s.floats, out, n);
+        for (int i = 0; i < n; i++) {
+            if (out[i] != out[i]) {
+                out[i] = exactFloat(s, i);
+            }
+        }
+        views[output].put((int) index(s.offsets, output, done), out, 0, n);
+    }
+
+    /** Element {@code i} by the operator's exact body, from the inputs' raw bits as the exact path reads them. */
+    private float exactFloat(Scratch s, int i) {
+        return Float.intBitsToFloat((int) exactBits(s, i));
+    }
+
+    /**
+     * Element {@code i} by the operator's exact body, from the FLOAT32 inputs' raw bits as the exact path reads them:
+     * the output's bits, as the exact path writes them to a 32-bit output.
+     */
+    private long exactBits(Scratch s, int i) {
+        Lanes[] inputs = s.single;
+        for (int t = 0; t < inputs.length; t++) {
+            int f = Float.floatToRawIntBits(s.floats[t][i]);
+            inputs[t].bits[0] = f & 0xFFFF_FFFFL;
+            inputs[t].values[0] = Float.intBitsToFloat(f);
+        }
+        Lanes out = s.singleOutput;
+        exact.apply(inputs, out, 1);
+        return out.carrier == Lanes.Carrier.VALUES ? Float.floatToRawIntBits((float) out.values[0]) : out.bits[0];
+    }
+
+    private void runInts(PackedLane.Ints ints, IntBuffer[] views, Scratch s, long done, int n) {
+        int output = views.length - 1;
+        for (int t = 0; t < output; t++) {
+            IntBuffer in = views[t];
+            int at = (int) index(s.offsets, t, done);
+            if (plan.byteStrides()[t][plan.sizes().length - 1] == 0) {
+                Arrays.fill(s.ints[t], 0, n, in.get(at));
+            } else {
+                in.get(at, s.ints[t], 0, n);
+            }
+        }
+        ints.apply(s.ints, s.ints[output], n);
+        views[output].put((int) index(s.offsets, output, done), s.ints[output], 0, n);
+    }
+
+    private void runFloatsToInts(PackedLane.FloatsToInts converts, FloatBuffer input, IntBuffer output, Scratch s,
+            long done, int n) {
+        float[] x = s.floats[0];
+        int[] out = s.ints[1];
+        int at = (int) index(s.offsets, 0, done);
+        if (plan.byteStrides()[0][plan.sizes().length - 1] == 0) {
+            Arrays.fill(x, 0, n, input.get(at));
+        } else {
+            input.get(at, x, 0, n);
+        }
+        converts.apply(x, out, n);
+        for (int i = 0; i < n; i++) {
+            if (!(Math.abs(x[i]) < 0x1p31f)) {
+                out[i] = (int) exactBits(s, i);
+            }
+        }
+        output.put((int) index(s.offsets, 1, done), out, 0, n);
+    }
+
+    private void copy(ByteBuffer[] views, long[] offsets, long done, int n) {
+        int size = (int) plan.types()[0].sizeInBytes();
+        views[1].put((int) (index(offsets, 1, done) * size), views[0], (int) (index(offsets, 0, done) * size),
+                n * size);
+    }
+
+    /** One thread's arrays: a piece of every tensor, and one-element lanes for the exact body. */
+    private static final class Scratch {
+        final long[] offsets;
+        final float[][] floats;
+        final int[][] ints;
+        final Lanes[] single;
+        final Lanes singleOutput;
+
+        Scratch(PackedLane lane, TensorDataType[] types, int width) {
+            int tensors = types.length;
+            offsets = new long[tensors];
+            boolean converts = lane instanceof PackedLane.FloatsToInts;
+            floats = lane instanceof PackedLane.Floats || converts ? new float[tensors][width] : null;
+            ints = lane instanceof PackedLane.Ints || converts ? new int[tensors][width] : null;
+            single = new Lanes[tensors - 1];
+            for (int t = 0; t < single.length; t++) {
+                single[t] = new Lanes(types[t], 1);
+            }
+            singleOutput = new Lanes(types[tensors - 1], 1);
+        }
+    }
+}
