@@ -2,6 +2,7 @@ package dev.dmlemu.featurelevels.shape;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.ElementWiseAbsOperatorDesc;
+import dev.dmlemu.desc.ElementWiseClip1OperatorDesc;
 import dev.dmlemu.desc.ElementWiseClipOperatorDesc;
 import dev.dmlemu.desc.ElementWiseIdentityOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
@@ -16,10 +17,11 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * ELEMENT_WISE_IDENTITY, ELEMENT_WISE_ABS and ELEMENT_WISE_CLIP take 64-bit tensors (FLOAT64, INT64, UINT64), but
- * then their ScaleBias must be absent or the identity (Scale 1, Bias 0): CreateOperator refuses any other, NaN
- * included, with E_INVALIDARG, and takes every ScaleBias with the other data types. Their tables and constraint
- * lines say everything else (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.6).
+ * ELEMENT_WISE_IDENTITY, ELEMENT_WISE_ABS, ELEMENT_WISE_CLIP and ELEMENT_WISE_CLIP1 take 64-bit tensors (FLOAT64,
+ * INT64, UINT64), but then their ScaleBias must be absent or the identity (Scale 1, Bias 0): CreateOperator refuses
+ * any other, NaN included, with E_INVALIDARG, and takes every ScaleBias with the other data types. Their tables and
+ * constraint lines say everything else: CLIP1's MinMaxDataType need not be the tensors' type, unlike CLIP_GRAD1's
+ * (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.6).
  *
  * @param <D> the operator's desc record
  */
@@ -46,7 +48,9 @@ final class IdentityScaleBiasOn64Bit<D extends OperatorDesc> implements ShapeRul
                 new IdentityScaleBiasOn64Bit<>(OperatorType.ELEMENT_WISE_ABS, ElementWiseAbsOperatorDesc.class,
                         ElementWiseAbsOperatorDesc::scaleBias),
                 new IdentityScaleBiasOn64Bit<>(OperatorType.ELEMENT_WISE_CLIP, ElementWiseClipOperatorDesc.class,
-                        ElementWiseClipOperatorDesc::scaleBias));
+                        ElementWiseClipOperatorDesc::scaleBias),
+                new IdentityScaleBiasOn64Bit<>(OperatorType.ELEMENT_WISE_CLIP1, ElementWiseClip1OperatorDesc.class,
+                        ElementWiseClip1OperatorDesc::scaleBias));
     }
 
     @Override

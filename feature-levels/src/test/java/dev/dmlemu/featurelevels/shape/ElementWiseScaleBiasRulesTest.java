@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.ElementWiseAbsOperatorDesc;
 import dev.dmlemu.desc.ElementWiseCeilOperatorDesc;
+import dev.dmlemu.desc.ElementWiseClip1OperatorDesc;
 import dev.dmlemu.desc.ElementWiseClipOperatorDesc;
 import dev.dmlemu.desc.ElementWiseIdentityOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.ScalarUnion;
 import dev.dmlemu.desc.ScaleBias;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
@@ -52,6 +54,20 @@ class ElementWiseScaleBiasRulesTest {
         TensorDataType u64 = TensorDataType.UINT64;
         assertEquals(List.of("FIELD_VALUE_UNSUPPORTED ScaleBias"), diagnostics(new ElementWiseClipOperatorDesc(
                 tensor(u64), tensor(u64), scaleBias(2f, 1f), 1f, 1f))); // E_INVALIDARG
+        assertEquals(List.of("FIELD_VALUE_UNSUPPORTED ScaleBias"), diagnostics(new ElementWiseClip1OperatorDesc(
+                tensor(i64), tensor(i64), scaleBias(2f, 1f), i64, ScalarUnion.of(i64, 3),
+                ScalarUnion.of(i64, 1)))); // E_INVALIDARG
+        assertEquals(List.of(), diagnostics(new ElementWiseClip1OperatorDesc(tensor(i64), tensor(i64),
+                scaleBias(1f, 0f), i64, ScalarUnion.of(i64, 3), ScalarUnion.of(i64, 1)))); // S_OK
+    }
+
+    @Test
+    void clip1TakesAMinMaxDataTypeOtherThanTheTensors() {
+        TensorDataType f32 = TensorDataType.FLOAT32;
+        TensorDataType i8 = TensorDataType.INT8;
+        // S_OK, Min 3 above Max 1 included.
+        assertEquals(List.of(), diagnostics(new ElementWiseClip1OperatorDesc(tensor(f32), tensor(f32),
+                Optional.empty(), i8, ScalarUnion.of(i8, 3), ScalarUnion.of(i8, 1))));
     }
 
     @Test

@@ -11,7 +11,7 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * ELEMENT_WISE_IDENTITY, ELEMENT_WISE_ABS, ELEMENT_WISE_CLIP: fields drawn as {@link FreeFieldsShaper} does, but with
+ * ELEMENT_WISE_IDENTITY, ELEMENT_WISE_ABS, ELEMENT_WISE_CLIP, ELEMENT_WISE_CLIP1: fields drawn as {@link FreeFieldsShaper} does, but with
  * 64-bit tensors the ScaleBias is absent or the identity; the rule broken is a ScaleBias of other values there
  * (docs/directml-behaviour.md §14.6).
  */
@@ -29,7 +29,8 @@ final class ScaleBiasOn64BitShaper implements ProbeShaper {
     static List<ProbeShaper> all() {
         return List.of(new ScaleBiasOn64BitShaper(OperatorType.ELEMENT_WISE_IDENTITY),
                 new ScaleBiasOn64BitShaper(OperatorType.ELEMENT_WISE_ABS),
-                new ScaleBiasOn64BitShaper(OperatorType.ELEMENT_WISE_CLIP));
+                new ScaleBiasOn64BitShaper(OperatorType.ELEMENT_WISE_CLIP),
+                new ScaleBiasOn64BitShaper(OperatorType.ELEMENT_WISE_CLIP1));
     }
 
     @Override
