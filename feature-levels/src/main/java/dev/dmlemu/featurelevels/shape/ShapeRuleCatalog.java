@@ -80,6 +80,10 @@ public final class ShapeRuleCatalog {
         all.addAll(RecurrentNetworkRules.all());
         all.addAll(AttentionShapeRules.all());
 
+        // Operators their tables describe fully.
+        all.addAll(TablesSuffice.all());
+        all.addAll(IdentityScaleBiasOn64Bit.all());
+
         return all;
     }
 

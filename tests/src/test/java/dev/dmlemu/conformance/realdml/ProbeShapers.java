@@ -1,6 +1,7 @@
 package dev.dmlemu.conformance.realdml;
 
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.featurelevels.shape.TablesSuffice;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -73,6 +74,10 @@ final class ProbeShapers {
         all.addAll(BlockQuantizationShaper.all());
         all.addAll(RecurrentNetworkShaper.all());
         all.addAll(AttentionShaper.all());
+
+        // Operators their tables describe fully: random fields, edge values included.
+        all.addAll(FreeFieldsShaper.of(TablesSuffice.OPERATORS));
+        all.addAll(ScaleBiasOn64BitShaper.all());
 
         return all;
     }
