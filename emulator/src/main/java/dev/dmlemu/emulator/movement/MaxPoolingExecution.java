@@ -69,7 +69,8 @@ final class MaxPoolingExecution implements OperatorExecution {
         long tapFlat = g.window().dilations()[last] * g.flatSpatial()[last];
         long lowest = values.lowestBits(g.elementSize());
         long[] found = new long[2];
-        int[] segment = floatRow == null ? null : new int[floatRow.readLength()];
+        FloatRowCache cache = floatRow == null ? null
+                : new FloatRowCache(g.mostRows(), g.rowLength(), new int[floatRow.readLength()]);
         int[] keys = floatRow == null ? null : new int[g.rowLength()];
         IntBuffer ints = floatRow == null ? null : in.asIntBuffer();
         for (long u = begin; u < end; u++) {
@@ -92,7 +93,7 @@ final class MaxPoolingExecution implements OperatorExecution {
             }
             int rows = windowRows(unit, inBase, flatBase, rowOffset, rowFlat);
             if (floatRow != null && rows > 0) {
-                floatKeys(in, ints, rowOffset, rows, segment, keys);
+                floatKeys(in, ints, rowOffset, rows, cache, keys);
             }
             for (int o = 0; o < g.rowLength(); o++, outAt += g.outputStep(), indexAt += g.indexStep()) {
                 int taps = rows == 0 ? 0 : countLast[o];
@@ -124,9 +125,29 @@ final class MaxPoolingExecution implements OperatorExecution {
 
     /**
      * The FLOAT32 fast path: {@code keys} gets the largest {@link FloatPoolKeys} key of every output's window in this
-     * output row, read one window row at a time into {@code segment}.
+     * output row, the maximum over the window rows of each row's maxima along the last dimension, which
+     * {@code cache} keeps for the output rows that share an input row.
      */
-    private void floatKeys(ByteBuffer in, IntBuffer ints, long[] rowOffset, int rows, int[] segment, int[] keys) {
+    private void floatKeys(ByteBuffer in, IntBuffer ints, long[] rowOffset, int rows, FloatRowCache cache,
+            int[] keys) {
+        Arrays.fill(keys, FloatPoolKeys.LOWEST);
+        for (int r = 0; r < rows; r++) {
+            int[] row = cache.slotFor(rowOffset[r]);
+            if (row == null) {
+                row = cache.claim(rowOffset[r]);
+                rowMaxima(in, ints, rowOffset[r], cache.segment(), row);
+            }
+            for (int o = 0; o < keys.length; o++) {
+                keys[o] = Math.max(keys[o], row[o]);
+            }
+        }
+    }
+
+    /**
+     * Fills {@code keys} with, per output, the largest key of its taps along the last dimension in the input row at
+     * {@code rowStart}.
+     */
+    private void rowMaxima(ByteBuffer in, IntBuffer ints, long rowStart, int[] segment, int[] keys) {
         FloatPoolingRow plan = floatRow;
         int last = g.inputSpatial().length - 1;
         long[] first = g.window().first()[last];
@@ -138,45 +159,43 @@ final class MaxPoolingExecution implements OperatorExecution {
         int runEnd = plan.runEnd();
         int step = (int) plan.runStep();
         Arrays.fill(keys, FloatPoolKeys.LOWEST);
-        for (int r = 0; r < rows; r++) {
-            long at = rowOffset[r] + plan.readFirst() * elementBytes;
-            if (elementBytes == Float.BYTES) {
-                ints.get((int) (at >>> 2), segment, 0, length);
-            } else {
-                for (int i = 0; i < length; i++, at += elementBytes) {
-                    segment[i] = in.getInt((int) at);
-                }
+        long at = rowStart + plan.readFirst() * elementBytes;
+        if (elementBytes == Float.BYTES) {
+            ints.get((int) (at >>> 2), segment, 0, length);
+        } else {
+            for (int i = 0; i < length; i++, at += elementBytes) {
+                segment[i] = in.getInt((int) at);
             }
-            FloatPoolKeys.toKeys(segment, length);
-            if (runEnd > runFirst) {
-                int base = (int) (first[runFirst] - plan.readFirst());
-                for (int t = 0; t < plan.taps(); t++) {
-                    // Offsets within the segment, so they fit an int.
-                    int tap = base + t * dilation;
-                    if (step == 1) {
-                        int off = tap - runFirst;
-                        for (int o = runFirst; o < runEnd; o++) {
-                            keys[o] = Math.max(keys[o], segment[o + off]);
-                        }
-                    } else {
-                        for (int o = runFirst, i = tap; o < runEnd; o++, i += step) {
-                            keys[o] = Math.max(keys[o], segment[i]);
-                        }
+        }
+        FloatPoolKeys.toKeys(segment, length);
+        if (runEnd > runFirst) {
+            int base = (int) (first[runFirst] - plan.readFirst());
+            for (int t = 0; t < plan.taps(); t++) {
+                // Offsets within the segment, so they fit an int.
+                int tap = base + t * dilation;
+                if (step == 1) {
+                    int off = tap - runFirst;
+                    for (int o = runFirst; o < runEnd; o++) {
+                        keys[o] = Math.max(keys[o], segment[o + off]);
+                    }
+                } else {
+                    for (int o = runFirst, i = tap; o < runEnd; o++, i += step) {
+                        keys[o] = Math.max(keys[o], segment[i]);
                     }
                 }
             }
-            for (int o = 0; o < keys.length; o++) {
-                if (o == runFirst && runEnd > runFirst) {
-                    o = runEnd - 1;
-                    continue;
-                }
-                int at0 = (int) (first[o] - plan.readFirst());
-                int best = keys[o];
-                for (int t = 0; t < count[o]; t++) {
-                    best = Math.max(best, segment[at0 + t * dilation]);
-                }
-                keys[o] = best;
+        }
+        for (int o = 0; o < keys.length; o++) {
+            if (o == runFirst && runEnd > runFirst) {
+                o = runEnd - 1;
+                continue;
             }
+            int at0 = (int) (first[o] - plan.readFirst());
+            int best = keys[o];
+            for (int t = 0; t < count[o]; t++) {
+                best = Math.max(best, segment[at0 + t * dilation]);
+            }
+            keys[o] = best;
         }
     }
 
