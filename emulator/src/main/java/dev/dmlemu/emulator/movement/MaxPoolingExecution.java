@@ -8,6 +8,8 @@ import dev.dmlemu.emulator.PoolSplit;
 import dev.dmlemu.execution.BindingRule;
 import dev.dmlemu.execution.Bindings;
 import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.util.Arrays;
 
 /**
  * A max pooling planned: output rows split over the pool; per output element, the window's in-input rows (resolved
@@ -26,6 +28,8 @@ final class MaxPoolingExecution implements OperatorExecution {
     private final boolean hasIndices;
     private final Parallelism parallelism;
     private final PoolSplit split;
+    /** The FLOAT32 fast path's walk of an output row, or null where it does not apply (other types, indices). */
+    private final FloatPoolingRow floatRow;
 
     MaxPoolingExecution(OperatorDesc desc, MaxPoolingGeometry geometry, PoolValues values, boolean hasIndices,
             Parallelism parallelism) {
@@ -35,6 +39,8 @@ final class MaxPoolingExecution implements OperatorExecution {
         this.hasIndices = hasIndices;
         this.parallelism = parallelism;
         this.split = parallelism.split(desc.operatorType().cName());
+        FloatPoolingRow row = FloatPoolingRow.of(geometry.window(), geometry.inputSpatial().length - 1);
+        this.floatRow = values == PoolValues.FLOAT32 && !hasIndices && row.readLength() > 0 ? row : null;
     }
 
     @Override
@@ -63,6 +69,10 @@ final class MaxPoolingExecution implements OperatorExecution {
         long tapFlat = g.window().dilations()[last] * g.flatSpatial()[last];
         long lowest = values.lowestBits(g.elementSize());
         long[] found = new long[2];
+        FloatRowCache cache = floatRow == null ? null
+                : new FloatRowCache(g.mostRows(), g.rowLength(), new int[floatRow.readLength()]);
+        int[] keys = floatRow == null ? null : new int[g.rowLength()];
+        IntBuffer ints = floatRow == null ? null : in.asIntBuffer();
         for (long u = begin; u < end; u++) {
             long rest = u;
             for (int d = unit.length - 1; d >= 0; d--) {
@@ -82,11 +92,17 @@ final class MaxPoolingExecution implements OperatorExecution {
                 flatBase += unit[d] * g.flatUnit()[d];
             }
             int rows = windowRows(unit, inBase, flatBase, rowOffset, rowFlat);
+            if (floatRow != null && rows > 0) {
+                floatKeys(in, ints, rowOffset, rows, cache, keys);
+            }
             for (int o = 0; o < g.rowLength(); o++, outAt += g.outputStep(), indexAt += g.indexStep()) {
                 int taps = rows == 0 ? 0 : countLast[o];
                 long bits = lowest;
                 long index = 0;
-                if (taps > 0) {
+                if (taps > 0 && floatRow != null && keys[o] != FloatPoolKeys.ZERO) {
+                    bits = FloatPoolKeys.toBits(keys[o]) & 0xFFFF_FFFFL;
+                } else if (taps > 0) {
+                    // Also the fast path's zeros: which zero comes first decides the sign.
                     long startBytes = firstLast[o] * g.inputSpatial()[last];
                     long startFlat = firstLast[o] * g.flatSpatial()[last];
                     if (values == PoolValues.FLOAT32) {
@@ -104,6 +120,82 @@ final class MaxPoolingExecution implements OperatorExecution {
                     ElementBits.put(indices, (int) indexAt, g.indexSize(), index);
                 }
             }
+        }
+    }
+
+    /**
+     * The FLOAT32 fast path: {@code keys} gets the largest {@link FloatPoolKeys} key of every output's window in this
+     * output row, the maximum over the window rows of each row's maxima along the last dimension, which
+     * {@code cache} keeps for the output rows that share an input row.
+     */
+    private void floatKeys(ByteBuffer in, IntBuffer ints, long[] rowOffset, int rows, FloatRowCache cache,
+            int[] keys) {
+        Arrays.fill(keys, FloatPoolKeys.LOWEST);
+        for (int r = 0; r < rows; r++) {
+            int[] row = cache.slotFor(rowOffset[r]);
+            if (row == null) {
+                row = cache.claim(rowOffset[r]);
+                rowMaxima(in, ints, rowOffset[r], cache.segment(), row);
+            }
+            for (int o = 0; o < keys.length; o++) {
+                keys[o] = Math.max(keys[o], row[o]);
+            }
+        }
+    }
+
+    /**
+     * Fills {@code keys} with, per output, the largest key of its taps along the last dimension in the input row at
+     * {@code rowStart}.
+     */
+    private void rowMaxima(ByteBuffer in, IntBuffer ints, long rowStart, int[] segment, int[] keys) {
+        FloatPoolingRow plan = floatRow;
+        int last = g.inputSpatial().length - 1;
+        long[] first = g.window().first()[last];
+        int[] count = g.window().count()[last];
+        int dilation = (int) g.window().dilations()[last];
+        long elementBytes = g.inputSpatial()[last];
+        int length = plan.readLength();
+        int runFirst = plan.runFirst();
+        int runEnd = plan.runEnd();
+        int step = (int) plan.runStep();
+        Arrays.fill(keys, FloatPoolKeys.LOWEST);
+        long at = rowStart + plan.readFirst() * elementBytes;
+        if (elementBytes == Float.BYTES) {
+            ints.get((int) (at >>> 2), segment, 0, length);
+        } else {
+            for (int i = 0; i < length; i++, at += elementBytes) {
+                segment[i] = in.getInt((int) at);
+            }
+        }
+        FloatPoolKeys.toKeys(segment, length);
+        if (runEnd > runFirst) {
+            int base = (int) (first[runFirst] - plan.readFirst());
+            for (int t = 0; t < plan.taps(); t++) {
+                // Offsets within the segment, so they fit an int.
+                int tap = base + t * dilation;
+                if (step == 1) {
+                    int off = tap - runFirst;
+                    for (int o = runFirst; o < runEnd; o++) {
+                        keys[o] = Math.max(keys[o], segment[o + off]);
+                    }
+                } else {
+                    for (int o = runFirst, i = tap; o < runEnd; o++, i += step) {
+                        keys[o] = Math.max(keys[o], segment[i]);
+                    }
+                }
+            }
+        }
+        for (int o = 0; o < keys.length; o++) {
+            if (o == runFirst && runEnd > runFirst) {
+                o = runEnd - 1;
+                continue;
+            }
+            int at0 = (int) (first[o] - plan.readFirst());
+            int best = keys[o];
+            for (int t = 0; t < count[o]; t++) {
+                best = Math.max(best, segment[at0 + t * dilation]);
+            }
+            keys[o] = best;
         }
     }
 

@@ -9,8 +9,13 @@ import dev.dmlemu.emulator.PoolSplit;
 import dev.dmlemu.execution.BindingRule;
 import dev.dmlemu.execution.Bindings;
 import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
 
-/** TOP_K planned: lines split over the pool, each read, merge-sorted and its first K written. */
+/**
+ * TOP_K planned: lines split over the pool, each read and its first K written: for elements of at most 4 bytes the K
+ * best selected by {@link BoundedSelection}, and for a line it cannot take (a NaN, or 8-byte elements) the whole line
+ * merge-sorted by {@link MergeOrder}.
+ */
 final class TopKExecution implements OperatorExecution {
 
     private final OperatorDesc desc;
@@ -53,16 +58,44 @@ final class TopKExecution implements OperatorExecution {
         CoordinateCursor cursor = new CoordinateCursor(lines.outerSizes(), lines.inputOuter(), lines.valueOuter(),
                 lines.indexOuter());
         MergeOrder merge = new MergeOrder(order, extremum, lines.length());
+        BoundedSelection bounded = BoundedSelection.fits(elementSize)
+                ? new BoundedSelection(order, extremum, elementSize, lines.length(), lines.k()) : null;
+        // Packed 4-byte lines are read in bulk.
+        IntBuffer ints = elementSize == Integer.BYTES && lines.inputStep() == Integer.BYTES ? in.asIntBuffer() : null;
         cursor.seek(begin);
         for (long line = begin; line < end; line++) {
-            long[] elements = merge.values();
             long from = cursor.offset(0);
-            for (int p = 0; p < lines.length(); p++, from += lines.inputStep()) {
-                elements[p] = ElementBits.get(in, (int) from, elementSize);
-            }
-            merge.sort(lines.length());
             long value = cursor.offset(1);
             long index = cursor.offset(2);
+            if (bounded != null) {
+                int[] raw = bounded.bits();
+                if (ints != null) {
+                    ints.get((int) (from >>> 2), raw, 0, lines.length());
+                } else {
+                    for (int p = 0; p < lines.length(); p++, from += lines.inputStep()) {
+                        raw[p] = (int) ElementBits.get(in, (int) from, elementSize);
+                    }
+                }
+                if (bounded.select(lines.length())) {
+                    for (int rank = 0; rank < lines.k(); rank++, value += lines.valueStep(),
+                            index += lines.indexStep()) {
+                        ElementBits.put(values, (int) value, elementSize, bounded.value(rank));
+                        ElementBits.put(indices, (int) index, indexSize, bounded.position(rank));
+                    }
+                    cursor.next();
+                    continue;
+                }
+                long[] elements = merge.values();
+                for (int p = 0; p < lines.length(); p++) {
+                    elements[p] = raw[p] & 0xFFFF_FFFFL;
+                }
+            } else {
+                long[] elements = merge.values();
+                for (int p = 0; p < lines.length(); p++, from += lines.inputStep()) {
+                    elements[p] = ElementBits.get(in, (int) from, elementSize);
+                }
+            }
+            merge.sort(lines.length());
             for (int rank = 0; rank < lines.k(); rank++, value += lines.valueStep(), index += lines.indexStep()) {
                 ElementBits.put(values, (int) value, elementSize, merge.value(rank));
                 ElementBits.put(indices, (int) index, indexSize, merge.position(rank));
