@@ -1,11 +1,15 @@
 package dev.dmlemu.emulator.movement;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorField;
 import dev.dmlemu.emulator.Emulator;
+import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.BufferBinding;
 import dev.dmlemu.execution.TensorBinding;
@@ -18,6 +22,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * A kit movement case run on the emulator through its public API: validated at 6_4, each tensor bound at its offset
@@ -28,6 +35,31 @@ final class MovementRun {
     private static final FeatureLevelValidator VALIDATOR = new FeatureLevelValidator();
 
     private MovementRun() {}
+
+    /**
+     * {@code cases} seeded cases of {@code operator} ({@code generate} takes the case's number and seed), run
+     * alternately on one thread and on four, every third on direct buffers; every whole output array must equal the
+     * reference's.
+     */
+    static void matchReference(OperatorType operator, int cases, BiFunction<Integer, Long, MovementCase> generate,
+            Function<MovementCase, List<byte[]>> reference) {
+        Random seeds = new Random(operator.code() * 7919L);
+        try (Emulator one = new Emulator(EmulatorOptions.defaults().withThreads(1));
+                Emulator four = new Emulator(EmulatorOptions.defaults().withThreads(4))) {
+            for (int n = 0; n < cases; n++) {
+                long seed = seeds.nextLong();
+                MovementCase c = generate.apply(n, seed);
+                List<byte[]> expected = reference.apply(c);
+                List<byte[]> actual = outputs(n % 2 == 0 ? one : four, c, n % 3 == 0);
+                assertEquals(expected.size(), actual.size());
+                for (int o = 0; o < expected.size(); o++) {
+                    int output = o;
+                    assertArrayEquals(expected.get(o), actual.get(o), () -> "seed " + seed + ", output " + output
+                            + ": " + c);
+                }
+            }
+        }
+    }
 
     static List<byte[]> outputs(Emulator emulator, MovementCase c, boolean direct) {
         ValidationResult validation = VALIDATOR.validate(c.desc(), FeatureLevel.LEVEL_6_4);

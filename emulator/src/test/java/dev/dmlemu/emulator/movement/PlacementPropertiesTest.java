@@ -1,11 +1,7 @@
 package dev.dmlemu.emulator.movement;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dmlemu.desc.OperatorType;
-import dev.dmlemu.emulator.Emulator;
-import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.testkit.CaseOptions;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.NaiveDiagonalMatrix;
@@ -15,7 +11,6 @@ import dev.dmlemu.testkit.NaiveOneHot;
 import dev.dmlemu.testkit.NaiveReverseSubsequences;
 import dev.dmlemu.testkit.PlacementCases;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -39,22 +34,8 @@ class PlacementPropertiesTest {
     void matchesTheNaiveReference(OperatorType operator) {
         PlacementCases small = new PlacementCases(CaseOptions.defaults());
         PlacementCases large = new PlacementCases(CaseOptions.defaults().withShapes(200_000, 60).withMaxRank(4));
-        Random seeds = new Random(operator.code() * 7919L);
-        try (Emulator one = new Emulator(EmulatorOptions.defaults().withThreads(1));
-                Emulator four = new Emulator(EmulatorOptions.defaults().withThreads(4))) {
-            for (int n = 0; n < CASES + LARGE_CASES; n++) {
-                long seed = seeds.nextLong();
-                MovementCase c = (n < CASES ? small : large).generate(operator, seed);
-                List<byte[]> expected = reference(c);
-                List<byte[]> actual = MovementRun.outputs(n % 2 == 0 ? one : four, c, n % 3 == 0);
-                assertEquals(expected.size(), actual.size());
-                for (int o = 0; o < expected.size(); o++) {
-                    int output = o;
-                    assertArrayEquals(expected.get(o), actual.get(o), () -> "seed " + seed + ", output " + output
-                            + ": " + c);
-                }
-            }
-        }
+        MovementRun.matchReference(operator, CASES + LARGE_CASES, (n, seed) -> (n < CASES ? small : large).generate(operator, seed),
+                PlacementPropertiesTest::reference);
     }
 
     static List<byte[]> reference(MovementCase c) {

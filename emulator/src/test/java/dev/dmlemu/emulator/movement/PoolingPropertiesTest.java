@@ -1,7 +1,6 @@
 package dev.dmlemu.emulator.movement;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.MaxPooling1OperatorDesc;
@@ -38,22 +37,8 @@ class PoolingPropertiesTest {
     @MethodSource("operators")
     void matchesTheNaiveReference(OperatorType operator) {
         PoolingCases cases = new PoolingCases(CaseOptions.defaults());
-        Random seeds = new Random(operator.code() * 7919L);
-        try (Emulator one = new Emulator(EmulatorOptions.defaults().withThreads(1));
-                Emulator four = new Emulator(EmulatorOptions.defaults().withThreads(4))) {
-            for (int n = 0; n < CASES; n++) {
-                long seed = seeds.nextLong();
-                MovementCase c = cases.generate(operator, seed);
-                List<byte[]> expected = reference(c);
-                List<byte[]> actual = MovementRun.outputs(n % 2 == 0 ? one : four, c, n % 3 == 0);
-                assertEquals(expected.size(), actual.size());
-                for (int o = 0; o < expected.size(); o++) {
-                    int output = o;
-                    assertArrayEquals(expected.get(o), actual.get(o), () -> "seed " + seed + ", output " + output
-                            + ": " + c);
-                }
-            }
-        }
+        MovementRun.matchReference(operator, CASES, (n, seed) -> cases.generate(operator, seed),
+                PoolingPropertiesTest::reference);
     }
 
     @Test

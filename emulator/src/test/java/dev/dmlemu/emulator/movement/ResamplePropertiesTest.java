@@ -1,17 +1,12 @@
 package dev.dmlemu.emulator.movement;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dmlemu.desc.OperatorType;
-import dev.dmlemu.emulator.Emulator;
-import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.testkit.CaseOptions;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.NaiveResample;
 import dev.dmlemu.testkit.ResampleCases;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,22 +27,8 @@ class ResamplePropertiesTest {
     @MethodSource("operators")
     void matchesTheNaiveReference(OperatorType operator) {
         ResampleCases cases = new ResampleCases(CaseOptions.defaults());
-        Random seeds = new Random(operator.code() * 7919L);
-        try (Emulator one = new Emulator(EmulatorOptions.defaults().withThreads(1));
-                Emulator four = new Emulator(EmulatorOptions.defaults().withThreads(4))) {
-            for (int n = 0; n < CASES; n++) {
-                long seed = seeds.nextLong();
-                MovementCase c = cases.generate(operator, seed);
-                List<byte[]> expected = reference(c);
-                List<byte[]> actual = MovementRun.outputs(n % 2 == 0 ? one : four, c, n % 3 == 0);
-                assertEquals(expected.size(), actual.size());
-                for (int o = 0; o < expected.size(); o++) {
-                    int output = o;
-                    assertArrayEquals(expected.get(o), actual.get(o), () -> "seed " + seed + ", output " + output
-                            + ": " + c);
-                }
-            }
-        }
+        MovementRun.matchReference(operator, CASES, (n, seed) -> cases.generate(operator, seed),
+                ResamplePropertiesTest::reference);
     }
 
     static List<byte[]> reference(MovementCase c) {
