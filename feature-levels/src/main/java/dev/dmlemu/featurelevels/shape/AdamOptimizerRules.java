@@ -9,21 +9,10 @@ import dev.dmlemu.featurelevels.ShapeCheck;
  * takes it UINT32 of any DimensionCount, as the tables data says, docs/directml-behaviour.md §14.5). LearningRate,
  * Beta1, Beta2 and Epsilon take any value.
  */
-public final class AdamOptimizerRules implements ShapeRules<AdamOptimizerOperatorDesc> {
+public final class AdamOptimizerRules extends OperatorShapeRules<AdamOptimizerOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.ADAM_OPTIMIZER;
-    }
-
-    @Override
-    public Class<AdamOptimizerOperatorDesc> descType() {
-        return AdamOptimizerOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    public AdamOptimizerRules() {
+        super(OperatorType.ADAM_OPTIMIZER, AdamOptimizerOperatorDesc.class);
     }
 
     @Override

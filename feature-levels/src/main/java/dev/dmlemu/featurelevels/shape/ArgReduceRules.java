@@ -15,15 +15,12 @@ import java.util.function.Function;
  * and the output is the input with 1 on each listed axis (measured on DirectML.dll 1.15.4,
  * docs/directml-behaviour.md §14.3).
  */
-final class ArgReduceRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class ArgReduceRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final Function<D, List<Long>> axes;
 
     private ArgReduceRules(OperatorType type, Class<D> descType, Function<D, List<Long>> axes) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.axes = axes;
     }
 
@@ -33,21 +30,6 @@ final class ArgReduceRules<D extends OperatorDesc> implements ShapeRules<D> {
 
     static ArgReduceRules<ArgmaxOperatorDesc> argmax() {
         return new ArgReduceRules<>(OperatorType.ARGMAX, ArgmaxOperatorDesc.class, ArgmaxOperatorDesc::axes);
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

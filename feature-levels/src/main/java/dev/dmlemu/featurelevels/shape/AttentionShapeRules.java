@@ -16,35 +16,16 @@ import java.util.List;
  *
  * @param <D> the operator's desc record
  */
-public final class AttentionShapeRules<D extends OperatorDesc> implements ShapeRules<D> {
-
-    private final OperatorType type;
-    private final Class<D> descType;
+public final class AttentionShapeRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
     private AttentionShapeRules(OperatorType type, Class<D> descType) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
     }
 
     static List<ShapeRules<?>> all() {
         return List.of(
                 new AttentionShapeRules<>(OperatorType.MULTIHEAD_ATTENTION, MultiheadAttentionOperatorDesc.class),
                 new AttentionShapeRules<>(OperatorType.MULTIHEAD_ATTENTION1, MultiheadAttention1OperatorDesc.class));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -17,15 +17,12 @@ import java.util.function.Function;
  *
  * @param <D> the operator's desc record
  */
-public final class AxesWithinRank<D extends OperatorDesc> implements ShapeRules<D> {
+public final class AxesWithinRank<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final Function<D, List<Long>> axes;
 
     private AxesWithinRank(OperatorType type, Class<D> descType, Function<D, List<Long>> axes) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.axes = axes;
     }
 
@@ -48,21 +45,6 @@ public final class AxesWithinRank<D extends OperatorDesc> implements ShapeRules<
                         + " is not a dimension of the " + rank + "-D InputTensor");
             }
         }
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -16,16 +16,13 @@ import java.util.List;
  *
  * @param <D> the operator's desc record
  */
-public final class BatchNormalizationStatistics<D extends OperatorDesc> implements ShapeRules<D> {
+public final class BatchNormalizationStatistics<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     /** The first tensor of the statistics' Sizes constraint line: the others have its Sizes. */
     private final String statistics;
 
     private BatchNormalizationStatistics(OperatorType type, Class<D> descType, String statistics) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.statistics = statistics;
     }
 
@@ -37,21 +34,6 @@ public final class BatchNormalizationStatistics<D extends OperatorDesc> implemen
                         BatchNormalizationTrainingOperatorDesc.class, "ScaleTensor"),
                 new BatchNormalizationStatistics<>(OperatorType.BATCH_NORMALIZATION_TRAINING_GRAD,
                         BatchNormalizationTrainingGradOperatorDesc.class, "MeanTensor"));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -19,20 +19,17 @@ import java.util.function.Function;
  *
  * @param <D> the operator's desc record
  */
-public final class BlockQuantizationRules<D extends OperatorDesc> implements ShapeRules<D> {
+public final class BlockQuantizationRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
     private static final String ARRAY = "QuantizationTensors";
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final Function<D, QuantizationType> quantizationType;
     private final String floatTensor;
     private final String quantizedTensor;
 
     private BlockQuantizationRules(OperatorType type, Class<D> descType, Function<D, QuantizationType> quantizationType,
             String floatTensor, String quantizedTensor) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.quantizationType = quantizationType;
         this.floatTensor = floatTensor;
         this.quantizedTensor = quantizedTensor;
@@ -53,21 +50,6 @@ public final class BlockQuantizationRules<D extends OperatorDesc> implements Sha
             case SCALE -> 1;
             case SCALE_ZERO_POINT -> 2;
         };
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

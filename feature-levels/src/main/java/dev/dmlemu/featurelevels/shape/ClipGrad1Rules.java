@@ -11,21 +11,10 @@ import dev.dmlemu.featurelevels.ShapeCheck;
  * 1.15.4 refuses every other pairing, FLOAT32 Min and Max for UINT64 tensors included (measured,
  * docs/directml-behaviour.md §14.5).
  */
-public final class ClipGrad1Rules implements ShapeRules<ElementWiseClipGrad1OperatorDesc> {
+public final class ClipGrad1Rules extends OperatorShapeRules<ElementWiseClipGrad1OperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.ELEMENT_WISE_CLIP_GRAD1;
-    }
-
-    @Override
-    public Class<ElementWiseClipGrad1OperatorDesc> descType() {
-        return ElementWiseClipGrad1OperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    public ClipGrad1Rules() {
+        super(OperatorType.ELEMENT_WISE_CLIP_GRAD1, ElementWiseClipGrad1OperatorDesc.class);
     }
 
     @Override

@@ -15,18 +15,15 @@ import java.util.function.ToLongFunction;
  * parts have the whole's sizes off the axis, and along it the whole's size is the sum of theirs (measured on
  * DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
  */
-final class ConcatenationRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class ConcatenationRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final String wholeField;
     private final String partsField;
     private final ToLongFunction<D> axis;
 
     private ConcatenationRules(OperatorType type, Class<D> descType, String wholeField, String partsField,
             ToLongFunction<D> axis) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.wholeField = wholeField;
         this.partsField = partsField;
         this.axis = axis;
@@ -40,21 +37,6 @@ final class ConcatenationRules<D extends OperatorDesc> implements ShapeRules<D> 
     static ConcatenationRules<SplitOperatorDesc> split() {
         return new ConcatenationRules<>(OperatorType.SPLIT, SplitOperatorDesc.class, "InputTensor", "OutputTensors",
                 SplitOperatorDesc::axis);
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -12,21 +12,10 @@ import java.util.Optional;
  * of one value, a filter zero point of one value or one per output channel at {@code Sizes[1]}
  * (docs/directml-behaviour.md §14.2).
  */
-final class ConvolutionIntegerShapeRules implements ShapeRules<ConvolutionIntegerOperatorDesc> {
+final class ConvolutionIntegerShapeRules extends OperatorShapeRules<ConvolutionIntegerOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.CONVOLUTION_INTEGER;
-    }
-
-    @Override
-    public Class<ConvolutionIntegerOperatorDesc> descType() {
-        return ConvolutionIntegerOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    ConvolutionIntegerShapeRules() {
+        super(OperatorType.CONVOLUTION_INTEGER, ConvolutionIntegerOperatorDesc.class);
     }
 
     @Override

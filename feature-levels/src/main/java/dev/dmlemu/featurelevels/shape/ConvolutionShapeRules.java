@@ -7,21 +7,10 @@ import dev.dmlemu.featurelevels.ShapeCheck;
 import java.util.Optional;
 
 /** CONVOLUTION, both directions: the shared {@link ConvolutionShape} (docs/directml-behaviour.md §14.2). */
-final class ConvolutionShapeRules implements ShapeRules<ConvolutionOperatorDesc> {
+final class ConvolutionShapeRules extends OperatorShapeRules<ConvolutionOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.CONVOLUTION;
-    }
-
-    @Override
-    public Class<ConvolutionOperatorDesc> descType() {
-        return ConvolutionOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    ConvolutionShapeRules() {
+        super(OperatorType.CONVOLUTION, ConvolutionOperatorDesc.class);
     }
 
     @Override

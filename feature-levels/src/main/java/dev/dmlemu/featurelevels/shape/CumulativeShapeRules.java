@@ -16,15 +16,12 @@ import java.util.function.ToLongFunction;
  *
  * @param <D> the operator's desc record
  */
-public final class CumulativeShapeRules<D extends OperatorDesc> implements ShapeRules<D> {
+public final class CumulativeShapeRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final ToLongFunction<D> axis;
 
     private CumulativeShapeRules(OperatorType type, Class<D> descType, ToLongFunction<D> axis) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.axis = axis;
     }
 
@@ -35,21 +32,6 @@ public final class CumulativeShapeRules<D extends OperatorDesc> implements Shape
                         CumulativeSummationOperatorDesc::axis),
                 new CumulativeShapeRules<>(OperatorType.CUMULATIVE_PRODUCT, CumulativeProductOperatorDesc.class,
                         CumulativeProductOperatorDesc::axis));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

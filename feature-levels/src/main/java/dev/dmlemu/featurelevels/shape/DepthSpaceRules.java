@@ -17,16 +17,13 @@ import java.util.function.ToLongFunction;
  * divides what it splits, and the output is {@code [N, C*b*b, H/b, W/b]} or {@code [N, C/(b*b), H*b, W*b]}; Order
  * changes no shape (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
  */
-final class DepthSpaceRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class DepthSpaceRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final boolean spaceToDepth;
     private final ToLongFunction<D> blockSize;
 
     private DepthSpaceRules(OperatorType type, Class<D> descType, boolean spaceToDepth, ToLongFunction<D> blockSize) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.spaceToDepth = spaceToDepth;
         this.blockSize = blockSize;
     }
@@ -41,21 +38,6 @@ final class DepthSpaceRules<D extends OperatorDesc> implements ShapeRules<D> {
                         DepthToSpaceOperatorDesc::blockSize),
                 new DepthSpaceRules<>(OperatorType.DEPTH_TO_SPACE1, DepthToSpace1OperatorDesc.class, false,
                         DepthToSpace1OperatorDesc::blockSize));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -12,21 +12,10 @@ import java.util.List;
  * diagonal range (DiagonalFillBegin, DiagonalFillEnd) is not checked, an empty or reversed one included (measured on
  * DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
  */
-final class DiagonalMatrixRules implements ShapeRules<DiagonalMatrix1OperatorDesc> {
+final class DiagonalMatrixRules extends OperatorShapeRules<DiagonalMatrix1OperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.DIAGONAL_MATRIX1;
-    }
-
-    @Override
-    public Class<DiagonalMatrix1OperatorDesc> descType() {
-        return DiagonalMatrix1OperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    DiagonalMatrixRules() {
+        super(OperatorType.DIAGONAL_MATRIX1, DiagonalMatrix1OperatorDesc.class);
     }
 
     @Override

@@ -17,16 +17,12 @@ import java.util.List;
  *
  * @param <D> the operator's desc record
  */
-public final class EffectiveRankAtMostTwo<D extends OperatorDesc> implements ShapeRules<D> {
+public final class EffectiveRankAtMostTwo<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
     static final int MAX_EFFECTIVE_RANK = 2;
 
-    private final OperatorType type;
-    private final Class<D> descType;
-
     private EffectiveRankAtMostTwo(OperatorType type, Class<D> descType) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
     }
 
     static List<ShapeRules<?>> all() {
@@ -44,21 +40,6 @@ public final class EffectiveRankAtMostTwo<D extends OperatorDesc> implements Sha
             first++;
         }
         return sizes.size() - first;
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -14,15 +14,12 @@ import java.util.function.Function;
  * OutputTensor.DataType; measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3). Nothing else about the
  * output is checked: any in-table shape is accepted.
  */
-final class FillValueRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class FillValueRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final Function<D, TensorDataType> valueType;
 
     private FillValueRules(OperatorType type, Class<D> descType, Function<D, TensorDataType> valueType) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.valueType = valueType;
     }
 
@@ -34,21 +31,6 @@ final class FillValueRules<D extends OperatorDesc> implements ShapeRules<D> {
     static FillValueRules<FillValueSequenceOperatorDesc> sequence() {
         return new FillValueRules<>(OperatorType.FILL_VALUE_SEQUENCE, FillValueSequenceOperatorDesc.class,
                 FillValueSequenceOperatorDesc::valueDataType);
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -18,22 +18,19 @@ import java.util.List;
  *
  * @param <D> the operator's desc record
  */
-final class FoldShapeRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class FoldShapeRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
     /** The window fields of either desc. */
     private record Window(long dimensionCount, List<Long> windowSizes, List<Long> strides, List<Long> dilations,
             List<Long> startPadding, List<Long> endPadding) {}
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final String spatialField;
     private final String blockField;
     private final java.util.function.Function<D, Window> window;
 
     private FoldShapeRules(OperatorType type, Class<D> descType, String spatialField, String blockField,
             java.util.function.Function<D, Window> window) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.spatialField = spatialField;
         this.blockField = blockField;
         this.window = window;
@@ -49,21 +46,6 @@ final class FoldShapeRules<D extends OperatorDesc> implements ShapeRules<D> {
         return new FoldShapeRules<>(OperatorType.UNFOLD, UnfoldOperatorDesc.class, "InputTensor", "OutputTensor",
                 d -> new Window(d.dimensionCount(), d.windowSizes(), d.strides(), d.dilations(), d.startPadding(),
                         d.endPadding()));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

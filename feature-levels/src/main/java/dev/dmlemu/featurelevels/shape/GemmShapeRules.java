@@ -6,21 +6,10 @@ import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.featurelevels.ShapeCheck;
 
 /** GEMM: {@code Output = A x B (+ C)} with equal batch sizes (docs/directml-behaviour.md §14.2). */
-final class GemmShapeRules implements ShapeRules<GemmOperatorDesc> {
+final class GemmShapeRules extends OperatorShapeRules<GemmOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.GEMM;
-    }
-
-    @Override
-    public Class<GemmOperatorDesc> descType() {
-        return GemmOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    GemmShapeRules() {
+        super(OperatorType.GEMM, GemmOperatorDesc.class);
     }
 
     @Override

@@ -25,19 +25,16 @@ import java.util.function.Function;
  *
  * @param <D> the operator's desc record
  */
-final class IdentityScaleBiasOn64Bit<D extends OperatorDesc> implements ShapeRules<D> {
+final class IdentityScaleBiasOn64Bit<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
     private static final Set<TensorDataType> SIXTY_FOUR_BIT = Set.of(TensorDataType.FLOAT64, TensorDataType.INT64,
             TensorDataType.UINT64);
     private static final ScaleBias IDENTITY = new ScaleBias(1f, 0f);
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final Function<D, Optional<ScaleBias>> scaleBias;
 
     private IdentityScaleBiasOn64Bit(OperatorType type, Class<D> descType, Function<D, Optional<ScaleBias>> scaleBias) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.scaleBias = scaleBias;
     }
 
@@ -51,21 +48,6 @@ final class IdentityScaleBiasOn64Bit<D extends OperatorDesc> implements ShapeRul
                         ElementWiseClipOperatorDesc::scaleBias),
                 new IdentityScaleBiasOn64Bit<>(OperatorType.ELEMENT_WISE_CLIP1, ElementWiseClip1OperatorDesc.class,
                         ElementWiseClip1OperatorDesc::scaleBias));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

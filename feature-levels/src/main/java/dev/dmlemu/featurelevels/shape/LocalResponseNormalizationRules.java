@@ -16,15 +16,12 @@ import java.util.function.ToLongFunction;
  *
  * @param <D> the operator's desc record
  */
-public final class LocalResponseNormalizationRules<D extends OperatorDesc> implements ShapeRules<D> {
+public final class LocalResponseNormalizationRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final ToLongFunction<D> localSize;
 
     private LocalResponseNormalizationRules(OperatorType type, Class<D> descType, ToLongFunction<D> localSize) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.localSize = localSize;
     }
 
@@ -36,21 +33,6 @@ public final class LocalResponseNormalizationRules<D extends OperatorDesc> imple
                 new LocalResponseNormalizationRules<>(OperatorType.LOCAL_RESPONSE_NORMALIZATION_GRAD,
                         LocalResponseNormalizationGradOperatorDesc.class,
                         LocalResponseNormalizationGradOperatorDesc::localSize));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -10,24 +10,13 @@ import java.util.Set;
  * LP_NORMALIZATION: Axis names an input dimension and P is 1 or 2 (its docs page; measured on DirectML.dll 1.15.4,
  * docs/directml-behaviour.md §14.5).
  */
-public final class LpNormalizationRules implements ShapeRules<LpNormalizationOperatorDesc> {
+public final class LpNormalizationRules extends OperatorShapeRules<LpNormalizationOperatorDesc> {
+
+    public LpNormalizationRules() {
+        super(OperatorType.LP_NORMALIZATION, LpNormalizationOperatorDesc.class);
+    }
 
     static final Set<Long> SUPPORTED_P = Set.of(1L, 2L);
-
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.LP_NORMALIZATION;
-    }
-
-    @Override
-    public Class<LpNormalizationOperatorDesc> descType() {
-        return LpNormalizationOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
-    }
 
     @Override
     public void check(LpNormalizationOperatorDesc desc, ShapeCheck check) {

@@ -9,21 +9,10 @@ import java.util.List;
  * MATRIX_MULTIPLY_INTEGER: {@code Output = A x B} as {@link MatrixProduct}, zero points of one value or one per row
  * of A or column of B (docs/directml-behaviour.md §14.2).
  */
-final class MatrixMultiplyIntegerShapeRules implements ShapeRules<MatrixMultiplyIntegerOperatorDesc> {
+final class MatrixMultiplyIntegerShapeRules extends OperatorShapeRules<MatrixMultiplyIntegerOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.MATRIX_MULTIPLY_INTEGER;
-    }
-
-    @Override
-    public Class<MatrixMultiplyIntegerOperatorDesc> descType() {
-        return MatrixMultiplyIntegerOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    MatrixMultiplyIntegerShapeRules() {
+        super(OperatorType.MATRIX_MULTIPLY_INTEGER, MatrixMultiplyIntegerOperatorDesc.class);
     }
 
     @Override

@@ -11,21 +11,10 @@ import dev.dmlemu.featurelevels.ShapeCheck;
  * beyond the tables (another batch or channel count, or fewer elements than the input, are accepted), so neither does
  * this (docs/directml-behaviour.md §14.2).
  */
-final class MaxUnpoolingShapeRules implements ShapeRules<MaxUnpoolingOperatorDesc> {
+final class MaxUnpoolingShapeRules extends OperatorShapeRules<MaxUnpoolingOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.MAX_UNPOOLING;
-    }
-
-    @Override
-    public Class<MaxUnpoolingOperatorDesc> descType() {
-        return MaxUnpoolingOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    MaxUnpoolingShapeRules() {
+        super(OperatorType.MAX_UNPOOLING, MaxUnpoolingOperatorDesc.class);
     }
 
     @Override

@@ -14,21 +14,10 @@ import java.util.List;
  * count tensor holds one element (every size 1), and the coordinates tensor is {@code [1, ..., 1, N, r]} with
  * {@code N} the input's element count and {@code r} its DimensionCount.
  */
-public final class NonzeroCoordinatesShapeRules implements ShapeRules<NonzeroCoordinatesOperatorDesc> {
+public final class NonzeroCoordinatesShapeRules extends OperatorShapeRules<NonzeroCoordinatesOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.NONZERO_COORDINATES;
-    }
-
-    @Override
-    public Class<NonzeroCoordinatesOperatorDesc> descType() {
-        return NonzeroCoordinatesOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    public NonzeroCoordinatesShapeRules() {
+        super(OperatorType.NONZERO_COORDINATES, NonzeroCoordinatesOperatorDesc.class);
     }
 
     @Override

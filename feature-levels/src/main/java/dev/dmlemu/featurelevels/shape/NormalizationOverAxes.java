@@ -16,15 +16,12 @@ import java.util.function.Function;
  *
  * @param <D> the operator's desc record
  */
-public final class NormalizationOverAxes<D extends OperatorDesc> implements ShapeRules<D> {
+public final class NormalizationOverAxes<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final Function<D, List<Long>> axes;
 
     private NormalizationOverAxes(OperatorType type, Class<D> descType, Function<D, List<Long>> axes) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.axes = axes;
     }
 
@@ -34,21 +31,6 @@ public final class NormalizationOverAxes<D extends OperatorDesc> implements Shap
                         MeanVarianceNormalization1OperatorDesc.class, MeanVarianceNormalization1OperatorDesc::axes),
                 new NormalizationOverAxes<>(OperatorType.MEAN_VARIANCE_NORMALIZATION2,
                         MeanVarianceNormalization2OperatorDesc.class, MeanVarianceNormalization2OperatorDesc::axes));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

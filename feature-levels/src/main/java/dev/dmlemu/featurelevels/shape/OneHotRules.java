@@ -12,21 +12,10 @@ import java.util.List;
  * the depth), and the values tensor holds at least the off and on values (measured on DirectML.dll 1.15.4,
  * docs/directml-behaviour.md §14.3).
  */
-final class OneHotRules implements ShapeRules<OneHotOperatorDesc> {
+final class OneHotRules extends OperatorShapeRules<OneHotOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.ONE_HOT;
-    }
-
-    @Override
-    public Class<OneHotOperatorDesc> descType() {
-        return OneHotOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    OneHotRules() {
+        super(OperatorType.ONE_HOT, OneHotOperatorDesc.class);
     }
 
     @Override

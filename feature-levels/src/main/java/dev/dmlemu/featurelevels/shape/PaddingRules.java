@@ -17,18 +17,15 @@ import java.util.function.Function;
  * value in the tensors' data type. No mode limits the padding's size at CreateOperator (measured on DirectML.dll
  * 1.15.4, docs/directml-behaviour.md §14.3).
  */
-final class PaddingRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class PaddingRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
     /** The fields the rules read. */
     record Padding(long dimensionCount, List<Long> start, List<Long> end, Optional<TensorDataType> valueType) {}
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final Function<D, Padding> padding;
 
     private PaddingRules(OperatorType type, Class<D> descType, Function<D, Padding> padding) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.padding = padding;
     }
 
@@ -40,21 +37,6 @@ final class PaddingRules<D extends OperatorDesc> implements ShapeRules<D> {
     static PaddingRules<Padding1OperatorDesc> padding1() {
         return new PaddingRules<>(OperatorType.PADDING1, Padding1OperatorDesc.class, d -> new Padding(
                 d.dimensionCount(), d.startPadding(), d.endPadding(), Optional.of(d.paddingValueDataType())));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -18,17 +18,14 @@ import java.util.function.ToLongFunction;
  *
  * @param <D> the gradient's desc record
  */
-final class PoolingGradShapeRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class PoolingGradShapeRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final ToLongFunction<D> dimensionCount;
     private final Function<D, Optional<PoolingGradientWindow>> checkedWindow;
 
     private PoolingGradShapeRules(OperatorType type, Class<D> descType, ToLongFunction<D> dimensionCount,
             Function<D, Optional<PoolingGradientWindow>> checkedWindow) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.dimensionCount = dimensionCount;
         this.checkedWindow = checkedWindow;
     }
@@ -42,21 +39,6 @@ final class PoolingGradShapeRules<D extends OperatorDesc> implements ShapeRules<
                         MaxPoolingGradOperatorDesc::dimensionCount, desc -> Optional.of(new PoolingGradientWindow(
                                 desc.strides(), desc.windowSize(), desc.startPadding(), desc.endPadding(),
                                 desc.dilations()))));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -20,17 +20,14 @@ import java.util.function.ToLongFunction;
  *
  * @param <D> the pooling's desc record
  */
-final class PoolingShapeRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class PoolingShapeRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final ToLongFunction<D> dimensionCount;
     private final Optional<String> indicesField;
 
     private PoolingShapeRules(OperatorType type, Class<D> descType, ToLongFunction<D> dimensionCount,
             Optional<String> indicesField) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.dimensionCount = dimensionCount;
         this.indicesField = indicesField;
     }
@@ -54,21 +51,6 @@ final class PoolingShapeRules<D extends OperatorDesc> implements ShapeRules<D> {
                         MaxPooling1OperatorDesc::dimensionCount, indices),
                 new PoolingShapeRules<>(OperatorType.MAX_POOLING2, MaxPooling2OperatorDesc.class,
                         MaxPooling2OperatorDesc::dimensionCount, indices));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

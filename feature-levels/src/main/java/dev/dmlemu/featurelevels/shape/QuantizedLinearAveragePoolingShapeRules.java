@@ -13,21 +13,10 @@ import java.util.Optional;
  * {@code [1, 2, 1, 1]} over three channels is accepted), so neither are they here (docs/directml-behaviour.md §14.2).
  */
 final class QuantizedLinearAveragePoolingShapeRules
-        implements ShapeRules<QuantizedLinearAveragePoolingOperatorDesc> {
+        extends OperatorShapeRules<QuantizedLinearAveragePoolingOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.QUANTIZED_LINEAR_AVERAGE_POOLING;
-    }
-
-    @Override
-    public Class<QuantizedLinearAveragePoolingOperatorDesc> descType() {
-        return QuantizedLinearAveragePoolingOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    QuantizedLinearAveragePoolingShapeRules() {
+        super(OperatorType.QUANTIZED_LINEAR_AVERAGE_POOLING, QuantizedLinearAveragePoolingOperatorDesc.class);
     }
 
     @Override

@@ -11,21 +11,10 @@ import java.util.Optional;
  * input and output scales of one value, the filter scale of one value or one per output channel at {@code Sizes[1]},
  * and each zero point with its scale's Sizes (docs/directml-behaviour.md §14.2).
  */
-final class QuantizedLinearConvolutionShapeRules implements ShapeRules<QuantizedLinearConvolutionOperatorDesc> {
+final class QuantizedLinearConvolutionShapeRules extends OperatorShapeRules<QuantizedLinearConvolutionOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.QUANTIZED_LINEAR_CONVOLUTION;
-    }
-
-    @Override
-    public Class<QuantizedLinearConvolutionOperatorDesc> descType() {
-        return QuantizedLinearConvolutionOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    QuantizedLinearConvolutionShapeRules() {
+        super(OperatorType.QUANTIZED_LINEAR_CONVOLUTION, QuantizedLinearConvolutionOperatorDesc.class);
     }
 
     @Override

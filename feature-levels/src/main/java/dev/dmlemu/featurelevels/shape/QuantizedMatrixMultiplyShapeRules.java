@@ -19,20 +19,17 @@ import java.util.Optional;
  *
  * @param <D> the operator's desc record
  */
-final class QuantizedMatrixMultiplyShapeRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class QuantizedMatrixMultiplyShapeRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
     private static final String A = "ATensor";
     private static final String B = "BTensor";
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final Optional<String> outputScaleField;
     private final Optional<String> biasField;
 
     private QuantizedMatrixMultiplyShapeRules(OperatorType type, Class<D> descType, Optional<String> outputScaleField,
             Optional<String> biasField) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.outputScaleField = outputScaleField;
         this.biasField = biasField;
     }
@@ -46,21 +43,6 @@ final class QuantizedMatrixMultiplyShapeRules<D extends OperatorDesc> implements
                 new QuantizedMatrixMultiplyShapeRules<>(OperatorType.MATRIX_MULTIPLY_INTEGER_TO_FLOAT,
                         MatrixMultiplyIntegerToFloatOperatorDesc.class, Optional.empty(),
                         Optional.of(MatrixMultiplyIntegerToFloatOperatorDesc.BIAS_TENSOR)));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -9,24 +9,13 @@ import dev.dmlemu.featurelevels.ShapeCheck;
  * constraint line) has Sizes {@code [1, ..., 1, 6]}; OutputTensor may have any Sizes (docs; measured on DirectML.dll
  * 1.15.4, docs/directml-behaviour.md §14.5).
  */
-public final class RandomGeneratorRules implements ShapeRules<RandomGeneratorOperatorDesc> {
+public final class RandomGeneratorRules extends OperatorShapeRules<RandomGeneratorOperatorDesc> {
+
+    public RandomGeneratorRules() {
+        super(OperatorType.RANDOM_GENERATOR, RandomGeneratorOperatorDesc.class);
+    }
 
     static final long PHILOX_STATE_ELEMENTS = 6;
-
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.RANDOM_GENERATOR;
-    }
-
-    @Override
-    public Class<RandomGeneratorOperatorDesc> descType() {
-        return RandomGeneratorOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
-    }
 
     @Override
     public void check(RandomGeneratorOperatorDesc desc, ShapeCheck check) {

@@ -25,10 +25,8 @@ import java.util.function.ToLongFunction;
  *
  * @param <D> the operator's desc record
  */
-public final class RecurrentNetworkRules<D extends OperatorDesc> implements ShapeRules<D> {
+public final class RecurrentNetworkRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final int gates;
     private final int activationsPerDirection;
     private final ToLongFunction<D> activationCount;
@@ -38,8 +36,7 @@ public final class RecurrentNetworkRules<D extends OperatorDesc> implements Shap
     private RecurrentNetworkRules(OperatorType type, Class<D> descType, int gates, int activationsPerDirection,
             ToLongFunction<D> activationCount, Function<D, List<OperatorDesc>> activations,
             Function<D, RecurrentNetworkDirection> direction) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.gates = gates;
         this.activationsPerDirection = activationsPerDirection;
         this.activationCount = activationCount;
@@ -68,21 +65,6 @@ public final class RecurrentNetworkRules<D extends OperatorDesc> implements Shap
 
     static long directions(RecurrentNetworkDirection direction) {
         return direction == RecurrentNetworkDirection.BIDIRECTIONAL ? 2 : 1;
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -13,21 +13,10 @@ import java.util.List;
  * axis below the input's DimensionCount (repeats, any order and AxisCount 0 are accepted), the output of the input's
  * DimensionCount and sizes with 1 on each reduced axis, and, but for ARGMIN and ARGMAX, the input's DataType.
  */
-public final class ReduceShapeRules implements ShapeRules<ReduceOperatorDesc> {
+public final class ReduceShapeRules extends OperatorShapeRules<ReduceOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.REDUCE;
-    }
-
-    @Override
-    public Class<ReduceOperatorDesc> descType() {
-        return ReduceOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    public ReduceShapeRules() {
+        super(OperatorType.REDUCE, ReduceOperatorDesc.class);
     }
 
     @Override

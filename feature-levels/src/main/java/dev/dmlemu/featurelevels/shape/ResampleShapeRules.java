@@ -22,13 +22,11 @@ import java.util.function.ToLongFunction;
  *
  * @param <D> the operator's desc record
  */
-public final class ResampleShapeRules<D extends OperatorDesc> implements ShapeRules<D> {
+public final class ResampleShapeRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
     /** FLT_EPSILON, 2^-23: the smallest scale DirectML.dll 1.15.4 accepts. */
     static final float SMALLEST_SCALE = 0x1p-23f;
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final String tensorField;
     private final String countField;
     private final ToLongFunction<D> count;
@@ -37,8 +35,7 @@ public final class ResampleShapeRules<D extends OperatorDesc> implements ShapeRu
 
     private ResampleShapeRules(OperatorType type, Class<D> descType, String tensorField, String countField,
             ToLongFunction<D> count, Function<D, List<Float>> scales, Coverage coverage) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.tensorField = tensorField;
         this.countField = countField;
         this.count = count;
@@ -67,16 +64,6 @@ public final class ResampleShapeRules<D extends OperatorDesc> implements ShapeRu
                 new ResampleShapeRules<>(OperatorType.RESAMPLE_GRAD1, ResampleGrad1OperatorDesc.class,
                         "InputGradientTensor", "DimensionCount", ResampleGrad1OperatorDesc::dimensionCount,
                         ResampleGrad1OperatorDesc::scales, Coverage.COMPLETE));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
     }
 
     @Override

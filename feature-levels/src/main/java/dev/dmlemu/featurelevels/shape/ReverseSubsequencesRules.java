@@ -12,21 +12,10 @@ import java.util.List;
  * Axis, and the output the input's sizes (its docs page, measured on DirectML.dll 1.15.4,
  * docs/directml-behaviour.md §14.4).
  */
-final class ReverseSubsequencesRules implements ShapeRules<ReverseSubsequencesOperatorDesc> {
+final class ReverseSubsequencesRules extends OperatorShapeRules<ReverseSubsequencesOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.REVERSE_SUBSEQUENCES;
-    }
-
-    @Override
-    public Class<ReverseSubsequencesOperatorDesc> descType() {
-        return ReverseSubsequencesOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    ReverseSubsequencesRules() {
+        super(OperatorType.REVERSE_SUBSEQUENCES, ReverseSubsequencesOperatorDesc.class);
     }
 
     @Override

@@ -16,21 +16,10 @@ import java.util.Optional;
  * measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.2). The sampling fields as {@link RoiSampling}
  * over the input gradient's spatial sizes.
  */
-final class RoiAlignGradShapeRules implements ShapeRules<RoiAlignGradOperatorDesc> {
+final class RoiAlignGradShapeRules extends OperatorShapeRules<RoiAlignGradOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.ROI_ALIGN_GRAD;
-    }
-
-    @Override
-    public Class<RoiAlignGradOperatorDesc> descType() {
-        return RoiAlignGradOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    RoiAlignGradShapeRules() {
+        super(OperatorType.ROI_ALIGN_GRAD, RoiAlignGradOperatorDesc.class);
     }
 
     @Override

@@ -18,18 +18,15 @@ import java.util.function.Function;
  *
  * @param <D> the operator's desc record
  */
-final class RoiAlignShapeRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class RoiAlignShapeRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
     /** x1, y1, x2, y2. */
     static final long COORDINATES = 4;
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final Function<D, RoiSampling> sampling;
 
     private RoiAlignShapeRules(OperatorType type, Class<D> descType, Function<D, RoiSampling> sampling) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.sampling = sampling;
     }
 
@@ -41,21 +38,6 @@ final class RoiAlignShapeRules<D extends OperatorDesc> implements ShapeRules<D> 
                 new RoiAlignShapeRules<>(OperatorType.ROI_ALIGN1, RoiAlign1OperatorDesc.class,
                         desc -> new RoiSampling(desc.reductionFunction(), desc.spatialScaleX(), desc.spatialScaleY(),
                                 desc.minimumSamplesPerOutput(), desc.maximumSamplesPerOutput())));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -12,25 +12,14 @@ import java.util.Optional;
  * PooledSize.Width]} (its docs page; measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.2). SpatialScale
  * takes any value, NaN and infinities included (measured).
  */
-final class RoiPoolingShapeRules implements ShapeRules<RoiPoolingOperatorDesc> {
+final class RoiPoolingShapeRules extends OperatorShapeRules<RoiPoolingOperatorDesc> {
+
+    RoiPoolingShapeRules() {
+        super(OperatorType.ROI_POOLING, RoiPoolingOperatorDesc.class);
+    }
 
     /** A region's row: its batch index, then x1, y1, x2, y2. */
     private static final long COORDINATES = 5;
-
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.ROI_POOLING;
-    }
-
-    @Override
-    public Class<RoiPoolingOperatorDesc> descType() {
-        return RoiPoolingOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
-    }
 
     @Override
     public void check(RoiPoolingOperatorDesc desc, ShapeCheck check) {

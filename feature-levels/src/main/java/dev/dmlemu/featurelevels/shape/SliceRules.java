@@ -13,16 +13,13 @@ import java.util.function.Function;
  * SLICE, SLICE1 and SLICE_GRAD: one window per dimension of the sliced tensor, judged by the operator's
  * {@link SliceFormula} (docs/directml-behaviour.md §14.3).
  */
-final class SliceRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class SliceRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final SliceFormula formula;
     private final Function<D, SliceWindows> windows;
 
     private SliceRules(OperatorType type, Class<D> descType, SliceFormula formula, Function<D, SliceWindows> windows) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.formula = formula;
         this.windows = windows;
     }
@@ -44,21 +41,6 @@ final class SliceRules<D extends OperatorDesc> implements ShapeRules<D> {
                 d -> new SliceWindows("OutputGradientTensor", "InputGradientTensor", "InputWindow",
                         d.dimensionCount(), d.inputWindowOffsets(), d.inputWindowSizes(),
                         SliceWindows.widened(d.inputWindowStrides())));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

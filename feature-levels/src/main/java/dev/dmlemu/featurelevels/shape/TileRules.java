@@ -10,21 +10,10 @@ import dev.dmlemu.featurelevels.ShapeCheck;
  * TILE: input, output and Repeats share one DimensionCount (the tables do not say it; measured), and
  * {@code Output = Input * Repeats} per dimension (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
  */
-final class TileRules implements ShapeRules<TileOperatorDesc> {
+final class TileRules extends OperatorShapeRules<TileOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.TILE;
-    }
-
-    @Override
-    public Class<TileOperatorDesc> descType() {
-        return TileOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    TileRules() {
+        super(OperatorType.TILE, TileOperatorDesc.class);
     }
 
     @Override

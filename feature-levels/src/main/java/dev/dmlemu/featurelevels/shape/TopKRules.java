@@ -15,18 +15,15 @@ import java.util.function.ToLongFunction;
  * TOP_K and TOP_K1: Axis is a dimension, {@code 1 <= K <= Input[Axis]}, and both outputs have the input's sizes with
  * K along Axis (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.3).
  */
-final class TopKRules<D extends OperatorDesc> implements ShapeRules<D> {
+final class TopKRules<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
     private static final List<String> OUTPUTS = List.of("OutputValueTensor", "OutputIndexTensor");
 
-    private final OperatorType type;
-    private final Class<D> descType;
     private final ToLongFunction<D> axis;
     private final ToLongFunction<D> k;
 
     private TopKRules(OperatorType type, Class<D> descType, ToLongFunction<D> axis, ToLongFunction<D> k) {
-        this.type = type;
-        this.descType = descType;
+        super(type, descType);
         this.axis = axis;
         this.k = k;
     }
@@ -38,21 +35,6 @@ final class TopKRules<D extends OperatorDesc> implements ShapeRules<D> {
     static TopKRules<TopK1OperatorDesc> topK1() {
         return new TopKRules<>(OperatorType.TOP_K1, TopK1OperatorDesc.class, TopK1OperatorDesc::axis,
                 TopK1OperatorDesc::k);
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
-    public Class<D> descType() {
-        return descType;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
     }
 
     @Override

@@ -13,21 +13,10 @@ import java.util.List;
  * input with its height (the next-to-last size) times {@code ScaleSize.Height} and its width (the last) times
  * {@code ScaleSize.Width}; every other size, the depth of a 5-D tensor too, is the input's.
  */
-public final class Upsample2dShapeRules implements ShapeRules<Upsample2dOperatorDesc> {
+public final class Upsample2dShapeRules extends OperatorShapeRules<Upsample2dOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.UPSAMPLE_2D;
-    }
-
-    @Override
-    public Class<Upsample2dOperatorDesc> descType() {
-        return Upsample2dOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    public Upsample2dShapeRules() {
+        super(OperatorType.UPSAMPLE_2D, Upsample2dOperatorDesc.class);
     }
 
     @Override

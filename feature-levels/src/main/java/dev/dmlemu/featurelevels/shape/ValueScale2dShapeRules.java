@@ -10,21 +10,10 @@ import dev.dmlemu.featurelevels.ShapeCheck;
  * {@code ChannelCount} is the input's channel size {@code Sizes[1]}, and that is 1 or 3. {@code Scale} may be any
  * float.
  */
-public final class ValueScale2dShapeRules implements ShapeRules<ValueScale2dOperatorDesc> {
+public final class ValueScale2dShapeRules extends OperatorShapeRules<ValueScale2dOperatorDesc> {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.VALUE_SCALE_2D;
-    }
-
-    @Override
-    public Class<ValueScale2dOperatorDesc> descType() {
-        return ValueScale2dOperatorDesc.class;
-    }
-
-    @Override
-    public Coverage coverage() {
-        return Coverage.COMPLETE;
+    public ValueScale2dShapeRules() {
+        super(OperatorType.VALUE_SCALE_2D, ValueScale2dOperatorDesc.class);
     }
 
     @Override
