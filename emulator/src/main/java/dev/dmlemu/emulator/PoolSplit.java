@@ -52,7 +52,10 @@ public final class PoolSplit {
         this.operatorName = operatorName;
     }
 
-    /** Runs {@code chunk} on {@code chunks} contiguous ranges of {@code units}, and waits for all. */
+    /**
+     * Runs {@code chunk} on {@code chunks} contiguous ranges of {@code units}, and waits for all; with one chunk, on
+     * the calling thread alone.
+     */
     public void run(long units, int chunks, Chunk chunk) {
         List<Future<?>> futures = new ArrayList<>(chunks - 1);
         for (int c = 1; c < chunks; c++) {

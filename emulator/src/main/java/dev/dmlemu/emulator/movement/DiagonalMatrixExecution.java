@@ -46,12 +46,8 @@ final class DiagonalMatrixExecution implements OperatorExecution {
         ByteBuffer input = hasInput ? BoundBuffers.view(bindings.get(0)) : null;
         ByteBuffer output = BoundBuffers.view(bindings.get(bindings.inFieldOrder().size() - 1));
         long count = rows.count();
-        int chunks = parallelism.chunks(count * rows.length(), count);
-        if (chunks == 1) {
-            write(input, output, 0, count);
-        } else {
-            split.run(count, chunks, (begin, end) -> write(input, output, begin, end));
-        }
+        split.run(count, parallelism.chunks(count * rows.length(), count),
+                (begin, end) -> write(input, output, begin, end));
     }
 
     private void write(ByteBuffer input, ByteBuffer output, long begin, long end) {

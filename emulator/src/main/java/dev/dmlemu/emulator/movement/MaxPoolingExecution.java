@@ -50,12 +50,8 @@ final class MaxPoolingExecution implements OperatorExecution {
         ByteBuffer out = BoundBuffers.view(bindings.get(1));
         ByteBuffer indices = hasIndices ? BoundBuffers.view(bindings.get(2)) : null;
         long units = g.units();
-        int chunks = parallelism.chunks(units * g.rowLength(), units);
-        if (chunks == 1) {
-            rows(in, out, indices, 0, units);
-        } else {
-            split.run(units, chunks, (begin, end) -> rows(in, out, indices, begin, end));
-        }
+        split.run(units, parallelism.chunks(units * g.rowLength(), units),
+                (begin, end) -> rows(in, out, indices, begin, end));
     }
 
     private void rows(ByteBuffer in, ByteBuffer out, ByteBuffer indices, long begin, long end) {

@@ -30,12 +30,7 @@ final class NearestGatherExecution implements OperatorExecution {
         ByteBuffer in = BoundBuffers.view(bindings.get(0));
         ByteBuffer out = BoundBuffers.view(bindings.get(1));
         long rows = g.rows();
-        int chunks = parallelism.chunks(rows * g.rowLength(), rows);
-        if (chunks == 1) {
-            rows(in, out, 0, rows);
-        } else {
-            split.run(rows, chunks, (begin, end) -> rows(in, out, begin, end));
-        }
+        split.run(rows, parallelism.chunks(rows * g.rowLength(), rows), (begin, end) -> rows(in, out, begin, end));
     }
 
     private void rows(ByteBuffer in, ByteBuffer out, long begin, long end) {

@@ -42,12 +42,8 @@ final class OneHotExecution implements OperatorExecution {
         long off = ElementBits.get(values, 0, elementSize);
         long on = ElementBits.get(values, (int) onOffset, elementSize);
         long count = lines.count();
-        int chunks = parallelism.chunks(count * lines.length(), count);
-        if (chunks == 1) {
-            write(indices, output, off, on, 0, count);
-        } else {
-            split.run(count, chunks, (begin, end) -> write(indices, output, off, on, begin, end));
-        }
+        split.run(count, parallelism.chunks(count * lines.length(), count),
+                (begin, end) -> write(indices, output, off, on, begin, end));
     }
 
     private void write(ByteBuffer indices, ByteBuffer output, long off, long on, long begin, long end) {

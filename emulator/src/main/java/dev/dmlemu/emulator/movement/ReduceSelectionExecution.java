@@ -44,12 +44,8 @@ final class ReduceSelectionExecution implements OperatorExecution {
         ByteBuffer in = BoundBuffers.view(bindings.get(0));
         ByteBuffer out = BoundBuffers.view(bindings.get(1));
         long count = space.outputCount();
-        int chunks = parallelism.chunks(count * space.reducedCount(), count);
-        if (chunks == 1) {
-            reduce(in, out, 0, count);
-        } else {
-            split.run(count, chunks, (begin, end) -> reduce(in, out, begin, end));
-        }
+        split.run(count, parallelism.chunks(count * space.reducedCount(), count),
+                (begin, end) -> reduce(in, out, begin, end));
     }
 
     private void reduce(ByteBuffer in, ByteBuffer out, long begin, long end) {

@@ -40,12 +40,8 @@ final class ReverseSubsequencesExecution implements OperatorExecution {
         ByteBuffer lengths = BoundBuffers.view(bindings.get(1));
         ByteBuffer output = BoundBuffers.view(bindings.get(2));
         long count = lines.count();
-        int chunks = parallelism.chunks(count * lines.length(), count);
-        if (chunks == 1) {
-            reverse(input, lengths, output, 0, count);
-        } else {
-            split.run(count, chunks, (begin, end) -> reverse(input, lengths, output, begin, end));
-        }
+        split.run(count, parallelism.chunks(count * lines.length(), count),
+                (begin, end) -> reverse(input, lengths, output, begin, end));
     }
 
     private void reverse(ByteBuffer input, ByteBuffer lengths, ByteBuffer output, long begin, long end) {

@@ -38,12 +38,7 @@ final class ScanExecution implements OperatorExecution {
         ByteBuffer in = BoundBuffers.view(bindings.get(0));
         ByteBuffer out = BoundBuffers.view(bindings.get(1));
         long count = lines.count();
-        int chunks = parallelism.chunks(count * lines.length(), count);
-        if (chunks == 1) {
-            scan(in, out, 0, count);
-        } else {
-            split.run(count, chunks, (begin, end) -> scan(in, out, begin, end));
-        }
+        split.run(count, parallelism.chunks(count * lines.length(), count), (begin, end) -> scan(in, out, begin, end));
     }
 
     private void scan(ByteBuffer in, ByteBuffer out, long begin, long end) {

@@ -39,12 +39,7 @@ final class SequenceExecution implements OperatorExecution {
         BindingRule.check(desc, bindings);
         ByteBuffer out = BoundBuffers.view(bindings.get(0));
         long count = rows.count();
-        int chunks = parallelism.chunks(count * rows.rowLength(), count);
-        if (chunks == 1) {
-            fill(out, 0, count);
-        } else {
-            split.run(count, chunks, (begin, end) -> fill(out, begin, end));
-        }
+        split.run(count, parallelism.chunks(count * rows.rowLength(), count), (begin, end) -> fill(out, begin, end));
     }
 
     private void fill(ByteBuffer out, long begin, long end) {

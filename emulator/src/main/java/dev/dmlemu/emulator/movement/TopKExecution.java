@@ -46,12 +46,8 @@ final class TopKExecution implements OperatorExecution {
         ByteBuffer values = BoundBuffers.view(bindings.get(1));
         ByteBuffer indices = BoundBuffers.view(bindings.get(2));
         long count = lines.count();
-        int chunks = parallelism.chunks(count * lines.length(), count);
-        if (chunks == 1) {
-            select(in, values, indices, 0, count);
-        } else {
-            split.run(count, chunks, (begin, end) -> select(in, values, indices, begin, end));
-        }
+        split.run(count, parallelism.chunks(count * lines.length(), count),
+                (begin, end) -> select(in, values, indices, begin, end));
     }
 
     private void select(ByteBuffer in, ByteBuffer values, ByteBuffer indices, long begin, long end) {
