@@ -16,6 +16,9 @@ import java.util.Optional;
  */
 public final class HostSession implements CoreTransport {
 
+    /** Starts of a host that ends before answering HELLO, before its session gives up. */
+    private static final int HELLO_ATTEMPTS = 3;
+
     private final HostLauncher launcher;
     private final HostLimits limits;
     private HostProcess process;
@@ -173,6 +176,33 @@ public final class HostSession implements CoreTransport {
         if (process != null) {
             discard();
         }
+        // A host that ends before answering HELLO has run nothing of the caller's. Under Wine, one started just after
+        // a host that DirectML ended sometimes exits with code 1 and no output (seen twice in full builds, in the
+        // test right after the process-ending probes); a fresh start then works, so that one is retried.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                process = startWithHello();
+                return process;
+            } catch (HostEndedException e) {
+                if (attempt == HELLO_ATTEMPTS || e.timedOut()) {
+                    throw e;
+                }
+                pauseBeforeRestart();
+            }
+        }
+    }
+
+    private static void pauseBeforeRestart() {
+        try {
+            Thread.sleep(500);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new HostProtocolException("interrupted while restarting the DirectML host");
+        }
+    }
+
+    /** A new host, its device opened and its HELLO answered. */
+    private HostProcess startWithHello() {
         HostProcess started;
         try {
             started = HostProcess.start(launcher);
@@ -202,8 +232,7 @@ public final class HostSession implements CoreTransport {
             started.kill();
             throw e;
         }
-        process = started;
-        return process;
+        return started;
     }
 
     private static String lastLines(String text, int count) {
