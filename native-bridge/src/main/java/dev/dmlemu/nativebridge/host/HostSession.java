@@ -177,8 +177,8 @@ public final class HostSession implements CoreTransport {
             discard();
         }
         // A host that ends before answering HELLO has run nothing of the caller's. Under Wine, one started just after
-        // a host that DirectML ended sometimes exits with code 1 and no output (seen twice in full builds, in the
-        // test right after the process-ending probes); a fresh start then works, so that one is retried.
+        // a host that DirectML ended sometimes exits with code 1 and no output (seen in a full build, in the test
+        // right after the process-ending probes); a fresh start then works, so that one is retried.
         for (int attempt = 1; ; attempt++) {
             try {
                 process = startWithHello();
