@@ -11,11 +11,10 @@ import java.util.Random;
  * ADAM_OPTIMIZER: TrainingStepTensor all 1s; random hyperparameters, which DirectML takes any of
  * (docs/directml-behaviour.md §14.5).
  */
-final class AdamOptimizerShaper implements ProbeShaper {
+final class AdamOptimizerShaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.ADAM_OPTIMIZER;
+    AdamOptimizerShaper() {
+        super(OperatorType.ADAM_OPTIMIZER);
     }
 
     @Override

@@ -12,12 +12,10 @@ import java.util.Random;
  * ARGMIN and ARGMAX probes: input sizes 2 to 4, one to DimensionCount random axes, the output the input with 1 on
  * them (docs/directml-behaviour.md §14.3); broken by an axis past the input or an output size.
  */
-final class ArgReduceShaper implements ProbeShaper {
-
-    private final OperatorType type;
+final class ArgReduceShaper extends OperatorShaper {
 
     private ArgReduceShaper(OperatorType type) {
-        this.type = type;
+        super(type);
     }
 
     static ArgReduceShaper argmin() {
@@ -26,11 +24,6 @@ final class ArgReduceShaper implements ProbeShaper {
 
     static ArgReduceShaper argmax() {
         return new ArgReduceShaper(OperatorType.ARGMAX);
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

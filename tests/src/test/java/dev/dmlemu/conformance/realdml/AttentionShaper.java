@@ -19,7 +19,7 @@ import java.util.Random;
  * ValueTensor and OutputTensor share OutputTensor's), the past tensors both or neither, a MaskType that fits the mask's
  * drawn DimensionCount, no PastSequenceLengthsTensor. Broken probes break one rule.
  */
-final class AttentionShaper implements ProbeShaper {
+final class AttentionShaper extends OperatorShaper {
 
     private static final List<String> SOURCES = List.of("QueryTensor", "KeyTensor", "ValueTensor",
             "StackedQueryKeyTensor", "StackedKeyValueTensor", "StackedQueryKeyValueTensor");
@@ -28,10 +28,8 @@ final class AttentionShaper implements ProbeShaper {
             List.of("StackedQueryKeyTensor", "ValueTensor"), List.of("QueryTensor", "StackedKeyValueTensor"),
             List.of("StackedQueryKeyValueTensor"));
 
-    private final OperatorType type;
-
     private AttentionShaper(OperatorType type) {
-        this.type = type;
+        super(type);
     }
 
     static List<ProbeShaper> all() {
@@ -39,13 +37,8 @@ final class AttentionShaper implements ProbeShaper {
                 new AttentionShaper(OperatorType.MULTIHEAD_ATTENTION1));
     }
 
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
     private boolean grouped() {
-        return type == OperatorType.MULTIHEAD_ATTENTION1;
+        return operatorType() == OperatorType.MULTIHEAD_ATTENTION1;
     }
 
     @Override

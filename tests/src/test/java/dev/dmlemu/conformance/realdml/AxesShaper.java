@@ -13,23 +13,16 @@ import java.util.Random;
  * ACTIVATION_SOFTMAX1, ACTIVATION_LOG_SOFTMAX1, ACTIVATION_HARDMAX1: Axes (with AxisCount) are dimensions of
  * InputTensor (docs/directml-behaviour.md §14.5). Valid draws take distinct axes in random order.
  */
-final class AxesShaper implements ProbeShaper {
-
-    private final OperatorType type;
+final class AxesShaper extends OperatorShaper {
 
     private AxesShaper(OperatorType type) {
-        this.type = type;
+        super(type);
     }
 
     static List<ProbeShaper> all() {
         return List.of(new AxesShaper(OperatorType.ACTIVATION_SOFTMAX1),
                 new AxesShaper(OperatorType.ACTIVATION_LOG_SOFTMAX1),
                 new AxesShaper(OperatorType.ACTIVATION_HARDMAX1));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

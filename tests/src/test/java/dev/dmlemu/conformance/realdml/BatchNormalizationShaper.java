@@ -12,18 +12,17 @@ import java.util.Random;
  * BATCH_NORMALIZATION_GRAD, _TRAINING and _TRAINING_GRAD: the statistics tensors (one Sizes) broadcast to InputTensor,
  * each size 1 or the input's (docs/directml-behaviour.md §14.5).
  */
-final class BatchNormalizationShaper implements ProbeShaper {
+final class BatchNormalizationShaper extends OperatorShaper {
 
     private static final List<String> GRAD_STATISTICS = List.of("MeanTensor", "VarianceTensor", "ScaleTensor",
             "OutputScaleGradientTensor", "OutputBiasGradientTensor");
     private static final List<String> TRAINING_STATISTICS = List.of("ScaleTensor", "BiasTensor", "OutputMeanTensor",
             "OutputVarianceTensor");
 
-    private final OperatorType type;
     private final List<String> statistics;
 
     private BatchNormalizationShaper(OperatorType type, List<String> statistics) {
-        this.type = type;
+        super(type);
         this.statistics = statistics;
     }
 
@@ -31,11 +30,6 @@ final class BatchNormalizationShaper implements ProbeShaper {
         return List.of(new BatchNormalizationShaper(OperatorType.BATCH_NORMALIZATION_GRAD, GRAD_STATISTICS),
                 new BatchNormalizationShaper(OperatorType.BATCH_NORMALIZATION_TRAINING, TRAINING_STATISTICS),
                 new BatchNormalizationShaper(OperatorType.BATCH_NORMALIZATION_TRAINING_GRAD, GRAD_STATISTICS));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

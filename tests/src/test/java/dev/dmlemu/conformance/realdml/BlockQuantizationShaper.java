@@ -16,14 +16,13 @@ import java.util.Random;
  * (output the same), scale sizes dividing them, the scale of the float tensor's DataType, the zero point of the
  * quantized tensor's and the scale's Sizes (docs/directml-behaviour.md §14.5).
  */
-final class BlockQuantizationShaper implements ProbeShaper {
+final class BlockQuantizationShaper extends OperatorShaper {
 
-    private final OperatorType type;
     private final String floatTensor;
     private final String quantizedTensor;
 
     private BlockQuantizationShaper(OperatorType type, String floatTensor, String quantizedTensor) {
-        this.type = type;
+        super(type);
         this.floatTensor = floatTensor;
         this.quantizedTensor = quantizedTensor;
     }
@@ -31,11 +30,6 @@ final class BlockQuantizationShaper implements ProbeShaper {
     static List<ProbeShaper> all() {
         return List.of(new BlockQuantizationShaper(OperatorType.QUANTIZE, "InputTensor", "OutputTensor"),
                 new BlockQuantizationShaper(OperatorType.DEQUANTIZE, "OutputTensor", "InputTensor"));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

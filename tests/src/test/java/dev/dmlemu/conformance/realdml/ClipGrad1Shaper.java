@@ -9,11 +9,10 @@ import java.util.Optional;
 import java.util.Random;
 
 /** ELEMENT_WISE_CLIP_GRAD1: MinMaxDataType is the tensors' DataType (docs/directml-behaviour.md §14.5). */
-final class ClipGrad1Shaper implements ProbeShaper {
+final class ClipGrad1Shaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.ELEMENT_WISE_CLIP_GRAD1;
+    ClipGrad1Shaper() {
+        super(OperatorType.ELEMENT_WISE_CLIP_GRAD1);
     }
 
     @Override

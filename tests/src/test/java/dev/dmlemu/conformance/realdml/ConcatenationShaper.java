@@ -13,15 +13,14 @@ import java.util.Random;
  * JOIN and SPLIT probes: one to four parts of random sizes 2 to 3 off a random Axis and 1 to 3 along it, the whole
  * their sum along it (docs/directml-behaviour.md §14.3); broken by the axis, a part's size off it, or the sum.
  */
-final class ConcatenationShaper implements ProbeShaper {
+final class ConcatenationShaper extends OperatorShaper {
 
-    private final OperatorType type;
     private final String whole;
     private final String parts;
     private final String count;
 
     private ConcatenationShaper(OperatorType type, String whole, String parts, String count) {
-        this.type = type;
+        super(type);
         this.whole = whole;
         this.parts = parts;
         this.count = count;
@@ -33,11 +32,6 @@ final class ConcatenationShaper implements ProbeShaper {
 
     static ConcatenationShaper split() {
         return new ConcatenationShaper(OperatorType.SPLIT, "InputTensor", "OutputTensors", "OutputCount");
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

@@ -14,19 +14,13 @@ import java.util.Random;
  * window...]} backward), bias {@code [1, M, 1...]}, output {@code [N, M, window formula...]}, window arrays as long as
  * the spatial dimensions with random strides, dilations and paddings, OutputPadding below the output sizes.
  */
-final class ConvolutionProbeShaper implements ProbeShaper {
+final class ConvolutionProbeShaper extends OperatorShaper {
 
-    private final OperatorType type;
     private final boolean hasDirection;
 
     ConvolutionProbeShaper(OperatorType type, boolean hasDirection) {
-        this.type = type;
+        super(type);
         this.hasDirection = hasDirection;
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

@@ -12,24 +12,18 @@ import java.util.Random;
  * CUMULATIVE_SUMMATION's and CUMULATIVE_PRODUCT's probes: random shared sizes, a random axis in range, direction and
  * exclusive flag; broken: an axis at or past the DimensionCount (docs/directml-behaviour.md §14.4).
  */
-final class CumulativeProbeShaper implements ProbeShaper {
+final class CumulativeProbeShaper extends OperatorShaper {
 
-    private final OperatorType type;
     private final String exclusiveFlag;
 
     private CumulativeProbeShaper(OperatorType type, String exclusiveFlag) {
-        this.type = type;
+        super(type);
         this.exclusiveFlag = exclusiveFlag;
     }
 
     static List<ProbeShaper> all() {
         return List.of(new CumulativeProbeShaper(OperatorType.CUMULATIVE_SUMMATION, "HasExclusiveSum"),
                 new CumulativeProbeShaper(OperatorType.CUMULATIVE_PRODUCT, "HasExclusiveProduct"));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

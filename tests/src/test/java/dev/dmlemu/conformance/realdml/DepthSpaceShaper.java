@@ -13,13 +13,12 @@ import java.util.Random;
  * formula, either Order (docs/directml-behaviour.md §14.3); broken by a BlockSize that does not divide or an output
  * size.
  */
-final class DepthSpaceShaper implements ProbeShaper {
+final class DepthSpaceShaper extends OperatorShaper {
 
-    private final OperatorType type;
     private final boolean spaceToDepth;
 
     private DepthSpaceShaper(OperatorType type, boolean spaceToDepth) {
-        this.type = type;
+        super(type);
         this.spaceToDepth = spaceToDepth;
     }
 
@@ -28,11 +27,6 @@ final class DepthSpaceShaper implements ProbeShaper {
                 new DepthSpaceShaper(OperatorType.SPACE_TO_DEPTH1, true),
                 new DepthSpaceShaper(OperatorType.DEPTH_TO_SPACE, false),
                 new DepthSpaceShaper(OperatorType.DEPTH_TO_SPACE1, false));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

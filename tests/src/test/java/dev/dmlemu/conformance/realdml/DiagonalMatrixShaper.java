@@ -13,11 +13,10 @@ import java.util.Random;
  * DIAGONAL_MATRIX1 probes: output sizes 1 to 4, the input (when present) the same, the value in the output's data
  * type, a random diagonal range (docs/directml-behaviour.md §14.3); broken by the value's data type or an input size.
  */
-final class DiagonalMatrixShaper implements ProbeShaper {
+final class DiagonalMatrixShaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.DIAGONAL_MATRIX1;
+    DiagonalMatrixShaper() {
+        super(OperatorType.DIAGONAL_MATRIX1);
     }
 
     @Override

@@ -12,23 +12,16 @@ import java.util.Random;
  * ACTIVATION_SOFTMAX, ACTIVATION_LOG_SOFTMAX, ACTIVATION_HARDMAX: InputTensor (and OutputTensor, same Sizes) has at
  * most two dimensions after its leading 1s (docs/directml-behaviour.md §14.5).
  */
-final class EffectiveRankShaper implements ProbeShaper {
-
-    private final OperatorType type;
+final class EffectiveRankShaper extends OperatorShaper {
 
     private EffectiveRankShaper(OperatorType type) {
-        this.type = type;
+        super(type);
     }
 
     static List<ProbeShaper> all() {
         return List.of(new EffectiveRankShaper(OperatorType.ACTIVATION_SOFTMAX),
                 new EffectiveRankShaper(OperatorType.ACTIVATION_LOG_SOFTMAX),
                 new EffectiveRankShaper(OperatorType.ACTIVATION_HARDMAX));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

@@ -13,13 +13,12 @@ import java.util.Random;
  * FILL_VALUE_CONSTANT and FILL_VALUE_SEQUENCE probes: output sizes 1 to 4, the values in the output's data type
  * (docs/directml-behaviour.md §14.3); broken by another ValueDataType.
  */
-final class FillValueShaper implements ProbeShaper {
+final class FillValueShaper extends OperatorShaper {
 
-    private final OperatorType type;
     private final List<String> scalars;
 
     private FillValueShaper(OperatorType type, List<String> scalars) {
-        this.type = type;
+        super(type);
         this.scalars = scalars;
     }
 
@@ -29,11 +28,6 @@ final class FillValueShaper implements ProbeShaper {
 
     static FillValueShaper sequence() {
         return new FillValueShaper(OperatorType.FILL_VALUE_SEQUENCE, List.of("ValueStart", "ValueDelta"));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

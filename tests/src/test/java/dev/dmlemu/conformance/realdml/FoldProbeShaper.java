@@ -16,17 +16,16 @@ import java.util.Random;
  * spatial tensor's data type. Broken: a block size off by one, a window size or stride of 0, a window larger
  * than the padded input, DimensionCount off by one, or another data type for the block tensor.
  */
-final class FoldProbeShaper implements ProbeShaper {
+final class FoldProbeShaper extends OperatorShaper {
 
     private static final List<String> ARRAYS = List.of("WindowSizes", "Strides", "Dilations", "StartPadding",
             "EndPadding");
 
-    private final OperatorType type;
     private final String spatialField;
     private final String blockField;
 
     private FoldProbeShaper(OperatorType type, String spatialField, String blockField) {
-        this.type = type;
+        super(type);
         this.spatialField = spatialField;
         this.blockField = blockField;
     }
@@ -34,11 +33,6 @@ final class FoldProbeShaper implements ProbeShaper {
     static List<ProbeShaper> all() {
         return List.of(new FoldProbeShaper(OperatorType.FOLD, "OutputTensor", "InputTensor"),
                 new FoldProbeShaper(OperatorType.UNFOLD, "InputTensor", "OutputTensor"));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

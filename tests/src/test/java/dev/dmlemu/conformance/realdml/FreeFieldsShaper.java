@@ -18,7 +18,7 @@ import java.util.Random;
  * such values; a data-type field for scalars (ELEMENT_WISE_CLIP1's MinMaxDataType) any of the types probed, and the
  * scalars random values of it. There is no rule to break: DirectML takes every value.
  */
-final class FreeFieldsShaper implements ProbeShaper {
+final class FreeFieldsShaper extends OperatorShaper {
 
     private static final float[] EDGES = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 0f, -0f, -1f,
         -2.5f, 1e30f, -1e30f, Float.MIN_VALUE, Float.MAX_VALUE};
@@ -28,22 +28,16 @@ final class FreeFieldsShaper implements ProbeShaper {
             TensorDataType.INT64, TensorDataType.UINT64, TensorDataType.INT32, TensorDataType.UINT32,
             TensorDataType.INT8, TensorDataType.UINT8);
 
-    private final OperatorType type;
     private final List<DescField> fields;
 
     FreeFieldsShaper(OperatorType type) {
-        this.type = type;
+        super(type);
         this.fields = OperatorDescs.schema(type).orElseThrow().fields();
     }
 
     /** One shaper per operator of {@code types}. */
     static List<ProbeShaper> of(List<OperatorType> types) {
         return types.stream().<ProbeShaper>map(FreeFieldsShaper::new).toList();
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override
@@ -75,7 +69,7 @@ final class FreeFieldsShaper implements ProbeShaper {
                 return type;
             }
         }
-        throw new IllegalStateException(type + " has a scalar but no data-type field");
+        throw new IllegalStateException(operatorType() + " has a scalar but no data-type field");
     }
 
     /** An edge value half the time, else an ordinary one of either sign. */

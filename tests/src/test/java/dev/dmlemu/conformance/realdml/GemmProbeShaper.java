@@ -9,11 +9,10 @@ import java.util.Optional;
 import java.util.Random;
 
 /** GEMM: {@code Output[batch, M, N] = A[batch, M, K] x B[batch, K, N]}, transposes drawn (§14.2). */
-final class GemmProbeShaper implements ProbeShaper {
+final class GemmProbeShaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.GEMM;
+    GemmProbeShaper() {
+        super(OperatorType.GEMM);
     }
 
     @Override

@@ -10,22 +10,15 @@ import java.util.Random;
  * LOCAL_RESPONSE_NORMALIZATION and its GRAD: LocalSize at least 1, either CrossChannel (docs/directml-behaviour.md
  * §14.5).
  */
-final class LocalResponseNormalizationShaper implements ProbeShaper {
-
-    private final OperatorType type;
+final class LocalResponseNormalizationShaper extends OperatorShaper {
 
     private LocalResponseNormalizationShaper(OperatorType type) {
-        this.type = type;
+        super(type);
     }
 
     static List<ProbeShaper> all() {
         return List.of(new LocalResponseNormalizationShaper(OperatorType.LOCAL_RESPONSE_NORMALIZATION),
                 new LocalResponseNormalizationShaper(OperatorType.LOCAL_RESPONSE_NORMALIZATION_GRAD));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

@@ -7,11 +7,10 @@ import java.util.Optional;
 import java.util.Random;
 
 /** LP_NORMALIZATION: Axis an input dimension, P 1 or 2 (docs/directml-behaviour.md §14.5). */
-final class LpNormalizationShaper implements ProbeShaper {
+final class LpNormalizationShaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.LP_NORMALIZATION;
+    LpNormalizationShaper() {
+        super(OperatorType.LP_NORMALIZATION);
     }
 
     @Override

@@ -12,14 +12,13 @@ import java.util.Random;
  * its drawn DimensionCount and read as 4-D with leading 1s, so the batch sizes are equal after those 1s; zero points of
  * one value, one per row of A or one per column of B.
  */
-final class MatrixMultiplyIntegerProbeShaper implements ProbeShaper {
+final class MatrixMultiplyIntegerProbeShaper extends OperatorShaper {
+
+    MatrixMultiplyIntegerProbeShaper() {
+        super(OperatorType.MATRIX_MULTIPLY_INTEGER);
+    }
 
     private static final List<String> MATRICES = List.of("ATensor", "BTensor", "OutputTensor");
-
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.MATRIX_MULTIPLY_INTEGER;
-    }
 
     @Override
     public void makeValid(Map<String, Object> values, Random random) {

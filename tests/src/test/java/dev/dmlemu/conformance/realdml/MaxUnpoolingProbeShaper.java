@@ -11,11 +11,10 @@ import java.util.Random;
  * MAX_UNPOOLING (§14.2): random input sizes, the indices the same, the output the input's batch and channels with
  * random spatial sizes at least the input's (DirectML checks none of the output's sizes). Broken: an indices size.
  */
-final class MaxUnpoolingProbeShaper implements ProbeShaper {
+final class MaxUnpoolingProbeShaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.MAX_UNPOOLING;
+    MaxUnpoolingProbeShaper() {
+        super(OperatorType.MAX_UNPOOLING);
     }
 
     @Override

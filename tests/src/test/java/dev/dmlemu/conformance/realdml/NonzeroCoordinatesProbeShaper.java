@@ -10,11 +10,10 @@ import java.util.Random;
  * NONZERO_COORDINATES' probes: random input sizes, a one-element count tensor and coordinates {@code [1, ..., N, r]}
  * of the drawn DimensionCounts; broken: a count size above 1, or N or r off by one (docs/directml-behaviour.md §14.4).
  */
-final class NonzeroCoordinatesProbeShaper implements ProbeShaper {
+final class NonzeroCoordinatesProbeShaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.NONZERO_COORDINATES;
+    NonzeroCoordinatesProbeShaper() {
+        super(OperatorType.NONZERO_COORDINATES);
     }
 
     @Override

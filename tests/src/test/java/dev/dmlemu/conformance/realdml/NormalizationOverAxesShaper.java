@@ -12,24 +12,17 @@ import java.util.Random;
  * MEAN_VARIANCE_NORMALIZATION1 and 2: OutputTensor has InputTensor's random sizes, Axes are input dimensions, and
  * ScaleTensor and BiasTensor broadcast to InputTensor, each size 1 or the input's (docs/directml-behaviour.md §14.5).
  */
-final class NormalizationOverAxesShaper implements ProbeShaper {
+final class NormalizationOverAxesShaper extends OperatorShaper {
 
     private static final List<String> BROADCAST = List.of("ScaleTensor", "BiasTensor");
 
-    private final OperatorType type;
-
     private NormalizationOverAxesShaper(OperatorType type) {
-        this.type = type;
+        super(type);
     }
 
     static List<ProbeShaper> all() {
         return List.of(new NormalizationOverAxesShaper(OperatorType.MEAN_VARIANCE_NORMALIZATION1),
                 new NormalizationOverAxesShaper(OperatorType.MEAN_VARIANCE_NORMALIZATION2));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

@@ -10,11 +10,10 @@ import java.util.Random;
  * ONE_HOT probes: output sizes 2 to 4, a random Axis, the indices the output's sizes with 1 along it, the values two
  * elements in the last dimension (docs/directml-behaviour.md §14.3); broken by Axis, an indices size or one value.
  */
-final class OneHotShaper implements ProbeShaper {
+final class OneHotShaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.ONE_HOT;
+    OneHotShaper() {
+        super(OperatorType.ONE_HOT);
     }
 
     @Override

@@ -16,12 +16,10 @@ import java.util.Random;
  * value in the input's data type (docs/directml-behaviour.md §14.3); broken by an output size, the count of the
  * padding arrays, or PADDING1's value data type.
  */
-final class PaddingShaper implements ProbeShaper {
-
-    private final OperatorType type;
+final class PaddingShaper extends OperatorShaper {
 
     private PaddingShaper(OperatorType type) {
-        this.type = type;
+        super(type);
     }
 
     static PaddingShaper padding() {
@@ -30,11 +28,6 @@ final class PaddingShaper implements ProbeShaper {
 
     static PaddingShaper padding1() {
         return new PaddingShaper(OperatorType.PADDING1);
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override
@@ -59,7 +52,7 @@ final class PaddingShaper implements ProbeShaper {
         values.put("DimensionCount", (long) rank);
         PaddingMode[] modes = PaddingMode.values();
         values.put("PaddingMode", modes[random.nextInt(modes.length)]);
-        if (type == OperatorType.PADDING1) {
+        if (operatorType() == OperatorType.PADDING1) {
             values.put("PaddingValueDataType", input.dataType());
             values.put("PaddingValue", ScalarUnion.of(input.dataType(), 1 + random.nextInt(9)));
         }
@@ -68,7 +61,7 @@ final class PaddingShaper implements ProbeShaper {
     @Override
     public Optional<String> breakOne(Map<String, Object> values, Random random) {
         BufferTensorDesc input = (BufferTensorDesc) values.get("InputTensor");
-        int pick = random.nextInt(type == OperatorType.PADDING1 ? 3 : 2);
+        int pick = random.nextInt(operatorType() == OperatorType.PADDING1 ? 3 : 2);
         if (pick == 0) {
             BufferTensorDesc output = (BufferTensorDesc) values.get("OutputTensor");
             long[] out = output.sizes().stream().mapToLong(Long::longValue).toArray();

@@ -14,13 +14,12 @@ import java.util.Random;
  * an InputGradientTensor batch or channel size, and for MAX_POOLING_GRAD a spatial size or a zero stride, window or
  * dilation.
  */
-final class PoolingGradProbeShaper implements ProbeShaper {
+final class PoolingGradProbeShaper extends OperatorShaper {
 
-    private final OperatorType type;
     private final boolean windowChecked;
 
     private PoolingGradProbeShaper(OperatorType type, boolean windowChecked) {
-        this.type = type;
+        super(type);
         this.windowChecked = windowChecked;
     }
 
@@ -28,11 +27,6 @@ final class PoolingGradProbeShaper implements ProbeShaper {
     static List<ProbeShaper> all() {
         return List.of(new PoolingGradProbeShaper(OperatorType.AVERAGE_POOLING_GRAD, false),
                 new PoolingGradProbeShaper(OperatorType.MAX_POOLING_GRAD, true));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

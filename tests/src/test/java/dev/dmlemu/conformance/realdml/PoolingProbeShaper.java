@@ -13,15 +13,13 @@ import java.util.Random;
  * dilations and paddings; the output (and the optional indices) with the input's batch and channels and the window
  * formula's spatial sizes.
  */
-final class PoolingProbeShaper implements ProbeShaper {
+final class PoolingProbeShaper extends OperatorShaper {
 
     private static final List<String> WINDOW_ARRAYS = List.of("Strides", "WindowSize", "StartPadding", "EndPadding",
             "Dilations");
 
-    private final OperatorType type;
-
     PoolingProbeShaper(OperatorType type) {
-        this.type = type;
+        super(type);
     }
 
     /** One per pooling. */
@@ -29,11 +27,6 @@ final class PoolingProbeShaper implements ProbeShaper {
         return List.of(OperatorType.AVERAGE_POOLING, OperatorType.AVERAGE_POOLING1, OperatorType.LP_POOLING,
                 OperatorType.LP_POOLING1, OperatorType.MAX_POOLING, OperatorType.MAX_POOLING1,
                 OperatorType.MAX_POOLING2).stream().<ProbeShaper>map(PoolingProbeShaper::new).toList();
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

@@ -14,18 +14,17 @@ import java.util.Random;
  * drawn Sizes: DirectML does not check them). Broken: a pooling rule, a zero point against its scale, or the output's
  * DataType.
  */
-final class QuantizedAveragePoolingProbeShaper implements ProbeShaper {
+final class QuantizedAveragePoolingProbeShaper extends OperatorShaper {
+
+    QuantizedAveragePoolingProbeShaper() {
+        super(OperatorType.QUANTIZED_LINEAR_AVERAGE_POOLING);
+    }
 
     private static final List<Map.Entry<String, String>> ZERO_POINTS = List.of(
             Map.entry("InputZeroPointTensor", "InputScaleTensor"),
             Map.entry("OutputZeroPointTensor", "OutputScaleTensor"));
 
     private final PoolingProbeShaper pooling = new PoolingProbeShaper(OperatorType.QUANTIZED_LINEAR_AVERAGE_POOLING);
-
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.QUANTIZED_LINEAR_AVERAGE_POOLING;
-    }
 
     @Override
     public void makeValid(Map<String, Object> values, Random random) {

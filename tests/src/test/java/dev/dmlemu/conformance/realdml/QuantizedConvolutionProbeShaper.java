@@ -12,7 +12,11 @@ import java.util.Random;
  * channel at {@code Sizes[1]}, each zero point with its scale's Sizes. Broken: a convolution rule, or a zero point
  * against its scale.
  */
-final class QuantizedConvolutionProbeShaper implements ProbeShaper {
+final class QuantizedConvolutionProbeShaper extends OperatorShaper {
+
+    QuantizedConvolutionProbeShaper() {
+        super(OperatorType.QUANTIZED_LINEAR_CONVOLUTION);
+    }
 
     private static final List<Map.Entry<String, String>> ZERO_POINTS = List.of(
             Map.entry("InputZeroPointTensor", "InputScaleTensor"),
@@ -21,11 +25,6 @@ final class QuantizedConvolutionProbeShaper implements ProbeShaper {
 
     private final ConvolutionProbeShaper convolution =
             new ConvolutionProbeShaper(OperatorType.QUANTIZED_LINEAR_CONVOLUTION, false);
-
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.QUANTIZED_LINEAR_CONVOLUTION;
-    }
 
     @Override
     public void makeValid(Map<String, Object> values, Random random) {

@@ -13,29 +13,23 @@ import java.util.Random;
  * its scale's Sizes; the bias with the output's Sizes. Broken: a product rule, a zero point against its scale, or a
  * scale per column of A.
  */
-final class QuantizedMatrixMultiplyProbeShaper implements ProbeShaper {
+final class QuantizedMatrixMultiplyProbeShaper extends OperatorShaper {
 
     private static final List<Map.Entry<String, String>> ZERO_POINTS = List.of(
             Map.entry("AZeroPointTensor", "AScaleTensor"),
             Map.entry("BZeroPointTensor", "BScaleTensor"),
             Map.entry("OutputZeroPointTensor", "OutputScaleTensor"));
 
-    private final OperatorType type;
     private final MatrixMultiplyIntegerProbeShaper product = new MatrixMultiplyIntegerProbeShaper();
 
     private QuantizedMatrixMultiplyProbeShaper(OperatorType type) {
-        this.type = type;
+        super(type);
     }
 
     /** One per operator. */
     static List<ProbeShaper> all() {
         return List.of(new QuantizedMatrixMultiplyProbeShaper(OperatorType.QUANTIZED_LINEAR_MATRIX_MULTIPLY),
                 new QuantizedMatrixMultiplyProbeShaper(OperatorType.MATRIX_MULTIPLY_INTEGER_TO_FLOAT));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

@@ -11,11 +11,10 @@ import java.util.Random;
  * RANDOM_GENERATOR: the state tensors have Sizes [1, ..., 1, 6]; OutputTensor random sizes
  * (docs/directml-behaviour.md §14.5).
  */
-final class RandomGeneratorShaper implements ProbeShaper {
+final class RandomGeneratorShaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.RANDOM_GENERATOR;
+    RandomGeneratorShaper() {
+        super(OperatorType.RANDOM_GENERATOR);
     }
 
     @Override

@@ -20,14 +20,13 @@ import java.util.Random;
  * the docs' formulas, A activations (tanh or sigmoid) per direction, an output sequence or single output
  * (docs/directml-behaviour.md §14.5).
  */
-final class RecurrentNetworkShaper implements ProbeShaper {
+final class RecurrentNetworkShaper extends OperatorShaper {
 
-    private final OperatorType type;
     private final int gates;
     private final int activationsPerDirection;
 
     private RecurrentNetworkShaper(OperatorType type, int gates, int activationsPerDirection) {
-        this.type = type;
+        super(type);
         this.gates = gates;
         this.activationsPerDirection = activationsPerDirection;
     }
@@ -36,11 +35,6 @@ final class RecurrentNetworkShaper implements ProbeShaper {
         return List.of(new RecurrentNetworkShaper(OperatorType.RNN, 1, 1),
                 new RecurrentNetworkShaper(OperatorType.GRU, 3, 2),
                 new RecurrentNetworkShaper(OperatorType.LSTM, 4, 3));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

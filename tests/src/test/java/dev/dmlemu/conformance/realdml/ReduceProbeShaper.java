@@ -19,14 +19,13 @@ import java.util.Random;
  * an output size or DimensionCount off, or another output DataType than the input's (docs/directml-behaviour.md
  * §14.4).
  */
-final class ReduceProbeShaper implements ProbeShaper {
+final class ReduceProbeShaper extends OperatorShaper {
+
+    ReduceProbeShaper() {
+        super(OperatorType.REDUCE);
+    }
 
     private static final DocumentedSupport TABLES = SupportCatalog.directMl().support("REDUCE").orElseThrow();
-
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.REDUCE;
-    }
 
     @Override
     public void makeValid(Map<String, Object> values, Random random) {

@@ -19,12 +19,10 @@ import java.util.Random;
  * AVERAGE or MAX reduction, scales and sample counts in range; the gradient with one output at least and InputTensor
  * where it is needed. Broken probes break one of those rules.
  */
-final class RegionOfInterestShaper implements ProbeShaper {
-
-    private final OperatorType type;
+final class RegionOfInterestShaper extends OperatorShaper {
 
     private RegionOfInterestShaper(OperatorType type) {
-        this.type = type;
+        super(type);
     }
 
     static List<ProbeShaper> all() {
@@ -33,17 +31,12 @@ final class RegionOfInterestShaper implements ProbeShaper {
                 new RegionOfInterestShaper(OperatorType.ROI_ALIGN_GRAD));
     }
 
-    @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
     private boolean pooling() {
-        return type == OperatorType.ROI_POOLING;
+        return operatorType() == OperatorType.ROI_POOLING;
     }
 
     private boolean gradient() {
-        return type == OperatorType.ROI_ALIGN_GRAD;
+        return operatorType() == OperatorType.ROI_ALIGN_GRAD;
     }
 
     /** The tensor sampled per region: the output, or the gradient's input gradient. */

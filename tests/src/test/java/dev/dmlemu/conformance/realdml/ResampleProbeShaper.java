@@ -16,12 +16,11 @@ import java.util.Random;
  * broken: arrays of another length than the DimensionCount, or a scale below FLT_EPSILON (docs/directml-behaviour.md
  * §14.4).
  */
-final class ResampleProbeShaper implements ProbeShaper {
+final class ResampleProbeShaper extends OperatorShaper {
 
     private static final float[] SCALES = {0.25f, 0.5f, 1f, 1.5f, 2f, 3f};
     private static final float[] TOO_SMALL = {0f, -1f, 1e-8f, Float.NaN, 0x1p-23f * 0.99f};
 
-    private final OperatorType type;
     private final String input;
     private final String output;
     private final String countField;
@@ -29,7 +28,7 @@ final class ResampleProbeShaper implements ProbeShaper {
 
     private ResampleProbeShaper(OperatorType type, String input, String output, String countField,
             List<String> arrays) {
-        this.type = type;
+        super(type);
         this.input = input;
         this.output = output;
         this.countField = countField;
@@ -52,11 +51,6 @@ final class ResampleProbeShaper implements ProbeShaper {
                         "DimensionCount", withOffsets),
                 new ResampleProbeShaper(OperatorType.RESAMPLE_GRAD1, "OutputGradientTensor", "InputGradientTensor",
                         "DimensionCount", withOffsets));
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

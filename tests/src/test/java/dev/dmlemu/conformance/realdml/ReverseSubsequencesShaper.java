@@ -11,11 +11,10 @@ import java.util.Random;
  * it, the output the input's sizes (docs/directml-behaviour.md §14.4); broken by Axis, a sequence-lengths size or an
  * output size.
  */
-final class ReverseSubsequencesShaper implements ProbeShaper {
+final class ReverseSubsequencesShaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.REVERSE_SUBSEQUENCES;
+    ReverseSubsequencesShaper() {
+        super(OperatorType.REVERSE_SUBSEQUENCES);
     }
 
     @Override

@@ -12,9 +12,8 @@ import java.util.Random;
  * SLICE, SLICE1 and SLICE_GRAD probes: a random window per dimension of a sliced tensor of sizes 2 to 5, the slice
  * sized by the operator's formula (docs/directml-behaviour.md §14.3); broken by a stride, a window or a slice size.
  */
-final class SliceShaper implements ProbeShaper {
+final class SliceShaper extends OperatorShaper {
 
-    private final OperatorType type;
     private final String sliced;
     private final String slice;
     private final String prefix;
@@ -22,7 +21,7 @@ final class SliceShaper implements ProbeShaper {
     private final boolean signed;
 
     private SliceShaper(OperatorType type, String sliced, String slice, String prefix, boolean signed) {
-        this.type = type;
+        super(type);
         this.sliced = sliced;
         this.slice = slice;
         this.prefix = prefix;
@@ -43,11 +42,6 @@ final class SliceShaper implements ProbeShaper {
     }
 
     @Override
-    public OperatorType operatorType() {
-        return type;
-    }
-
-    @Override
     public void makeValid(Map<String, Object> values, Random random) {
         BufferTensorDesc whole = (BufferTensorDesc) values.get(sliced);
         int rank = (int) whole.dimensionCount();
@@ -61,7 +55,7 @@ final class SliceShaper implements ProbeShaper {
             long stride = 1 + random.nextInt(3);
             long offset = random.nextInt((int) n[i]);
             long room = n[i] - offset;
-            if (type == OperatorType.SLICE) {
+            if (operatorType() == OperatorType.SLICE) {
                 // Sizes are the output's: as many elements as fit from the offset at this stride.
                 long fit = (room - 1) / stride + 1;
                 sizes.add(1L + random.nextInt((int) fit));
@@ -70,7 +64,7 @@ final class SliceShaper implements ProbeShaper {
                 long window = 1 + random.nextInt((int) room);
                 sizes.add(window);
                 m[i] = (window + stride - 1) / stride;
-                if (type == OperatorType.SLICE_GRAD) {
+                if (operatorType() == OperatorType.SLICE_GRAD) {
                     // Its gradient may run past the window, as long as it stays inside the output gradient.
                     m[i] = 1 + random.nextInt((int) ((n[i] - 1 - offset) / stride + 1));
                 }
@@ -99,7 +93,7 @@ final class SliceShaper implements ProbeShaper {
             }
             case 1 -> {
                 // Past the end: the window now ends one element after the sliced tensor.
-                offsets.set(i, whole.sizes().get(i) - (type == OperatorType.SLICE ? 0 : sizes.get(i) - 1));
+                offsets.set(i, whole.sizes().get(i) - (operatorType() == OperatorType.SLICE ? 0 : sizes.get(i) - 1));
                 putWindows(values, offsets, sizes, strides);
                 return Optional.of(prefix + "Offsets[" + i + "] " + offsets.get(i) + " past the end");
             }

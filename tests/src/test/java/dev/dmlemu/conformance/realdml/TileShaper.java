@@ -12,11 +12,10 @@ import java.util.Random;
  * TILE probes: the output takes the input's DimensionCount, input sizes 1 to 3, Repeats 1 to 3, the output their
  * product (docs/directml-behaviour.md §14.3); broken by an output size, the output's DimensionCount or RepeatsCount.
  */
-final class TileShaper implements ProbeShaper {
+final class TileShaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.TILE;
+    TileShaper() {
+        super(OperatorType.TILE);
     }
 
     @Override

@@ -12,14 +12,12 @@ import java.util.Random;
  * TOP_K and TOP_K1 probes: input sizes 2 to 4, a random Axis, K from 1 to the axis size, both outputs the input's
  * sizes with K along Axis (docs/directml-behaviour.md §14.3); broken by Axis, K or an output size.
  */
-final class TopKShaper implements ProbeShaper {
+final class TopKShaper extends OperatorShaper {
 
     private static final List<String> OUTPUTS = List.of("OutputValueTensor", "OutputIndexTensor");
 
-    private final OperatorType type;
-
     private TopKShaper(OperatorType type) {
-        this.type = type;
+        super(type);
     }
 
     static TopKShaper topK() {
@@ -28,11 +26,6 @@ final class TopKShaper implements ProbeShaper {
 
     static TopKShaper topK1() {
         return new TopKShaper(OperatorType.TOP_K1);
-    }
-
-    @Override
-    public OperatorType operatorType() {
-        return type;
     }
 
     @Override

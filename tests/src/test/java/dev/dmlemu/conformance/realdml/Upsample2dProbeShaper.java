@@ -12,11 +12,10 @@ import java.util.Random;
  * UPSAMPLE_2D's probes: random input sizes, ScaleSize 1 to 3 each way, a random interpolation mode and the output
  * they give; broken: one output size off (docs/directml-behaviour.md §14.4).
  */
-final class Upsample2dProbeShaper implements ProbeShaper {
+final class Upsample2dProbeShaper extends OperatorShaper {
 
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.UPSAMPLE_2D;
+    Upsample2dProbeShaper() {
+        super(OperatorType.UPSAMPLE_2D);
     }
 
     @Override

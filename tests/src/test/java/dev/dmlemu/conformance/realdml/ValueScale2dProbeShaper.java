@@ -12,14 +12,13 @@ import java.util.Random;
  * VALUE_SCALE_2D's probes: random sizes with 1 or 3 channels, ChannelCount and Bias to match, a random Scale; broken:
  * a ChannelCount other than the channels, or 2, 4 or 5 channels (docs/directml-behaviour.md §14.4).
  */
-final class ValueScale2dProbeShaper implements ProbeShaper {
+final class ValueScale2dProbeShaper extends OperatorShaper {
+
+    ValueScale2dProbeShaper() {
+        super(OperatorType.VALUE_SCALE_2D);
+    }
 
     private static final long[] WRONG_CHANNELS = {2, 4, 5};
-
-    @Override
-    public OperatorType operatorType() {
-        return OperatorType.VALUE_SCALE_2D;
-    }
 
     @Override
     public void makeValid(Map<String, Object> values, Random random) {
