@@ -90,8 +90,10 @@ final class JsonFields {
     }
 
     /**
-     * A number read as a double (then rounded as its use requires), or one of the strings {@code "NaN"},
-     * {@code "Infinity"}, {@code "-Infinity"}, which JSON has no numbers for.
+     * A number read as a double (then rounded as its use requires), or one of the strings DxDispatch takes for the
+     * values JSON has no numbers for: {@code "nan"}, {@code "inf"} and {@code "-inf"}, in any case, as its
+     * {@code ParseFloatingPointNumber} compares them (docs/directml-behaviour.md §9.1). JavaScript's {@code "Infinity"}
+     * is not among them, and DxDispatch refuses a file with it.
      */
     double real(Node node) {
         if (node instanceof NumberNode) {
@@ -103,14 +105,16 @@ final class JsonFields {
             return value == 0 && ((NumberNode) node).text().startsWith("-") ? -0.0 : value;
         }
         if (node instanceof StringNode) {
-            switch (((StringNode) node).value()) {
-                case "NaN": return Double.NaN;
-                case "Infinity": return Double.POSITIVE_INFINITY;
-                case "-Infinity": return Double.NEGATIVE_INFINITY;
-                default: break;
+            SpecialScalar special = SpecialScalar.fromJsonText(((StringNode) node).value());
+            if (special != null) {
+                return switch (special) {
+                    case NAN -> Double.NaN;
+                    case POSITIVE_INFINITY -> Double.POSITIVE_INFINITY;
+                    case NEGATIVE_INFINITY -> Double.NEGATIVE_INFINITY;
+                };
             }
         }
-        throw error(node, "expected a number (or \"NaN\", \"Infinity\", \"-Infinity\"), got " + node.describe());
+        throw error(node, "expected a number or \"nan\", \"inf\", \"-inf\", got " + node.describe());
     }
 
     /** A UINT64 as its bit pattern: values above 2^63 - 1 are negative longs (compare with Long.compareUnsigned). */

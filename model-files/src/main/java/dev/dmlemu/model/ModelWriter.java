@@ -298,12 +298,12 @@ final class ModelWriter {
         g.writeEndObject();
     }
 
-    /** A FLOAT: the shortest decimal that reads back to it, or the string JSON has for a non-finite value. */
+    /** A FLOAT: the shortest decimal that reads back to it, or the string DxDispatch reads for a non-finite value. */
     private static void real(JsonGenerator g, double value) throws IOException {
         if (Double.isNaN(value)) {
-            g.writeString("NaN");
+            g.writeString(SpecialScalar.NAN.jsonText());
         } else if (Double.isInfinite(value)) {
-            g.writeString(value > 0 ? "Infinity" : "-Infinity");
+            g.writeString((value > 0 ? SpecialScalar.POSITIVE_INFINITY : SpecialScalar.NEGATIVE_INFINITY).jsonText());
         } else {
             g.writeNumber(value);
         }

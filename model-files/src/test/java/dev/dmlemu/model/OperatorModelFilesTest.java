@@ -171,6 +171,33 @@ class OperatorModelFilesTest {
                 + " integer for INT32, got 2147483648 (line "), e.getMessage());
     }
 
+    /**
+     * DxDispatch's float fields take "nan", "inf" and "-inf" in any case ({@code ParseFloatingPointNumber} in
+     * DxDispatch/src/model/JsonParsers.cpp compares them with {@code _stricmp}) and refuse JavaScript's "Infinity";
+     * the writer writes the lower-case spellings back.
+     */
+    @Test
+    void floatFieldsTakeDxDispatchsSpellingsOfNanAndTheInfinities() {
+        String base = source("element_wise_clip.json");
+        String text = base.replace("-1.5", "\"-INF\"").replace("1.25", "\"Inf\"");
+        ModelFile model = ModelFiles.parse(text, null, "m.json");
+        ElementWiseClipOperatorDesc clip =
+                (ElementWiseClipOperatorDesc) ((OperatorDispatchable) model.dispatchables().values().iterator().next())
+                        .desc();
+        assertEquals(Float.NEGATIVE_INFINITY, clip.min());
+        assertEquals(Float.POSITIVE_INFINITY, clip.max());
+        String written = ModelFiles.write(model);
+        assertTrue(written.contains("\"-inf\"") && written.contains("\"inf\""), written);
+        ElementWiseClipOperatorDesc nan = (ElementWiseClipOperatorDesc) ((OperatorDispatchable) ModelFiles
+                .parse(base.replace("-1.5", "\"nan\""), null, "m.json").dispatchables().values().iterator().next())
+                .desc();
+        assertTrue(Float.isNaN(nan.min()));
+        ModelFormatException e = assertThrows(ModelFormatException.class,
+                () -> ModelFiles.parse(base.replace("1.25", "\"Infinity\""), null, "m.json"));
+        assertTrue(e.getMessage().contains(".desc.Max: expected a number or \"nan\", \"inf\", \"-inf\", got"
+                + " \"Infinity\""), e.getMessage());
+    }
+
     @Test
     void anUnknownEnumNameIsLocated() {
         String text = source("reduce.json").replace("DML_REDUCE_FUNCTION_MAX", "DML_REDUCE_FUNCTION_MEDIAN");
