@@ -5,6 +5,7 @@ import dev.dmlemu.desc.ElementWiseBitShiftLeftOperatorDesc;
 import dev.dmlemu.desc.ElementWiseBitShiftRightOperatorDesc;
 import dev.dmlemu.desc.ElementWiseClipGrad1OperatorDesc;
 import dev.dmlemu.desc.ElementWiseClipGradOperatorDesc;
+import dev.dmlemu.desc.ElementWiseClipOperatorDesc;
 import dev.dmlemu.desc.ElementWiseDequantizeLinearOperatorDesc;
 import dev.dmlemu.desc.ElementWiseDifferenceSquareOperatorDesc;
 import dev.dmlemu.desc.ElementWiseDivideOperatorDesc;
@@ -165,6 +166,49 @@ public final class ArithmeticProbes {
                         + " 7FFFFFFF/00000006=00000000 FFFFFFFB/00000007=00000007"));
         all.add(binary("CLIP_GRAD UINT8 [-5, 2.5]", TensorDataType.UINT8,
                 t -> new ElementWiseClipGradOperatorDesc(t, t, t, -5f, 2.5f), "00/05=00 01/06=06 02/07=00 03/08=00 FF/09=00"));
+        // A NaN Min or Max on integer tensors, CLIP and CLIP_GRAD alike: INT32 and INT64 take their minimum, UINT64
+        // 2^63, INT8, UINT8 and UINT32 take 0 (x64's conversion of a NaN, cut to the type's width).
+        // A NaN Min or Max on float tensors clamps nothing; a NaN input still becomes Max.
+        all.add(unary("CLIP FLOAT32 [NaN, 2]", F32, t -> clip(t, Float.NaN, 2f),
+                "7FC00000 FF800000 7F800000 80000000 00000000 3F800000 C0600000 7149F2CA 7FA00001",
+                "40000000 FF800000 40000000 80000000 00000000 3F800000 C0600000 40000000 40000000"));
+        all.add(unary("CLIP FLOAT32 [NaN, NaN]", F32, t -> clip(t, Float.NaN, Float.NaN),
+                "7FC00000 FF800000 7F800000 80000000 3F800000 C0600000 7FA00001",
+                "7FC00000 FF800000 7F800000 80000000 3F800000 C0600000 7FA00001"));
+        all.add(unary("CLIP FLOAT32 [NaN, -0.0]", F32, t -> clip(t, Float.NaN, -0.0f),
+                "7FC00000 FF800000 7F800000 80000000 00000000 3F800000 C0600000",
+                "80000000 FF800000 80000000 80000000 80000000 80000000 C0600000"));
+        all.add(unary("CLIP FLOAT32 [0, NaN]", F32, t -> clip(t, 0f, Float.NaN),
+                "7FC00000 FF800000 7F800000 80000000 3F800000 C0600000 7149F2CA",
+                "00000000 00000000 7F800000 00000000 3F800000 00000000 7149F2CA"));
+        all.add(unary("CLIP INT32 [10, 5]", TensorDataType.INT32, t -> clip(t, 10f, 5f),
+                "FFFFFFFD 00000000 00000007 0000000C 00000064", "0000000A 0000000A 0000000A 0000000A 0000000A"));
+        all.add(unary("CLIP INT32 [NaN, 100]", TensorDataType.INT32, t -> clip(t, Float.NaN, 100f),
+                "FFFFFF80 FFFFFFFB 00000078", "FFFFFF80 FFFFFFFB 00000064"));
+        all.add(unary("CLIP INT32 [-200, NaN]", TensorDataType.INT32, t -> clip(t, -200f, Float.NaN),
+                "FFFFFF80 00000000 00000078", "FFFFFF38 FFFFFF38 FFFFFF38"));
+        all.add(unary("CLIP INT64 [NaN, NaN]", TensorDataType.INT64, t -> clip(t, Float.NaN, Float.NaN),
+                "FFFFFFFFFFFFFF80 0000000000000078 0000000000000000",
+                "8000000000000000 8000000000000000 8000000000000000"));
+        all.add(unary("CLIP UINT64 [NaN, 100]", TensorDataType.UINT64, t -> clip(t, Float.NaN, 100f),
+                "0000000000000000 0000000000000005 00000000000000FF",
+                "8000000000000000 8000000000000000 8000000000000000"));
+        all.add(unary("CLIP UINT64 [-200, NaN]", TensorDataType.UINT64, t -> clip(t, -200f, Float.NaN),
+                "0000000000000000 0000000000000005 00000000000000FF",
+                "0000000000000000 0000000000000005 00000000000000FF"));
+        all.add(unary("CLIP UINT32 [-3, NaN]", TensorDataType.UINT32, t -> clip(t, -3f, Float.NaN),
+                "00000001 00000078 000000FF", "00000000 00000000 00000000"));
+        all.add(unary("CLIP INT8 [NaN, 100]", TensorDataType.INT8, t -> clip(t, Float.NaN, 100f), "80 FB 01 78 7F",
+                "00 00 01 64 64"));
+        all.add(binary("CLIP_GRAD INT8 [NaN, 100]", TensorDataType.INT8,
+                t -> new ElementWiseClipGradOperatorDesc(t, t, t, Float.NaN, 100f), "FB/07=00 01/07=07 80/07=00"));
+        all.add(binary("CLIP_GRAD UINT64 [0, NaN]", TensorDataType.UINT64,
+                t -> new ElementWiseClipGradOperatorDesc(t, t, t, 0f, Float.NaN),
+                "0000000000000001/0000000000000007=0000000000000007 0000000000000000/0000000000000007=0000000000000000"
+                        + " 00000000000000FF/0000000000000007=0000000000000007"));
+        all.add(binary("CLIP_GRAD UINT64 [NaN, 100]", TensorDataType.UINT64,
+                t -> new ElementWiseClipGradOperatorDesc(t, t, t, Float.NaN, 100f),
+                "0000000000000001/0000000000000007=0000000000000000 0000000000000005/0000000000000007=0000000000000000"));
         // QUANTIZE_LINEAR: round_half_even(x / Scale) + ZeroPoint in FLOAT32, then the shader's conversion.
         all.add(quantize("QUANTIZE_LINEAR INT32 to UINT8", TensorDataType.INT32, TensorDataType.UINT8,
                 "00000005/40000000/00=02 FFFFFFFF/40000000/0A=0A 01000001/3F800000/00=FF 7FFFFFFF/4B189680/05=DC"
@@ -239,6 +283,10 @@ public final class ArithmeticProbes {
             columns[inputs][r] = Long.parseUnsignedLong(sides[1], 16);
         }
         return columns;
+    }
+
+    private static OperatorDesc clip(BufferTensorDesc t, float min, float max) {
+        return new ElementWiseClipOperatorDesc(t, t, Optional.empty(), min, max);
     }
 
     private static Probe binary(String name, TensorDataType type, Function<BufferTensorDesc, OperatorDesc> desc,

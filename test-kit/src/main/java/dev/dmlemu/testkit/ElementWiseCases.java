@@ -380,14 +380,18 @@ public final class ElementWiseCases {
         Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY, 3e9f, -5f, 300f, 1e10f, -0.5f};
 
     /** Min at most max, both small numbers, -0.0 and 0 among them. */
+    /**
+     * Min and Max: mostly in order, one case in four as drawn, so that Min may lie above Max; either may be a NaN.
+     * DirectML takes both (docs/directml-behaviour.md §15.7).
+     */
     private static float[] bounds(Random random) {
-        float[] candidates = {-2.5f, -1f, -0.0f, 0f, 0.5f, 1f, 3f, 100f};
+        float[] candidates = {-2.5f, -1f, -0.0f, 0f, 0.5f, 1f, 3f, 100f, Float.NaN};
         float a = candidates[random.nextInt(candidates.length)];
         float b = candidates[random.nextInt(candidates.length)];
-        return new float[] {Math.min(a, b), Math.max(a, b)};
+        return random.nextInt(4) == 0 ? new float[] {a, b} : new float[] {Math.min(a, b), Math.max(a, b)};
     }
 
-    /** CLIP1's bounds in the tensor's own type: two of its values, the smaller as Min. */
+    /** CLIP1's bounds in the tensor's own type: two of its values, mostly the smaller as Min. */
     private static OperatorDesc clip1(Random random, BufferTensorDesc in, BufferTensorDesc out,
             Optional<ScaleBias> scaleBias) {
         TensorDataType type = in.dataType();
@@ -398,7 +402,9 @@ public final class ElementWiseCases {
         }
         long a = ScalarUnion.ofInteger(type, value(random, type)).asLong(type);
         long b = ScalarUnion.ofInteger(type, value(random, type)).asLong(type);
-        boolean aFirst = type == TensorDataType.UINT64 ? Long.compareUnsigned(a, b) <= 0 : a <= b;
+        // In order but one case in four, as bounds() draws them.
+        boolean aFirst = random.nextInt(4) == 0 || (type == TensorDataType.UINT64 ? Long.compareUnsigned(a, b) <= 0
+                : a <= b);
         return new ElementWiseClip1OperatorDesc(in, out, scaleBias, type,
                 ScalarUnion.ofInteger(type, aFirst ? a : b), ScalarUnion.ofInteger(type, aFirst ? b : a));
     }

@@ -228,10 +228,22 @@ final class NaiveArithmetic {
     }
 
     /** A float bound truncated toward zero and saturated to the type, NaN giving the type's minimum (measured). */
+    /**
+     * What a NaN Min or Max of CLIP and CLIP_GRAD becomes on integer tensors, as measured on DirectML.dll 1.15.4
+     * (INT16 and UINT16 inferred: the device lacks them).
+     */
+    static long nanBound(TensorDataType type) {
+        return switch (type) {
+            case INT32 -> Integer.MIN_VALUE;
+            case INT64, UINT64 -> Long.MIN_VALUE;
+            default -> 0;
+        };
+    }
+
     private static long saturatedBound(float v, TensorDataType type) {
         double lo = type.isUnsignedInteger() ? 0 : -Math.pow(2, type.sizeInBits() - 1);
         if (Float.isNaN(v)) {
-            return (long) lo;
+            return nanBound(type);
         }
         double hi = type.isUnsignedInteger() ? Math.pow(2, type.sizeInBits()) - 1 : Math.pow(2, type.sizeInBits() - 1) - 1;
         double t = v < 0 ? Math.ceil(v) : Math.floor(v);

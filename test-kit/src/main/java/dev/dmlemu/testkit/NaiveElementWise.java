@@ -182,10 +182,10 @@ public final class NaiveElementWise {
         return low < 32 ? low : 32 + low % 32;
     }
 
-    /** A float bound truncated toward zero and saturated to an integer type (NaN: 0). */
+    /** A float bound truncated toward zero and saturated to an integer type (NaN: as measured). */
     private static long integerBound(float bound, TensorDataType type) {
         if (bound != bound) {
-            return 0;
+            return NaiveArithmetic.nanBound(type);
         }
         java.math.BigInteger whole = Float.isInfinite(bound)
                 ? java.math.BigInteger.ONE.shiftLeft(70)
@@ -256,22 +256,22 @@ public final class NaiveElementWise {
         return (min ? x <= y : x >= y) ? a : b;
     }
 
-    /** CLIP and CLIP1: a NaN becomes Max (measured); integers clamp to the integer bounds. */
+    /** CLIP and CLIP1: a NaN becomes Max (measured); integers clamp to the integer bounds in the same order. */
     private static long clamp(TensorDataType type, long x, Optional<ScaleBias> scaleBias, double min, double max,
             long intMin, long intMax) {
         if (!type.isFloatingPoint()) {
+            // Measured: min(x, Max), then max(that, Min), so a Min above Max gives Min everywhere.
             boolean unsigned = type == TensorDataType.UINT64;
-            if (unsigned ? Long.compareUnsigned(x, intMin) < 0 : x < intMin) {
-                return intMin;
-            }
-            return (unsigned ? Long.compareUnsigned(x, intMax) > 0 : x > intMax) ? intMax : x;
+            long below = (unsigned ? Long.compareUnsigned(x, intMax) < 0 : x < intMax) ? x : intMax;
+            return (unsigned ? Long.compareUnsigned(below, intMin) > 0 : below > intMin) ? below : intMin;
         }
         double v = scaledValue(type, x, scaleBias);
-        // Measured: min(v, Max) then max(that, Min), each keeping the bound unless the value is strictly inside it
-        // (x86's minss and maxss), so a NaN gives Max and 1.0 clipped to [-0.0, 0] gives -0.0.
-        boolean belowMax = v < max;
+        // Measured: min(v, Max) then max(that, Min), each keeping the bound unless the value is strictly inside it,
+        // and a NaN bound keeping the value: a NaN gives Max, 1.0 clipped to [-0.0, 0] gives -0.0, and CLIP to
+        // [NaN, NaN] changes nothing.
+        boolean belowMax = Double.isNaN(max) || v < max;
         double clipped = belowMax ? v : max;
-        if (!(clipped > min)) {
+        if (!(Double.isNaN(min) || clipped > min)) {
             return fromDouble(type, min);
         }
         if (!belowMax) {

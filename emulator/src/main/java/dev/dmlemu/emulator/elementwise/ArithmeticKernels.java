@@ -226,18 +226,14 @@ public final class ArithmeticKernels {
 
     /**
      * The input gradient's bits where the input lies strictly between Min and Max, else zero. Integer tensors
-     * compare with Min and Max truncated toward zero and saturated to the type, a NaN bound giving the type's minimum
-     * (measured: INT32 with Min NaN passes -1).
+     * compare with Min and Max truncated toward zero and saturated to the type, a NaN bound converted as CLIP's
+     * ({@link Cast#nanOf}; measured: INT32 with Min NaN passes -1, INT8 with Min NaN passes 1 but not -5).
      */
     public static OperatorKernel clipGrad() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_CLIP_GRAD, ElementWiseClipGradOperatorDesc.class,
                 d -> new Parts(GRADIENT_INPUTS, GRADIENT_OUTPUT, passInside(d.min(), d.max(),
-                        integerBound(d.min(), typeOf(d.inputTensor())),
-                        integerBound(d.max(), typeOf(d.inputTensor())))));
-    }
-
-    private static long integerBound(float bound, TensorDataType type) {
-        return bound != bound ? Cast.minOf(type) : Cast.toInteger(bound, type);
+                        Cast.toInteger(d.min(), typeOf(d.inputTensor())),
+                        Cast.toInteger(d.max(), typeOf(d.inputTensor())))));
     }
 
     /** CLIP_GRAD with Min and Max in MinMaxDataType. */

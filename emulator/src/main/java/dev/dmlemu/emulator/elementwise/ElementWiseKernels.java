@@ -205,8 +205,9 @@ public final class ElementWiseKernels {
     }
 
     /**
-     * Measured: a NaN becomes Max; -0.0 and denormals inside the range stay as they are. Integer tensors clamp to Min
-     * and Max truncated toward zero and saturated to the type.
+     * Measured: a NaN becomes Max, a NaN bound clamps nothing; -0.0 and denormals inside the range stay as they are.
+     * Integer tensors clamp to Min and Max truncated toward zero and saturated to the type, a NaN bound as
+     * {@link Cast#nanOf} gives it ({@link Clamp}).
      */
     public static OperatorKernel clip() {
         return new ElementWiseKernel<>(OperatorType.ELEMENT_WISE_CLIP, ElementWiseClipOperatorDesc.class,
