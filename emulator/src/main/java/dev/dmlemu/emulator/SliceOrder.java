@@ -37,14 +37,29 @@ final class SliceOrder extends Traversal {
 
     @Override
     void run(BoundBuffers buffers, long begin, long end, Workspace workspace) {
+        CoordinateCursor rows = workspace.rows();
+        rows.seek(begin);
+        for (long row = begin; row < end; row += ROWS_PER_CALL) {
+            copyRows(buffers, rows, (int) Math.min(ROWS_PER_CALL, end - row));
+        }
+    }
+
+    /**
+     * Rows per call of {@link #copyRows}: a method called once per dispatch with a loop over every row is compiled
+     * only on-stack, after several dispatches run in the interpreter (16,384 rows a dispatch took 30-57 ms instead of
+     * 19-25 ms in the first ten dispatches of the EMBEDDING workload); called per 16 rows, the JIT compiles it within
+     * the first dispatch.
+     */
+    private static final int ROWS_PER_CALL = 16;
+
+    /** Copies the next {@code count} rows from where the cursor is, and moves it past them. */
+    private void copyRows(BoundBuffers buffers, CoordinateCursor rows, int count) {
         ByteBuffer in = buffers.input();
         ByteBuffer idx = buffers.indices();
         ByteBuffer out = buffers.output();
-        CoordinateCursor rows = workspace.rows();
-        rows.seek(begin);
         int n = (int) rowLength;
         int bytes = n * plan.elementSize;
-        for (long row = begin; row < end; row++) {
+        for (int r = 0; r < count; r++) {
             // Narrowed to int only on bound buffers, where every in-range offset fits (see GatherKernel).
             int inPos = (int) rows.offset(0);
             int idxPos = (int) rows.offset(1);

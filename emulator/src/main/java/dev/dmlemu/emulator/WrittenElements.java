@@ -17,6 +17,13 @@ final class WrittenElements {
     private final long[] words;
     /** The elements written more than once: DirectML leaves them undefined. */
     private final long[] overwritten;
+    /**
+     * The words of {@link #overwritten} with a bit set, so that {@link #reset} clears those only: a scatter of rows
+     * overwrites a few of its output's words, and clearing all of them was a pass over a bitmap as large as
+     * {@link #words} on every execution.
+     */
+    private int[] overwrittenWords = new int[16];
+    private int overwrittenWordCount;
     /** For a merge, the regions it answers {@link #wasOverwritten} from. */
     private final List<WrittenElements> regions;
     private long overwrites;
@@ -53,7 +60,10 @@ final class WrittenElements {
     /** Forgets every mark and count, for the next execution. */
     void reset() {
         Arrays.fill(words, 0);
-        Arrays.fill(overwritten, 0);
+        for (int i = 0; i < overwrittenWordCount; i++) {
+            overwritten[overwrittenWords[i]] = 0;
+        }
+        overwrittenWordCount = 0;
         overwrites = 0;
         firstOverwritten = -1;
         currentUpdate = 0;
@@ -80,7 +90,7 @@ final class WrittenElements {
         long bit = 1L << inRegion;
         long before = words[word];
         if ((before & bit) != 0) {
-            overwritten[word] |= bit;
+            markOverwritten(word, bit);
             if (overwrites++ == 0) {
                 firstOverwritten = element;
                 firstOverwritingUpdate = update;
@@ -112,11 +122,21 @@ final class WrittenElements {
                     firstOverwritingUpdate = firstUpdate + (first - (element - firstElement));
                 }
                 overwrites += Long.bitCount(again);
-                overwritten[word] |= again;
+                markOverwritten(word, again);
             }
             words[word] = before | bits;
             from += span;
         }
+    }
+
+    private void markOverwritten(int word, long bits) {
+        if (overwritten[word] == 0) {
+            if (overwrittenWordCount == overwrittenWords.length) {
+                overwrittenWords = Arrays.copyOf(overwrittenWords, overwrittenWordCount * 2);
+            }
+            overwrittenWords[overwrittenWordCount++] = word;
+        }
+        overwritten[word] |= bits;
     }
 
     /** Whether output element {@code element} was written more than once in this execution. */
