@@ -49,7 +49,7 @@ final class ProbeShapers {
         all.add(new OneHotShaper());
         all.add(ArgReduceShaper.argmin());
         all.add(ArgReduceShaper.argmax());
-        all.add(new DiagonalMatrixShaper());
+        all.addAll(DiagonalMatrixShaper.all());
 
         // Resampling and reduction.
         all.add(new ReduceProbeShaper());
