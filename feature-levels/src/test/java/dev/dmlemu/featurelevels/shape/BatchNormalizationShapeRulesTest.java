@@ -20,8 +20,9 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The batch normalizations' statistics broadcast to the input (BATCH_NORMALIZATION's each on its own), on descs whose verdicts were measured on DirectML.dll
- * 1.15.4 (CreateOperator at DML_FEATURE_LEVEL_6_4; "refused" is E_INVALIDARG), docs/directml-behaviour.md §14.5.
+ * The batch normalizations' statistics broadcast to the input (BATCH_NORMALIZATION's each on its own), on descs
+ * whose verdicts were measured on DirectML.dll 1.15.4 (CreateOperator at DML_FEATURE_LEVEL_6_4; "refused" is
+ * E_INVALIDARG), docs/directml-behaviour.md §14.5.
  */
 class BatchNormalizationShapeRulesTest {
 

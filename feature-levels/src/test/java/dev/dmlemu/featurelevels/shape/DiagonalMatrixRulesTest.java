@@ -16,8 +16,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * DIAGONAL_MATRIX and DIAGONAL_MATRIX1 (docs/directml-behaviour.md §14.3). Every verdict is the one DirectML.dll 1.15.4's
- * CreateOperator gave the same desc (S_OK or E_INVALIDARG, noted per desc); the diagnostics are worked out by hand.
+ * DIAGONAL_MATRIX and DIAGONAL_MATRIX1 (docs/directml-behaviour.md §14.3). Every verdict is the one DirectML.dll
+ * 1.15.4's CreateOperator gave the same desc (S_OK or E_INVALIDARG, noted per desc); the diagnostics are worked out by
+ * hand.
  */
 class DiagonalMatrixRulesTest {
 
