@@ -1,6 +1,7 @@
 package dev.dmlemu.featurelevels.shape;
 
 import dev.dmlemu.desc.BatchNormalizationGradOperatorDesc;
+import dev.dmlemu.desc.BatchNormalizationOperatorDesc;
 import dev.dmlemu.desc.BatchNormalizationTrainingGradOperatorDesc;
 import dev.dmlemu.desc.BatchNormalizationTrainingOperatorDesc;
 import dev.dmlemu.desc.BufferTensorDesc;
@@ -10,35 +11,42 @@ import dev.dmlemu.featurelevels.ShapeCheck;
 import java.util.List;
 
 /**
- * BATCH_NORMALIZATION_GRAD, BATCH_NORMALIZATION_TRAINING and BATCH_NORMALIZATION_TRAINING_GRAD: the per-channel
- * statistics (mean, variance, scale, bias and their gradients, one Sizes by the constraint lines) broadcast to
- * InputTensor, each size 1 or the input's (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+ * The batch normalizations: the per-channel statistics broadcast to InputTensor, each size 1 or the input's. For
+ * BATCH_NORMALIZATION_GRAD, BATCH_NORMALIZATION_TRAINING and BATCH_NORMALIZATION_TRAINING_GRAD the statistics (mean,
+ * variance, scale, bias and their gradients) have one Sizes by the constraint lines, so the first stands for all; for
+ * BATCH_NORMALIZATION each of MeanTensor, VarianceTensor, ScaleTensor and BiasTensor broadcasts on its own, whatever
+ * Spatial says (measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
  *
  * @param <D> the operator's desc record
  */
 public final class BatchNormalizationStatistics<D extends OperatorDesc> extends OperatorShapeRules<D> {
 
-    /** The first tensor of the statistics' Sizes constraint line: the others have its Sizes. */
-    private final String statistics;
+    /** The statistics checked: one per Sizes the tables leave free (a constraint line's first tensor stands for it). */
+    private final List<String> statistics;
 
-    private BatchNormalizationStatistics(OperatorType type, Class<D> descType, String statistics) {
+    private BatchNormalizationStatistics(OperatorType type, Class<D> descType, List<String> statistics) {
         super(type, descType);
         this.statistics = statistics;
     }
 
     static List<ShapeRules<?>> all() {
         return List.of(
+                new BatchNormalizationStatistics<>(OperatorType.BATCH_NORMALIZATION,
+                        BatchNormalizationOperatorDesc.class,
+                        List.of("MeanTensor", "VarianceTensor", "ScaleTensor", "BiasTensor")),
                 new BatchNormalizationStatistics<>(OperatorType.BATCH_NORMALIZATION_GRAD,
-                        BatchNormalizationGradOperatorDesc.class, "MeanTensor"),
+                        BatchNormalizationGradOperatorDesc.class, List.of("MeanTensor")),
                 new BatchNormalizationStatistics<>(OperatorType.BATCH_NORMALIZATION_TRAINING,
-                        BatchNormalizationTrainingOperatorDesc.class, "ScaleTensor"),
+                        BatchNormalizationTrainingOperatorDesc.class, List.of("ScaleTensor")),
                 new BatchNormalizationStatistics<>(OperatorType.BATCH_NORMALIZATION_TRAINING_GRAD,
-                        BatchNormalizationTrainingGradOperatorDesc.class, "MeanTensor"));
+                        BatchNormalizationTrainingGradOperatorDesc.class, List.of("MeanTensor")));
     }
 
     @Override
     public void check(D desc, ShapeCheck check) {
         BufferTensorDesc input = check.required("InputTensor");
-        Broadcast.toSizes(statistics, check.required(statistics), "InputTensor", input.sizes(), check);
+        for (String field : statistics) {
+            Broadcast.toSizes(field, check.required(field), "InputTensor", input.sizes(), check);
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.dmlemu.featurelevels.shape;
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.MeanVarianceNormalization1OperatorDesc;
 import dev.dmlemu.desc.MeanVarianceNormalization2OperatorDesc;
+import dev.dmlemu.desc.MeanVarianceNormalizationOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.featurelevels.ShapeCheck;
@@ -10,9 +11,11 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * MEAN_VARIANCE_NORMALIZATION1 and MEAN_VARIANCE_NORMALIZATION2: OutputTensor has InputTensor's Sizes, every Axes
- * entry names an input dimension, and ScaleTensor and BiasTensor (each optional on its own) broadcast to InputTensor
- * (their docs pages; measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5).
+ * The mean variance normalizations: OutputTensor has InputTensor's Sizes, every axis normalized over names an input
+ * dimension, and ScaleTensor and BiasTensor (each optional on its own) broadcast to InputTensor (their docs pages;
+ * measured on DirectML.dll 1.15.4, docs/directml-behaviour.md §14.5). MEAN_VARIANCE_NORMALIZATION1 and 2 list their
+ * axes; the first version has none to check: CrossChannel and NormalizeVariance are free flags (either value accepted
+ * with any shapes) over an input the tables keep 4-D.
  *
  * @param <D> the operator's desc record
  */
@@ -27,6 +30,8 @@ public final class NormalizationOverAxes<D extends OperatorDesc> extends Operato
 
     static List<ShapeRules<?>> all() {
         return List.of(
+                new NormalizationOverAxes<>(OperatorType.MEAN_VARIANCE_NORMALIZATION,
+                        MeanVarianceNormalizationOperatorDesc.class, desc -> List.of()),
                 new NormalizationOverAxes<>(OperatorType.MEAN_VARIANCE_NORMALIZATION1,
                         MeanVarianceNormalization1OperatorDesc.class, MeanVarianceNormalization1OperatorDesc::axes),
                 new NormalizationOverAxes<>(OperatorType.MEAN_VARIANCE_NORMALIZATION2,

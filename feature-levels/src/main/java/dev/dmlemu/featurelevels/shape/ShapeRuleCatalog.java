@@ -53,7 +53,7 @@ public final class ShapeRuleCatalog {
         all.add(new OneHotRules());
         all.add(ArgReduceRules.argmin());
         all.add(ArgReduceRules.argmax());
-        all.add(new DiagonalMatrixRules());
+        all.addAll(DiagonalMatrixRules.all());
 
         // Resampling and reduction.
         all.add(new ReduceShapeRules());

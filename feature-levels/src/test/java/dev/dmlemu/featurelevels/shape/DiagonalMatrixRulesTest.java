@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.DiagonalMatrix1OperatorDesc;
+import dev.dmlemu.desc.DiagonalMatrixOperatorDesc;
 import dev.dmlemu.desc.ScalarUnion;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
@@ -15,8 +16,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * DIAGONAL_MATRIX1 (docs/directml-behaviour.md §14.3). Every verdict is the one DirectML.dll 1.15.4's
- * CreateOperator gave the same desc (S_OK or E_INVALIDARG, noted per desc); the diagnostics are worked out by hand.
+ * DIAGONAL_MATRIX and DIAGONAL_MATRIX1 (docs/directml-behaviour.md §14.3). Every verdict is the one DirectML.dll
+ * 1.15.4's CreateOperator gave the same desc (S_OK or E_INVALIDARG, noted per desc); the diagnostics are worked out by
+ * hand.
  */
 class DiagonalMatrixRulesTest {
 
@@ -45,5 +47,22 @@ class DiagonalMatrixRulesTest {
     void theDiagonalRangeIsNotChecked() {
         // S_OK: a begin past the end (an empty range) and past the matrix.
         assertEquals(List.of(), diagnostics(diagonal(new long[] {3, 4}, FLOAT32, 4, -2)));
+    }
+
+    @Test
+    void theFirstVersionTakesAnyOffsetAndValue() {
+        // S_OK for each: Offsets at INT's ends, far outside the matrix; NaN, infinities and values an integer output
+        // cannot hold.
+        List<DiagonalMatrixOperatorDesc> descs = List.of(
+                new DiagonalMatrixOperatorDesc(BufferTensorDesc.packed(TensorDataType.INT8, 2, 1, 3, 2),
+                        Integer.MIN_VALUE, 300f),
+                new DiagonalMatrixOperatorDesc(BufferTensorDesc.packed(TensorDataType.INT8, 2, 1, 3, 2),
+                        Integer.MIN_VALUE, Float.NaN),
+                new DiagonalMatrixOperatorDesc(BufferTensorDesc.packed(TensorDataType.UINT8, 3, 3), Integer.MAX_VALUE,
+                        -1f),
+                new DiagonalMatrixOperatorDesc(BufferTensorDesc.packed(FLOAT32, 1, 1), 5, Float.POSITIVE_INFINITY));
+        for (DiagonalMatrixOperatorDesc desc : descs) {
+            assertEquals(List.of(), validator.validate(desc, LEVEL_6_4).diagnostics(), desc.toString());
+        }
     }
 }

@@ -9,6 +9,7 @@ import dev.dmlemu.desc.LocalResponseNormalizationOperatorDesc;
 import dev.dmlemu.desc.LpNormalizationOperatorDesc;
 import dev.dmlemu.desc.MeanVarianceNormalization1OperatorDesc;
 import dev.dmlemu.desc.MeanVarianceNormalization2OperatorDesc;
+import dev.dmlemu.desc.MeanVarianceNormalizationOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
@@ -20,7 +21,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shape rules of MEAN_VARIANCE_NORMALIZATION1 and 2, LP_NORMALIZATION and LOCAL_RESPONSE_NORMALIZATION(_GRAD),
+ * The shape rules of MEAN_VARIANCE_NORMALIZATION, 1 and 2, LP_NORMALIZATION and LOCAL_RESPONSE_NORMALIZATION(_GRAD),
  * on descs whose verdicts were measured on DirectML.dll 1.15.4 (CreateOperator at DML_FEATURE_LEVEL_6_4; "refused" is
  * E_INVALIDARG), docs/directml-behaviour.md §14.5.
  */
@@ -63,6 +64,30 @@ class NormalizationShapeRulesTest {
         }
         for (OperatorDesc desc : mvn(TensorDesc.NULL, TensorDesc.NULL, new long[] {1, 3, 2, 2}, List.of(1L))) {
             assertEquals(List.of(RuleId.SIZES_MISMATCH), errors(desc), desc.toString());
+        }
+    }
+
+    /** The first version, with either CrossChannel and NormalizeVariance (the four pairings measured alike). */
+    private static List<OperatorDesc> firstMvn(TensorDesc scale, TensorDesc bias) {
+        return List.of(new MeanVarianceNormalizationOperatorDesc(f32(INPUT), scale, bias, f32(INPUT), false, true,
+                        1e-5f, Optional.empty()),
+                new MeanVarianceNormalizationOperatorDesc(f32(INPUT), scale, bias, f32(INPUT), true, false,
+                        Float.NaN, Optional.empty()));
+    }
+
+    @Test
+    void firstMeanVarianceNormalizationScaleAndBiasEachBroadcastToTheInput() {
+        // DirectML.dll 1.15.4: S_OK (Scale alone, Bias alone, both of different shapes, neither).
+        firstMvn(f32(1, 3, 1, 1), TensorDesc.NULL).forEach(NormalizationShapeRulesTest::accepted);
+        firstMvn(TensorDesc.NULL, f32(1, 3, 1, 1)).forEach(NormalizationShapeRulesTest::accepted);
+        firstMvn(f32(2, 3, 2, 2), f32(1, 1, 1, 1)).forEach(NormalizationShapeRulesTest::accepted);
+        firstMvn(TensorDesc.NULL, TensorDesc.NULL).forEach(NormalizationShapeRulesTest::accepted);
+        // DirectML.dll 1.15.4: E_INVALIDARG.
+        for (OperatorDesc desc : firstMvn(f32(2, 4, 2, 2), TensorDesc.NULL)) {
+            assertEquals(List.of(RuleId.NOT_BROADCASTABLE), errors(desc), desc.toString());
+        }
+        for (OperatorDesc desc : firstMvn(f32(1, 1, 1, 1), f32(2, 3, 2, 3))) {
+            assertEquals(List.of(RuleId.NOT_BROADCASTABLE), errors(desc), desc.toString());
         }
     }
 

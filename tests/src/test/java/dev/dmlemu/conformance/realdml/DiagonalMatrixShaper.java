@@ -5,18 +5,30 @@ import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.ScalarUnion;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 
 /**
- * DIAGONAL_MATRIX1 probes: output sizes 1 to 4, the input (when present) the same, the value in the output's data
- * type, a random diagonal range (docs/directml-behaviour.md §14.3); broken by the value's data type or an input size.
+ * The diagonal matrices' probes, output sizes 1 to 4 (docs/directml-behaviour.md §14.3). DIAGONAL_MATRIX: an Offset
+ * and a Value drawn from edge values as well as ordinary ones; nothing to break, DirectML takes them all.
+ * DIAGONAL_MATRIX1: the input (when present) the output's sizes, the value in the output's data type, a random
+ * diagonal range; broken by the value's data type or an input size.
  */
 final class DiagonalMatrixShaper extends OperatorShaper {
 
-    DiagonalMatrixShaper() {
-        super(OperatorType.DIAGONAL_MATRIX1);
+    /** Offsets at and around the ends of INT's range and of a small matrix's diagonals. */
+    private static final int[] OFFSET_EDGES = {Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -5, -1, 0, 1, 5,
+        Integer.MAX_VALUE};
+
+    private DiagonalMatrixShaper(OperatorType type) {
+        super(type);
+    }
+
+    static List<ProbeShaper> all() {
+        return List.of(new DiagonalMatrixShaper(OperatorType.DIAGONAL_MATRIX),
+                new DiagonalMatrixShaper(OperatorType.DIAGONAL_MATRIX1));
     }
 
     @Override
@@ -27,6 +39,12 @@ final class DiagonalMatrixShaper extends OperatorShaper {
             sizes[i] = 1 + random.nextInt(4);
         }
         values.put("OutputTensor", BufferTensorDesc.packed(output.dataType(), sizes));
+        if (operatorType() == OperatorType.DIAGONAL_MATRIX) {
+            values.put("Offset", random.nextBoolean() ? OFFSET_EDGES[random.nextInt(OFFSET_EDGES.length)]
+                    : random.nextInt(13) - 6);
+            values.put("Value", FreeFieldsShaper.value(random));
+            return;
+        }
         if (values.get("InputTensor") instanceof BufferTensorDesc input) {
             values.put("InputTensor", BufferTensorDesc.packed(input.dataType(), sizes));
         }
@@ -38,6 +56,9 @@ final class DiagonalMatrixShaper extends OperatorShaper {
 
     @Override
     public Optional<String> breakOne(Map<String, Object> values, Random random) {
+        if (operatorType() == OperatorType.DIAGONAL_MATRIX) {
+            return Optional.empty();
+        }
         Object input = values.get("InputTensor");
         if (random.nextBoolean() && input instanceof BufferTensorDesc present && input != TensorDesc.NULL) {
             long[] sizes = present.sizes().stream().mapToLong(Long::longValue).toArray();

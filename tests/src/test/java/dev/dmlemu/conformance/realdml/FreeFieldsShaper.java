@@ -73,7 +73,7 @@ final class FreeFieldsShaper extends OperatorShaper {
     }
 
     /** An edge value half the time, else an ordinary one of either sign. */
-    private static float value(Random random) {
+    static float value(Random random) {
         return random.nextBoolean() ? EDGES[random.nextInt(EDGES.length)] : (float) (random.nextGaussian() * 10);
     }
 

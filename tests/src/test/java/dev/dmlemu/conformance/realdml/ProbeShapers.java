@@ -49,7 +49,7 @@ final class ProbeShapers {
         all.add(new OneHotShaper());
         all.add(ArgReduceShaper.argmin());
         all.add(ArgReduceShaper.argmax());
-        all.add(new DiagonalMatrixShaper());
+        all.addAll(DiagonalMatrixShaper.all());
 
         // Resampling and reduction.
         all.add(new ReduceProbeShaper());
@@ -71,6 +71,7 @@ final class ProbeShapers {
         all.add(new RandomGeneratorShaper());
         all.add(new AdamOptimizerShaper());
         all.addAll(BatchNormalizationShaper.all());
+        all.addAll(BroadcastToInputShaper.all());
         all.addAll(BlockQuantizationShaper.all());
         all.addAll(RecurrentNetworkShaper.all());
         all.addAll(AttentionShaper.all());
