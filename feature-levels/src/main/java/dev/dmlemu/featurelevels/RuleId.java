@@ -137,8 +137,9 @@ public enum RuleId {
      * with leading 1s, {@code [1, 1, 1 or M, 1]} (A's, one per row) or {@code [1, 1, 1, 1 or N]} (B's, one per
      * column); CONVOLUTION_INTEGER's input zero point all 1s, its filter zero point 1s but {@code Sizes[1]}, which may
      * be the output channel count. The quantized operators' scales likewise (QUANTIZED_LINEAR_CONVOLUTION's, the
-     * quantized matrix multiplications' per row or column), and their zero points with exactly their scale's Sizes.
-     * Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2).
+     * quantized matrix multiplications' per row or column), and their zero points with exactly their scale's Sizes;
+     * ELEMENT_WISE_QUANTIZED_LINEAR_ADD's and DYNAMIC_QUANTIZE_LINEAR's scales and zero points one value each.
+     * Measured on DirectML.dll 1.15.4 (docs/directml-behaviour.md §14.2, §14.5).
      */
     QUANTIZATION_SIZES_MISMATCH(Severity.ERROR, "a scale or zero point must hold one value, or one per row, column "
             + "or output channel as the operator allows; a zero point has its scale's Sizes"),

@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * The scale and zero-point rules the quantized operators share, as DirectML.dll 1.15.4 checks them
- * (docs/directml-behaviour.md §14.2): a zero point, when present, has exactly its scale's Sizes (a DimensionCount of
- * its own is refused even when the values read the same), and a scale holds one value or one per channel.
+ * (docs/directml-behaviour.md §14.2, §14.5): a zero point, when present, has exactly its scale's Sizes (a
+ * DimensionCount of its own is refused even when the values read the same), and a scale holds one value or one per
+ * channel.
  */
 final class QuantizationTensors {
 

@@ -77,6 +77,7 @@ public final class ShapeRuleCatalog {
         all.add(new AdamOptimizerRules());
         all.addAll(BatchNormalizationStatistics.all());
         all.addAll(BlockQuantizationRules.all());
+        all.addAll(OneValueQuantizationRules.all());
         all.addAll(RecurrentNetworkRules.all());
         all.addAll(AttentionShapeRules.all());
 

@@ -52,7 +52,9 @@ public final class TablesSuffice implements ShapeRules<OperatorDesc> {
             OperatorType.ELEMENT_WISE_LOGICAL_XOR, OperatorType.ELEMENT_WISE_MAX, OperatorType.ELEMENT_WISE_MEAN,
             OperatorType.ELEMENT_WISE_MIN, OperatorType.ELEMENT_WISE_MODULUS_FLOOR,
             OperatorType.ELEMENT_WISE_MODULUS_TRUNCATE, OperatorType.ELEMENT_WISE_MULTIPLY,
-            OperatorType.ELEMENT_WISE_POW, OperatorType.ELEMENT_WISE_SUBTRACT);
+            OperatorType.ELEMENT_WISE_POW, OperatorType.ELEMENT_WISE_SUBTRACT,
+            // Quantizing element-wise: scale and zero point of the input's Sizes (broadcast by zero Strides).
+            OperatorType.ELEMENT_WISE_QUANTIZE_LINEAR, OperatorType.ELEMENT_WISE_DEQUANTIZE_LINEAR);
 
     private final OperatorType type;
 

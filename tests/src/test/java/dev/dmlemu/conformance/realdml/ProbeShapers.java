@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -73,11 +74,15 @@ final class ProbeShapers {
         all.addAll(BatchNormalizationShaper.all());
         all.addAll(BroadcastToInputShaper.all());
         all.addAll(BlockQuantizationShaper.all());
+        all.addAll(QuantizeLinearShaper.all());
         all.addAll(RecurrentNetworkShaper.all());
         all.addAll(AttentionShaper.all());
 
-        // Operators their tables describe fully: random fields, edge values included.
-        all.addAll(FreeFieldsShaper.of(TablesSuffice.OPERATORS));
+        // Operators their tables describe fully: random fields, edge values included (those without a shaper above:
+        // the quantizing element-wise operators have no fields to draw but their broadcast scales).
+        Set<OperatorType> shaped = all.stream().map(ProbeShaper::operatorType).collect(Collectors.toSet());
+        all.addAll(FreeFieldsShaper.of(TablesSuffice.OPERATORS.stream().filter(type -> !shaped.contains(type))
+                .toList()));
         all.addAll(ScaleBiasOn64BitShaper.all());
 
         return all;
