@@ -15,6 +15,7 @@ import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.featurelevels.ValidatedOperator;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * FOLD (col2im): output element {@code [n, c, x]} is the sum of the input elements
@@ -46,7 +47,7 @@ public final class FoldKernel implements OperatorKernel {
         int k = out.length - 2;
         Shapes.requireRank(type, "OutputTensor's spatial part", desc.dimensionCount(), k);
         Shapes.requireRank(type, "InputTensor", 3, in.length);
-        for (var field : java.util.List.of(desc.windowSizes(), desc.strides(), desc.dilations(), desc.startPadding(),
+        for (List<Long> field : List.of(desc.windowSizes(), desc.strides(), desc.dilations(), desc.startPadding(),
                 desc.endPadding())) {
             Shapes.requireLength(type, "WindowSizes, Strides, Dilations, StartPadding and EndPadding", field, k);
         }
@@ -79,9 +80,9 @@ public final class FoldKernel implements OperatorKernel {
     }
 
     /**
-     * Per spatial position (row-major), the input elements that land on it, as element offsets from the channel's
-     * first row ({@code w * stride1 + b * stride2}) in summation order: {@code offsets[first[p] .. first[p + 1])}; and
-     * the position's element offset in the output ({@code outSpatial[p]}, without batch and channel).
+     * Per spatial position (row-major over {@code positionSizes}), the input elements that land on it, as element
+     * offsets from the channel's first row ({@code w * stride1 + b * stride2}) in summation order:
+     * {@code offsets[first[p] .. first[p + 1])}.
      */
     private record Taps(int[] first, long[] offsets, long[] positionSizes) {
 
