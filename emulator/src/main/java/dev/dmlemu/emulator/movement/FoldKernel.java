@@ -100,11 +100,23 @@ public final class FoldKernel implements OperatorKernel {
                 for (int x = 0; x < out[d + 2]; x++) {
                     long[] found = new long[Math.toIntExact(2 * Math.min(window, blockCounts[d]))];
                     int count = 0;
-                    for (long b = 0; b < blockCounts[d]; b++) {
-                        long reach = x + start - b * stride;
-                        if (reach >= 0 && reach % dilation == 0 && reach / dilation < window) {
-                            found[count++] = reach / dilation;
-                            found[count++] = b;
+                    // Blocks ascending, searched over the window or the blocks, whichever is shorter: a window
+                    // element further on lands from an earlier block.
+                    if (window <= blockCounts[d]) {
+                        for (long w = window - 1; w >= 0; w--) {
+                            long reach = x + start - w * dilation;
+                            if (reach >= 0 && reach % stride == 0 && reach / stride < blockCounts[d]) {
+                                found[count++] = w;
+                                found[count++] = reach / stride;
+                            }
+                        }
+                    } else {
+                        for (long b = 0; b < blockCounts[d]; b++) {
+                            long reach = x + start - b * stride;
+                            if (reach >= 0 && reach % dilation == 0 && reach / dilation < window) {
+                                found[count++] = reach / dilation;
+                                found[count++] = b;
+                            }
                         }
                     }
                     pairs[d][x] = Arrays.copyOf(found, count);
