@@ -7,6 +7,7 @@ import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
 import dev.dmlemu.emulator.movement.DiagonalMatrixKernel;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
+import dev.dmlemu.emulator.movement.FoldKernel;
 import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
 import dev.dmlemu.emulator.movement.MaxUnpoolingKernel;
@@ -131,6 +132,7 @@ final class EmulatorKernels {
         all.add(MaxPoolingKernel.maxPooling2());
         all.addAll(NearestResampleKernel.all());
         all.add(new UnfoldKernel());
+        all.add(new FoldKernel());
 
         return all;
     }

@@ -44,6 +44,6 @@ class EmulatedOperatorsTest {
     void theWindowKernels() {
         assertTrue(EmulatedOperators.all().containsAll(List.of(OperatorType.MAX_POOLING, OperatorType.MAX_POOLING1,
                 OperatorType.MAX_POOLING2, OperatorType.UPSAMPLE_2D, OperatorType.RESAMPLE, OperatorType.RESAMPLE1,
-                OperatorType.RESAMPLE2, OperatorType.RESAMPLE3, OperatorType.UNFOLD)));
+                OperatorType.RESAMPLE2, OperatorType.RESAMPLE3, OperatorType.UNFOLD, OperatorType.FOLD)));
     }
 }

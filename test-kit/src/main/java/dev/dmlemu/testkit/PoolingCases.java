@@ -1,6 +1,7 @@
 package dev.dmlemu.testkit;
 
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.FoldOperatorDesc;
 import dev.dmlemu.desc.MaxPooling1OperatorDesc;
 import dev.dmlemu.desc.MaxPooling2OperatorDesc;
 import dev.dmlemu.desc.MaxPoolingOperatorDesc;
@@ -9,12 +10,13 @@ import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.desc.UnfoldOperatorDesc;
+import dev.dmlemu.testkit.CaseOptions.ElementValues;
 import dev.dmlemu.testkit.TensorDraws.Role;
 import java.util.List;
 import java.util.Random;
 
 /**
- * Seeded valid cases of MAX_POOLING, MAX_POOLING1, MAX_POOLING2 and UNFOLD at 6_4: 4-D and 5-D inputs laid out as every kit
+ * Seeded valid cases of MAX_POOLING, MAX_POOLING1, MAX_POOLING2, UNFOLD and FOLD at 6_4: 4-D and 5-D inputs laid out as every kit
  * generator lays them, windows of 1 to 3 (4 now and then) with strides, dilations (MAX_POOLING2) and paddings that may
  * leave whole windows in the padding, output sizes from the window formula or one off it (DirectML does not check
  * them), the indices output UINT32 or UINT64 or absent. Half the inputs hold any bits, the other half values drawn from
@@ -24,9 +26,9 @@ public final class PoolingCases {
 
     /** The operators this generator draws. */
     public static final List<OperatorType> OPERATORS = List.of(OperatorType.MAX_POOLING, OperatorType.MAX_POOLING1,
-            OperatorType.MAX_POOLING2, OperatorType.UNFOLD);
+            OperatorType.MAX_POOLING2, OperatorType.UNFOLD, OperatorType.FOLD);
 
-    /** UNFOLD's types: those its tables list (measured, docs/directml-behaviour.md §14.4). */
+    /** UNFOLD's and FOLD's types: those its tables list (measured, docs/directml-behaviour.md §14.4). */
     private static final List<TensorDataType> UNFOLD_TYPES = List.of(TensorDataType.FLOAT64, TensorDataType.FLOAT32,
             TensorDataType.INT64, TensorDataType.INT32, TensorDataType.INT8, TensorDataType.UINT64,
             TensorDataType.UINT32, TensorDataType.UINT8);
@@ -47,8 +49,8 @@ public final class PoolingCases {
 
     public MovementCase generate(OperatorType operator, long seed) {
         Random r = new Random(seed);
-        if (operator == OperatorType.UNFOLD) {
-            return unfold(r);
+        if (operator == OperatorType.UNFOLD || operator == OperatorType.FOLD) {
+            return operator == OperatorType.UNFOLD ? unfold(r) : fold(r);
         }
         List<TensorDataType> allowed = TYPES.stream().filter(options.dataTypes()::contains).toList();
         TensorDataType type = allowed.get(r.nextInt(allowed.size()));
@@ -140,6 +142,55 @@ public final class PoolingCases {
         OperatorDesc desc = new UnfoldOperatorDesc(input, output, spatial, Shapes.toList(windows),
                 Shapes.toList(strides), Shapes.toList(dilations), Shapes.toList(starts), Shapes.toList(ends));
         return new MovementCase(desc, List.of(place(r, input, Role.INPUT)), List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    /**
+     * FOLD: 1 to 3 spatial dimensions, windows 1 to 4 (1 to 2 past one dimension) with strides 1 or 2 so that windows
+     * overlap, dilations 1 to 3 (0, where DirectML reads outside the window, is not modelled), paddings 0 to 2. FLOAT32 inputs hold values
+     * whose sum depends on the order of the additions (half the cases), edge values or any bits; integer inputs
+     * edge values (so that INT8 and UINT8 saturate and the others wrap) or any bits.
+     */
+    private MovementCase fold(Random r) {
+        List<TensorDataType> allowed = UNFOLD_TYPES.stream().filter(options.dataTypes()::contains).toList();
+        TensorDataType type = allowed.get(r.nextInt(allowed.size()));
+        int spatial = 1 + r.nextInt(3);
+        long[] out = new long[spatial + 2];
+        out[0] = 1 + r.nextInt(2);
+        out[1] = 1 + r.nextInt(3);
+        long[] windows = new long[spatial];
+        long[] strides = new long[spatial];
+        long[] dilations = new long[spatial];
+        long[] starts = new long[spatial];
+        long[] ends = new long[spatial];
+        long windowElements = 1;
+        long blocks = 1;
+        for (int d = 0; d < spatial; d++) {
+            windows[d] = 1 + r.nextInt(spatial == 1 ? 4 : 2);
+            strides[d] = 1 + r.nextInt(2);
+            dilations[d] = 1 + r.nextInt(r.nextInt(6) == 0 ? 3 : 2);
+            starts[d] = r.nextInt(3);
+            ends[d] = r.nextInt(3);
+            long extent = dilations[d] * (windows[d] - 1) + 1;
+            out[d + 2] = Math.max(1, extent - starts[d] - ends[d]) + r.nextInt(spatial == 3 ? 3 : 5);
+            windowElements *= windows[d];
+            blocks *= (out[d + 2] + starts[d] + ends[d] - extent) / strides[d] + 1;
+        }
+        long[] in = {out[0], out[1] * windowElements, blocks};
+        BufferTensorDesc input = tensor(r, type, in, Role.INPUT);
+        BufferTensorDesc output = tensor(r, type, out, Role.OUTPUT);
+        OperatorDesc desc = new FoldOperatorDesc(input, output, spatial, Shapes.toList(windows),
+                Shapes.toList(strides), Shapes.toList(dilations), Shapes.toList(starts), Shapes.toList(ends));
+        TensorBytes inputBytes = place(r, input, Role.INPUT);
+        int values = r.nextInt(4);
+        if (type == TensorDataType.FLOAT32 && (values < 2 || options.elementValues() == ElementValues.FINITE)) {
+            for (int at = inputBytes.offset(); at + 4 <= inputBytes.bytes().length; at += 4) {
+                float x = (float) (r.nextGaussian() * Math.pow(10, r.nextInt(9) - 4));
+                LittleEndian.put(inputBytes.bytes(), at, 4, Float.floatToRawIntBits(x));
+            }
+        } else if (values < 3 && type != TensorDataType.FLOAT64) {
+            edgeValues(r, type, inputBytes);
+        }
+        return new MovementCase(desc, List.of(inputBytes), List.of(place(r, output, Role.OUTPUT)));
     }
 
     /** Overwrites every element slot of the array with one of a few edge values of the type. */

@@ -9,6 +9,7 @@ import dev.dmlemu.desc.CumulativeProductOperatorDesc;
 import dev.dmlemu.desc.CumulativeSummationOperatorDesc;
 import dev.dmlemu.desc.FillValueSequenceOperatorDesc;
 import dev.dmlemu.desc.FillValueConstantOperatorDesc;
+import dev.dmlemu.desc.FoldOperatorDesc;
 import dev.dmlemu.desc.JoinOperatorDesc;
 import dev.dmlemu.desc.Padding1OperatorDesc;
 import dev.dmlemu.desc.PaddingMode;
@@ -193,5 +194,64 @@ class NaiveMovementTest {
                 List.of(0L, 0L), List.of(4L, 4L), List.of(2, 2)), List.of(TensorBytes.of(Bytes.floats(1, 2, 3, 4))),
                 List.of(TensorBytes.of(Bytes.oneTo(16))));
         assertArrayEquals(Bytes.floats(1, 0, 2, 0, 0, 0, 0, 0, 3, 0, 4, 0, 0, 0, 0, 0), NaiveSliceGrad.run(c).get(0));
+    }
+
+    /** A 1-D FOLD of {@code out} elements from packed blocks, the output first filled with 7s (or 7 bytes). */
+    private static byte[] fold(TensorDataType type, long out, long window, long stride, long dilation, long pad,
+            byte[] input) {
+        long blocks = (out + 2 * pad - dilation * (window - 1) - 1) / stride + 1;
+        FoldOperatorDesc desc = new FoldOperatorDesc(BufferTensorDesc.packed(type, 1, window, blocks),
+                BufferTensorDesc.packed(type, 1, 1, out), 1, List.of(window), List.of(stride), List.of(dilation),
+                List.of(pad), List.of(pad));
+        byte[] filled = new byte[(int) out * type.sizeInBytes()];
+        java.util.Arrays.fill(filled, (byte) 7);
+        return NaiveFold.run(new MovementCase(desc, List.of(TensorBytes.of(input)), List.of(TensorBytes.of(filled))))
+                .get(0);
+    }
+
+    @Test
+    void foldSumsInBlockOrderFromZeroAsMeasured() {
+        // Rows are window elements, columns blocks. Windows of 3 over 3 with padding 1: x gets (w, b) with
+        // b - 1 + w = x, so 2 + 10, 3 + 20 + 100, 30 + 200.
+        assertArrayEquals(Bytes.floats(12, 123, 230), fold(TensorDataType.FLOAT32, 3, 3, 1, 1, 1,
+                Bytes.floats(1, 2, 3, 10, 20, 30, 100, 200, 300)));
+        // Element 2 of 5 gets block 0 (-1e8), block 1 (1e8), block 2 (1), in that order: 1, where the window order
+        // would give (1 + 1e8) - 1e8 = 0. Elements no window element lands on, or with only zeros, are +0.
+        float[] order = new float[9];
+        order[2] = 1f;
+        order[4] = 1e8f;
+        order[6] = -1e8f;
+        assertArrayEquals(Bytes.floats(0, 0, 1, 0, 0), fold(TensorDataType.FLOAT32, 5, 3, 1, 1, 0,
+                Bytes.floats(order)));
+        // Stride 2 with windows of 1 leaves every other element uncovered: written 0, not left alone.
+        assertArrayEquals(Bytes.floats(1, 0, 2, 0, 3), fold(TensorDataType.FLOAT32, 5, 1, 2, 1, 0,
+                Bytes.floats(1, 2, 3)));
+        // -0.0 alone gives +0 (0 + -0.0); a signaling NaN comes out quiet; of two NaNs the running sum's wins.
+        assertArrayEquals(Bytes.ints(0x7FC0_0001, 0xFFC0_0003L, 0), fold(TensorDataType.FLOAT32, 3, 2, 1, 1, 0,
+                Bytes.ints(0x7F80_0001, 0x7FC0_0002, 0xFFC0_0003L, 0x8000_0000L)));
+    }
+
+    @Test
+    void foldSaturatesEightBitSumsOnceAndWrapsTheOthers() {
+        // Windows of 3 over 5: element 2 gets blocks 0, 1, 2 from window rows 2, 1, 0.
+        byte[] in = new byte[9];
+        in[6] = 100;
+        in[4] = 100;
+        in[2] = -100;
+        assertArrayEquals(Bytes.bytes(0, 0, 100, 0, 0), fold(TensorDataType.INT8, 5, 3, 1, 1, 0, in));
+        in[6] = -128;
+        in[4] = -128;
+        in[2] = 127;
+        assertArrayEquals(Bytes.bytes(0, 0, -128, 0, 0), fold(TensorDataType.INT8, 5, 3, 1, 1, 0, in));
+        // UINT8 200 + 100 is 255.
+        in[6] = (byte) 200;
+        in[4] = 100;
+        in[2] = 0;
+        assertArrayEquals(Bytes.bytes(0, 0, 255, 0, 0), fold(TensorDataType.UINT8, 5, 3, 1, 1, 0, in));
+        // INT32 2^31 - 1 + 1 - 1 stays; 2 * (2^31 - 16) wraps to -32.
+        assertArrayEquals(Bytes.ints(0, 0, 0x7FFF_FFFF, 0, 0), fold(TensorDataType.INT32, 5, 3, 1, 1, 0,
+                Bytes.ints(0, 0, -1, 0, 1, 0, 0x7FFF_FFFF, 0, 0)));
+        assertArrayEquals(Bytes.ints(5, -32, -3), fold(TensorDataType.INT32, 3, 2, 1, 1, 0,
+                Bytes.ints(5, 0x7FFF_FFF0, 0x7FFF_FFF0, -3)));
     }
 }

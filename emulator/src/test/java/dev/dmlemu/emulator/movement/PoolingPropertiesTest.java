@@ -1,19 +1,29 @@
 package dev.dmlemu.emulator.movement;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.FeatureLevel;
+import dev.dmlemu.desc.FoldOperatorDesc;
 import dev.dmlemu.desc.MaxPooling1OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.emulator.Emulator;
 import dev.dmlemu.emulator.EmulatorOptions;
+import dev.dmlemu.execution.OperatorExecutionException;
+import dev.dmlemu.featurelevels.FeatureLevelValidator;
+import dev.dmlemu.featurelevels.ValidationResult;
 import dev.dmlemu.testkit.CaseOptions;
 import dev.dmlemu.testkit.MovementCase;
+import dev.dmlemu.testkit.NaiveFold;
 import dev.dmlemu.testkit.NaiveMaxPooling;
 import dev.dmlemu.testkit.NaiveUnfold;
 import dev.dmlemu.testkit.PoolingCases;
 import dev.dmlemu.testkit.TensorBytes;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -21,7 +31,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The max pooling kernels against the kit's naive reference on seeded random cases ({@link PoolingCases}): every data
+ * The max pooling, UNFOLD and FOLD kernels against the kit's naive reference on seeded random cases ({@link PoolingCases}): every data
  * type, padded, transposed and broadcast inputs, strided outputs and indices, tensors at odd offsets in larger arrays,
  * heap and direct buffers, one thread and four. The whole output arrays must match.
  */
@@ -67,10 +77,45 @@ class PoolingPropertiesTest {
         }
     }
 
+    @Test
+    void aLargeFoldSplitOverFourThreadsMatchesTheNaiveReference() {
+        // 3x3 windows, stride 1, padding 1 back into 1x4x32x32 FLOAT32: 4,096 output elements summing 36,864 inputs,
+        // past the parallelism's threshold, so the elements go to the pool in chunks.
+        Random r = new Random(27);
+        BufferTensorDesc input = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 36, 1024);
+        BufferTensorDesc output = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 4, 32, 32);
+        FoldOperatorDesc desc = new FoldOperatorDesc(input, output, 2, List.of(3L, 3L), List.of(1L, 1L),
+                List.of(1L, 1L), List.of(1L, 1L), List.of(1L, 1L));
+        ByteBuffer in = ByteBuffer.allocate((int) input.totalTensorSizeInBytes()).order(ByteOrder.LITTLE_ENDIAN);
+        while (in.hasRemaining()) {
+            in.putFloat((float) (r.nextGaussian() * Math.pow(10, r.nextInt(9) - 4)));
+        }
+        MovementCase c = new MovementCase(desc, List.of(TensorBytes.of(in.array())),
+                List.of(TensorBytes.of(new byte[(int) output.totalTensorSizeInBytes()])));
+        try (Emulator four = new Emulator(EmulatorOptions.defaults().withThreads(4))) {
+            assertArrayEquals(NaiveFold.run(c).get(0), MovementRun.outputs(four, c, true).get(0));
+        }
+    }
+
+    @Test
+    void foldRefusesADilationOfZeroNamingIt() {
+        FoldOperatorDesc desc = new FoldOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 3, 4),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 4), 1, List.of(3L), List.of(1L), List.of(0L),
+                List.of(0L), List.of(0L));
+        ValidationResult validation = new FeatureLevelValidator().validate(desc, FeatureLevel.LEVEL_6_4);
+        assertTrue(validation.isValid(), validation::toString);
+        try (Emulator emulator = new Emulator()) {
+            OperatorExecutionException e = assertThrows(OperatorExecutionException.class,
+                    () -> emulator.prepare(validation.validated()));
+            assertTrue(e.getMessage().contains("Dilations[0] is 0"), e.getMessage());
+        }
+    }
+
     static List<byte[]> reference(MovementCase c) {
         return switch (c.desc().operatorType()) {
             case MAX_POOLING, MAX_POOLING1, MAX_POOLING2 -> NaiveMaxPooling.run(c);
             case UNFOLD -> NaiveUnfold.run(c);
+            case FOLD -> NaiveFold.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }
