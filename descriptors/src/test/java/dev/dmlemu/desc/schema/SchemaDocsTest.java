@@ -107,6 +107,18 @@ class SchemaDocsTest {
                 TensorKind.INPUT, "OutputGradientTensor", TensorKind.OUTPUT);
         assertDirections("ONE_HOT", "IndicesTensor", TensorKind.INPUT, "ValuesTensor", TensorKind.INPUT,
                 "OutputTensor", TensorKind.OUTPUT);
+        // The output's quantization parameters are read: bound as outputs, DirectML.dll 1.15.4 wrote zeros for
+        // QUANTIZED_LINEAR_MATRIX_MULTIPLY (docs/directml-behaviour.md §3.3). DYNAMIC_QUANTIZE_LINEAR computes its own.
+        for (String quantized : List.of("ELEMENT_WISE_QUANTIZED_LINEAR_ADD", "QUANTIZED_LINEAR_MATRIX_MULTIPLY",
+                "QUANTIZED_LINEAR_CONVOLUTION", "QUANTIZED_LINEAR_AVERAGE_POOLING")) {
+            SchemaOperator op = CATALOG.operator(quantized).orElseThrow();
+            for (String field : List.of("OutputScaleTensor", "OutputZeroPointTensor", "OutputTensor")) {
+                assertEquals(Optional.of(field.equals("OutputTensor") ? TensorKind.OUTPUT : TensorKind.INPUT),
+                        op.field(field).orElseThrow().direction(), quantized + " " + field);
+            }
+        }
+        assertDirections("DYNAMIC_QUANTIZE_LINEAR", "InputTensor", TensorKind.INPUT, "OutputTensor", TensorKind.OUTPUT,
+                "OutputScaleTensor", TensorKind.OUTPUT, "OutputZeroPointTensor", TensorKind.OUTPUT);
         SchemaField outputs = CATALOG.operator("SPLIT").orElseThrow().field("OutputTensors").orElseThrow();
         assertEquals(FieldKind.TENSOR_ARRAY, outputs.kind());
         assertEquals(Optional.of(TensorKind.OUTPUT), outputs.direction());

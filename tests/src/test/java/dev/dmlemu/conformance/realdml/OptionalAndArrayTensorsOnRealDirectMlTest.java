@@ -15,6 +15,7 @@ import dev.dmlemu.desc.GemmOperatorDesc;
 import dev.dmlemu.desc.JoinOperatorDesc;
 import dev.dmlemu.desc.MatrixTransform;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.QuantizedLinearMatrixMultiplyOperatorDesc;
 import dev.dmlemu.desc.SplitOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
@@ -144,6 +145,24 @@ class OptionalAndArrayTensorsOnRealDirectMlTest {
         assertArrayEquals(new float[] {1, 6}, readFloats(first));
         assertArrayEquals(new float[] {2, 3, 4, 7, 8, 9}, readFloats(middle));
         assertArrayEquals(new float[] {5, 10}, readFloats(last));
+    }
+
+    /**
+     * The output's quantization parameters are inputs (docs/directml-behaviour.md §3.3): A [[1, 2], [3, 4]] by
+     * B [[5, 6], [7, 8]] in UINT8 is [[19, 22], [43, 50]]; scales 1, 1 and OutputScaleTensor 2 give 9.5, 11, 21.5,
+     * 25, rounded half to even. Bound among the outputs, OutputScaleTensor left the result 0 0 0 0.
+     */
+    @Test
+    void quantizedMatrixMultiplyReadsItsOutputScale() {
+        BufferTensorDesc u8 = BufferTensorDesc.packed(TensorDataType.UINT8, 1, 1, 2, 2);
+        BufferTensorDesc scale = f32(1, 1, 1, 1);
+        ByteBuffer y = ByteBuffer.allocate(4);
+        run(new QuantizedLinearMatrixMultiplyOperatorDesc(u8, scale, TensorDesc.NULL, u8, scale, TensorDesc.NULL, scale,
+                TensorDesc.NULL, u8), BufferBinding.of(ByteBuffer.wrap(new byte[] {1, 2, 3, 4})),
+                BufferBinding.of(floats(1)), TensorBinding.NONE, BufferBinding.of(ByteBuffer.wrap(new byte[] {5, 6, 7, 8})),
+                BufferBinding.of(floats(1)), TensorBinding.NONE, BufferBinding.of(floats(2)), TensorBinding.NONE,
+                BufferBinding.of(y));
+        assertArrayEquals(new byte[] {10, 11, 22, 25}, y.array());
     }
 
     @Test
