@@ -5,7 +5,10 @@ import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.IndexSemantics;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * One prepared GATHER_ND or GATHER_ND1: for each index tuple, in row-major output order, the input offset its
@@ -15,6 +18,9 @@ import java.nio.ByteBuffer;
  * {@link GatherExecution}: the last bindings' views and the workers' cursors.
  */
 final class GatherNdExecution implements OperatorExecution {
+
+    /** 64-bit indices read straight from a heap buffer's array, without the view's checks and byte-order test. */
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final OperatorDesc desc;
     private final GatherNdPlan plan;
@@ -143,9 +149,11 @@ final class GatherNdExecution implements OperatorExecution {
         long outputAt = batch.outputAt;
         long[] inputOffsets = batch.inputOffsets;
         long[] outputOffsets = batch.outputOffsets;
+        byte[] array = idx.hasArray() ? idx.array() : null;
+        int arrayBase = array != null ? idx.arrayOffset() : 0;
         boolean allInRange = true;
         for (int i = 0; i < n; i++) {
-            long base = resolve(idx, first, outerInput);
+            long base = resolve(idx, array, arrayBase, first, outerInput);
             inputOffsets[i] = base;
             outputOffsets[i] = outputAt;
             // Only an out-of-range tuple needs its index and batch offsets again: two stores less per tuple
@@ -210,7 +218,7 @@ final class GatherNdExecution implements OperatorExecution {
      * The input offset of the slice of the tuple whose first coordinate is indices element {@code first} and whose
      * batch coordinates put it at input element {@code outerInput}, or {@link TupleBatch#OUT_OF_RANGE}.
      */
-    private long resolve(ByteBuffer idx, long first, long outerInput) {
+    private long resolve(ByteBuffer idx, byte[] array, int arrayBase, long first, long outerInput) {
         long base = outerInput;
         boolean inRange = !plan.readsPastInput;
         int q = plan.tupleLength();
@@ -221,7 +229,8 @@ final class GatherNdExecution implements OperatorExecution {
         long step = plan.tupleIndicesStride;
         for (int t = 0; t < q; t++) {
             long at = first + t * step;
-            long raw = wide ? idx.getLong((int) (at * Long.BYTES)) : plan.index(idx, at, 0);
+            long raw = !wide ? plan.index(idx, at, 0) : array != null
+                    ? (long) LONG_LE.get(array, arrayBase + (int) (at * Long.BYTES)) : idx.getLong((int) (at * Long.BYTES));
             long coordinate = wraps && raw < 0 ? raw + sizes[t] : raw;
             if (Long.compareUnsigned(coordinate, sizes[t]) < 0) {
                 base += coordinate * strides[t];
