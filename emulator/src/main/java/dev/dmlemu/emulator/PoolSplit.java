@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -54,21 +55,22 @@ public final class PoolSplit {
 
     /**
      * Runs {@code chunk} on {@code chunks} contiguous ranges of {@code units}, and waits for all; with one chunk, on
-     * the calling thread alone.
+     * the calling thread alone. A range no worker has begun by the time the calling thread is done with its own is
+     * run by the calling thread ({@link Offer}).
      */
     public void run(long units, int chunks, Chunk chunk) {
-        List<Future<?>> futures = new ArrayList<>(chunks - 1);
+        List<Offer<Void>> offers = new ArrayList<>(chunks - 1);
         for (int c = 1; c < chunks; c++) {
             long begin = units * c / chunks;
             long end = units * (c + 1) / chunks;
-            futures.add(submit(() -> {
+            offers.add(offer(() -> {
                 chunk.run(begin, end);
                 return null;
             }));
         }
         chunk.run(0, units / chunks);
-        for (Future<?> future : futures) {
-            join(future);
+        for (Offer<Void> offer : offers) {
+            collect(offer);
         }
     }
 
@@ -82,40 +84,81 @@ public final class PoolSplit {
     public void share(long units, int workers, Chunk chunk) {
         int pieces = (int) Math.min(units, (long) workers * PIECES_PER_WORKER);
         AtomicInteger next = new AtomicInteger();
-        Runnable take = () -> {
+        Callable<Void> take = () -> {
             for (int p = next.getAndIncrement(); p < pieces; p = next.getAndIncrement()) {
                 chunk.run(units * p / pieces, units * (p + 1) / pieces);
             }
+            return null;
         };
-        List<Future<?>> futures = new ArrayList<>(workers - 1);
+        List<Offer<Void>> offers = new ArrayList<>(workers - 1);
         for (int w = 1; w < workers; w++) {
-            futures.add(submit(() -> {
-                take.run();
-                return null;
-            }));
+            offers.add(offer(take));
         }
-        take.run();
-        for (Future<?> future : futures) {
-            join(future);
+        callHere(take);
+        // A worker that has not begun finds every piece taken: taking its offer back runs nothing.
+        for (Offer<Void> offer : offers) {
+            collect(offer);
         }
     }
 
     /** The first unit found over {@code chunks} contiguous ranges, in unit order, or -1. */
     public long first(long units, int chunks, Search search) {
-        List<Future<Long>> futures = new ArrayList<>(chunks - 1);
+        List<Offer<Long>> offers = new ArrayList<>(chunks - 1);
         for (int c = 1; c < chunks; c++) {
             long begin = units * c / chunks;
             long end = units * (c + 1) / chunks;
-            futures.add(submit(() -> search.first(begin, end)));
+            offers.add(offer(() -> search.first(begin, end)));
         }
         long first = search.first(0, units / chunks);
-        for (Future<Long> future : futures) {
-            long found = join(future);
+        for (Offer<Long> offer : offers) {
+            long found = collect(offer);
             if (first < 0) {
                 first = found;
             }
         }
         return first;
+    }
+
+    /**
+     * Work handed to the pool that the calling thread may take back: whichever thread claims it first runs it. On two
+     * virtual CPUs shared with other processes a worker is often off its CPU for a whole time slice when work is
+     * handed to it; a calling thread that waited for it lost that slice (a two-thread GATHER_ND of 0.4 ms took 4 ms
+     * under load), where now it runs the work itself, at one thread's speed.
+     */
+    private static final class Offer<T> {
+        private final AtomicBoolean claimed = new AtomicBoolean();
+        private final Callable<T> work;
+        private Future<T> future;
+
+        Offer(Callable<T> work) {
+            this.work = work;
+        }
+
+        /** Whether the calling thread claimed it, so that no worker will run it. */
+        boolean claim() {
+            return claimed.compareAndSet(false, true);
+        }
+    }
+
+    private <T> Offer<T> offer(Callable<T> work) {
+        Offer<T> offer = new Offer<>(work);
+        offer.future = submit(() -> offer.claim() ? work.call() : null);
+        return offer;
+    }
+
+    /** The offered work's result: computed here when no worker has begun it, else the worker's, waited for. */
+    private <T> T collect(Offer<T> offer) {
+        return offer.claim() ? callHere(offer.work) : join(offer.future);
+    }
+
+    private <T> T callHere(Callable<T> work) {
+        try {
+            return work.call();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Exception e) {
+            throw new OperatorExecutionException(operatorName + ": a chunk failed", e);
+        }
     }
 
     private <T> Future<T> submit(Callable<T> task) {

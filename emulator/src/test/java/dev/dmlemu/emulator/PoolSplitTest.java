@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -66,6 +69,56 @@ class PoolSplitTest {
                     sleep(5);
                 }));
         assertTrue(thrown.getMessage().startsWith("worker failed"));
+    }
+
+    /** A pool whose one worker is held up until the test lets it go: the work handed to it waits in the queue. */
+    private static ExecutorService heldUpPool(CountDownLatch release) {
+        ExecutorService held = Executors.newSingleThreadExecutor();
+        held.submit(() -> {
+            release.await();
+            return null;
+        });
+        return held;
+    }
+
+    @Test
+    void workNoWorkerHasBegunIsRunByTheCallingThread() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService held = heldUpPool(release);
+        try {
+            PoolSplit split = new PoolSplit(held, "TEST");
+            Thread caller = Thread.currentThread();
+            AtomicIntegerArray seen = new AtomicIntegerArray(100);
+            Set<Thread> threads = ConcurrentHashMap.newKeySet();
+            split.run(100, 4, (begin, end) -> {
+                threads.add(Thread.currentThread());
+                for (long u = begin; u < end; u++) {
+                    seen.incrementAndGet((int) u);
+                }
+            });
+            split.share(100, 2, (begin, end) -> {
+                threads.add(Thread.currentThread());
+                for (long u = begin; u < end; u++) {
+                    seen.incrementAndGet((int) u);
+                }
+            });
+            assertEquals(57, split.first(100, 3, (begin, end) -> begin <= 57 && 57 < end ? 57 : -1));
+            assertEquals(Set.of(caller), threads);
+            for (int u = 0; u < 100; u++) {
+                assertEquals(2, seen.get(u), "unit " + u);
+            }
+            // Let go, the worker finds its work taken and runs none of it.
+            release.countDown();
+            held.shutdown();
+            assertTrue(held.awaitTermination(10, TimeUnit.SECONDS));
+            assertEquals(Set.of(caller), threads);
+            for (int u = 0; u < 100; u++) {
+                assertEquals(2, seen.get(u), "unit " + u + " after the worker ran");
+            }
+        } finally {
+            release.countDown();
+            held.shutdownNow();
+        }
     }
 
     private static void sleep(long millis) {
