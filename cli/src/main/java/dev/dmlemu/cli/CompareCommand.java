@@ -302,15 +302,16 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /**
-     * Element by element, the first {@code maxDifferences} differences kept; a differing element {@code undefined}
-     * accepts is counted apart.
+     * Element by element over the resource's initial elements, the first {@code maxDifferences} differences kept; a
+     * differing element {@code undefined} accepts is counted apart.
      */
     static ResourceComparison compare(ResourceBuffers.Resource emulated, ResourceBuffers.Resource measured,
             LongPredicate undefined, int maxDifferences) {
         ByteBuffer a = emulated.bytes();
         ByteBuffer b = measured.bytes();
         int width = emulated.dataType().sizeInBytes();
-        long elements = a.capacity() / width;
+        // The elements print shows: a buffer rounded up to 4 bytes holds padding past them, which DirectML may write.
+        long elements = Math.min(a.capacity() / width, emulated.initialElementCount());
         long differing = 0;
         long undefinedDiffering = 0;
         List<Difference> first = new ArrayList<>();

@@ -43,10 +43,22 @@ class CompareOutputTest {
                 printed(floats(1, 2, 5), floats(1, 3, 6), true));
     }
 
+    @Test
+    void thePaddingPastTheInitialElementsIsNotCompared() {
+        // Six INT8 values in a buffer rounded up to 8 bytes; DirectML may write the two bytes past them.
+        ByteBuffer emulated = ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5, 6, 0, 0});
+        ByteBuffer measured = ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5, 6, 9, 9});
+        CompareCommand.ResourceComparison c = CompareCommand.compare(
+                new ResourceBuffers.Resource("Y", TensorDataType.INT8, emulated, 6),
+                new ResourceBuffers.Resource("Y", TensorDataType.INT8, measured, 6), element -> false, 10);
+        assertEquals(6, c.elements());
+        assertEquals(0, c.differing());
+    }
+
     private static String printed(ByteBuffer emulated, ByteBuffer measured, boolean elementOneUndefined) {
         CompareCommand.ResourceComparison c = CompareCommand.compare(
-                new ResourceBuffers.Resource("Y", TensorDataType.FLOAT32, emulated, 0),
-                new ResourceBuffers.Resource("Y", TensorDataType.FLOAT32, measured, 0),
+                new ResourceBuffers.Resource("Y", TensorDataType.FLOAT32, emulated, emulated.capacity() / 4),
+                new ResourceBuffers.Resource("Y", TensorDataType.FLOAT32, measured, measured.capacity() / 4),
                 element -> elementOneUndefined && element == 1, 10);
         StringWriter text = new StringWriter();
         try (PrintWriter out = new PrintWriter(text)) {
