@@ -1,0 +1,33 @@
+package dev.dmlemu.emulator.elementwise;
+
+/**
+ * A packed lane that runs one piece of packed rows on the tensors in place, in their heap arrays, where
+ * {@link PackedRows} otherwise stages the piece through primitive arrays. The one kind is {@link VectorLanes}, on the
+ * incubating Vector API; it exists only in a JVM started with {@code --add-modules jdk.incubator.vector}, and this
+ * interface is what the rest of the engine sees of it, so nothing else loads a class of that module.
+ */
+@FunctionalInterface
+interface InPlaceLane {
+
+    /** Whether the JVM's boot layer has the incubating Vector API (the JVM was started with the module added). */
+    boolean VECTOR_API = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+
+    /** One element of the piece by the operator's exact body: the output's bits, from the inputs not yet written. */
+    @FunctionalInterface
+    interface ExactElement {
+        int bits(int element);
+    }
+
+    /**
+     * Runs {@code count} elements of 4 bytes, little-endian: tensor {@code t}'s first at byte {@code at[t]} of
+     * {@code arrays[t]}, the inputs first and the output last, every row contiguous. Each piece of the output is
+     * written after the inputs' elements it covers are read, so an output over an input at the same place is fine;
+     * an element the lane cannot trust (a NaN result, a truncation out of range) comes from {@code exact}.
+     */
+    void run(byte[][] arrays, int[] at, int count, ExactElement exact);
+
+    /** The in-place lane for {@code lane}, or null when there is none or the JVM lacks the Vector API. */
+    static InPlaceLane of(PackedLane lane) {
+        return VECTOR_API ? VectorLanes.of(lane) : null;
+    }
+}
