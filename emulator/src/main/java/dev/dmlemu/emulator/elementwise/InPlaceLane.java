@@ -9,8 +9,13 @@ package dev.dmlemu.emulator.elementwise;
 @FunctionalInterface
 interface InPlaceLane {
 
-    /** Whether the JVM's boot layer has the incubating Vector API (the JVM was started with the module added). */
-    boolean VECTOR_API = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    /**
+     * Whether the JVM's boot layer has the incubating Vector API (the JVM was started with the module added) in the
+     * shape {@link VectorLanes} was compiled against: JDK 19 (JEP 426) removed the byte-array loads and stores it uses,
+     * so on a later JDK it would fail to link, and the staged path runs instead.
+     */
+    boolean VECTOR_API = Runtime.version().feature() <= 18
+            && ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
 
     /** One element of the piece by the operator's exact body: the output's bits, from the inputs not yet written. */
     @FunctionalInterface
