@@ -1,8 +1,12 @@
 package dev.dmlemu.emulator.elementwise;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
 /**
  * A packed lane that runs one piece of packed rows on the tensors in place, in their heap arrays, where
- * {@link PackedRows} otherwise stages the piece through primitive arrays. The one kind is {@link VectorLanes}, on the
+ * {@link PackedRows} otherwise stages the piece through primitive arrays. The one kind is {@code VectorLanes}, on the
  * incubating Vector API; it exists only in a JVM started with {@code --add-modules jdk.incubator.vector}, and this
  * interface is what the rest of the engine sees of it, so nothing else loads a class of that module.
  */
@@ -11,7 +15,7 @@ interface InPlaceLane {
 
     /**
      * Whether the JVM's boot layer has the incubating Vector API (the JVM was started with the module added) in the
-     * shape {@link VectorLanes} was compiled against: JDK 19 (JEP 426) removed the byte-array loads and stores it uses,
+     * shape {@code VectorLanes} was compiled against: JDK 19 (JEP 426) removed the byte-array loads and stores it uses,
      * so on a later JDK it would fail to link, and the staged path runs instead.
      */
     boolean VECTOR_API = Runtime.version().feature() <= 18
@@ -33,6 +37,23 @@ interface InPlaceLane {
 
     /** The in-place lane for {@code lane}, or null when there is none or the JVM lacks the Vector API. */
     static InPlaceLane of(PackedLane lane) {
-        return VECTOR_API ? VectorLanes.of(lane) : null;
+        return VECTOR_API ? vectorLane(lane) : null;
+    }
+
+    /**
+     * {@code VectorLanes.of(lane)}, reached by name: a reference in code would make javadoc read that class, whose
+     * imports it cannot resolve without the module (and with it, javadoc prints a warning the build fails on).
+     */
+    private static InPlaceLane vectorLane(PackedLane lane) {
+        try {
+            Class<?> lanes = Class.forName(InPlaceLane.class.getPackageName() + ".VectorLanes");
+            MethodHandle of = MethodHandles.lookup().findStatic(lanes, "of",
+                    MethodType.methodType(InPlaceLane.class, PackedLane.class));
+            return (InPlaceLane) of.invokeExact(lane);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("VectorLanes could not be reached", e);
+        }
     }
 }

@@ -39,7 +39,7 @@ sealed interface PackedLane {
     }
 
     /**
-     * Two FLOAT32 inputs' sum, difference or product: named, not lambdas, so {@link VectorLanes} can run the same
+     * Two FLOAT32 inputs' sum, difference or product: named, not lambdas, so {@code VectorLanes} can run the same
      * operation on tensors in place.
      */
     enum FloatArithmetic implements Floats {

@@ -13,8 +13,8 @@ import jdk.incubator.vector.VectorSpecies;
  * The packed lanes on the incubating Vector API (JDK 17: {@code --add-modules jdk.incubator.vector}), reading and
  * writing the tensors' heap arrays in place. The only class of the project that imports the module: it is loaded
  * only through {@link InPlaceLane#of}, after the boot layer was seen to hold the module. Each operation is its own
- * loop on constant operators, since C2 17 compiles a Vector API call to vector instructions only when the operator is
- * a constant where it is inlined.
+ * loop on a constant operator, since C2 compiles a Vector API call to vector instructions only when its operator is a
+ * constant where it is inlined.
  */
 final class VectorLanes {
 
