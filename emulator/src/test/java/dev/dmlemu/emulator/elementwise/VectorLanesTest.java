@@ -122,6 +122,10 @@ class VectorLanesTest {
     @Test
     void castTruncatesEveryExponentAsTheNaiveReference() {
         requireVectorApi();
+        assertTrue(compare(everyExponent(), "every exponent"), "in-place lane");
+    }
+
+    private static ElementWiseCase everyExponent() {
         Random random = new Random(31);
         ByteBuffer values = ByteBuffer.allocate(4 * 512 * 8 + 4 * 6).order(ByteOrder.LITTLE_ENDIAN);
         for (int sign = 0; sign < 2; sign++) {
@@ -140,9 +144,31 @@ class VectorLanesTest {
         int count = values.position() / 4;
         ElementWiseCase shape = ElementWiseCases.castPacked(TensorDataType.FLOAT32, TensorDataType.INT32, 1, 1,
                 count);
-        ElementWiseCase c = new ElementWiseCase(shape.op(), shape.desc(), shape.inputTensors(), shape.outputTensor(),
+        return new ElementWiseCase(shape.op(), shape.desc(), shape.inputTensors(), shape.outputTensor(),
                 List.of(TensorBytes.of(values.array())));
-        assertTrue(compare(c, "every exponent"), "in-place lane");
+    }
+
+    /**
+     * The same comparisons run long enough for C2 to compile the lanes' loops (a few hundred thousand vector steps):
+     * the first runs of the other tests may see only the API's interpreted Java fallback.
+     */
+    @Test
+    void compiledLanesMatchStaged() {
+        requireVectorApi();
+        ElementWiseCase add = packedOperands(ElementWiseOp.ADD, TensorDataType.FLOAT32, 11);
+        ElementWiseCase cast = everyExponent();
+        for (ElementWiseCase c : List.of(add, cast)) {
+            ElementWiseExecution staged = prepare(c, PackedRows.Reads.STAGED, Parallelism.ONE_THREAD);
+            ElementWiseExecution inPlace = prepare(c, PackedRows.Reads.IN_PLACE, Parallelism.ONE_THREAD);
+            assertTrue(inPlace.usesInPlaceLane());
+            byte[] expected = run(staged, c, Layout.SEPARATE);
+            for (int i = 0; i < 400; i++) {
+                byte[] actual = run(inPlace, c, Layout.SEPARATE);
+                if (i % 50 == 0 || i == 399) {
+                    assertArrayEquals(expected, actual, c.op() + ", run " + i);
+                }
+            }
+        }
     }
 
     @Test
