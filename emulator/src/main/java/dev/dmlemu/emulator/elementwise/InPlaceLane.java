@@ -41,8 +41,8 @@ interface InPlaceLane {
     }
 
     /**
-     * {@code VectorLanes.of(lane)}, reached by name: a reference in code would make javadoc read that class, whose
-     * imports it cannot resolve without the module (and with it, javadoc prints a warning the build fails on).
+     * {@code VectorLanes.of(lane)}, reached by name: that class is compiled after this one, from a source root of its
+     * own that javadoc never reads (emulator/pom.xml, execution {@code compile-vector-api}).
      */
     private static InPlaceLane vectorLane(PackedLane lane) {
         try {

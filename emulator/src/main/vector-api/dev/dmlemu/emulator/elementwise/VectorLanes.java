@@ -27,7 +27,10 @@ final class VectorLanes {
 
     private VectorLanes() {}
 
-    /** The lane for {@code lane}, or null for the lanes this class does not cover (the byte copy, scale-bias). */
+    /**
+     * The lane for {@code lane}, or null for the lanes this class does not cover (the byte copy, scale-bias). Found by
+     * name from {@link InPlaceLane}: keep the name and the signature.
+     */
     static InPlaceLane of(PackedLane lane) {
         if (INTS.length() != LANES) {
             return null; // the int view of a float vector must have the same lanes
