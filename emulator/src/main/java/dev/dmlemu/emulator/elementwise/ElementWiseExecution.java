@@ -132,6 +132,11 @@ final class ElementWiseExecution implements OperatorExecution {
         return packed != null;
     }
 
+    /** Whether the packed fast path has an in-place lane (the JVM has the Vector API and the lane covers the rows). */
+    boolean usesInPlaceLane() {
+        return packed != null && packed.hasInPlaceLane();
+    }
+
     @Override
     public void release() {
         // Nothing is kept between executions but per-thread scratch lanes, which hold no caller buffer.

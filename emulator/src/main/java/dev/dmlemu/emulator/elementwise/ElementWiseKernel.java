@@ -49,6 +49,11 @@ public final class ElementWiseKernel<D extends OperatorDesc> implements Operator
 
     @Override
     public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism) {
+        return prepare(operator, parallelism, PackedRows.Reads.IN_PLACE);
+    }
+
+    /** As {@link #prepare}, the packed fast path moving its pieces as {@code reads} says. */
+    ElementWiseExecution prepare(ValidatedOperator operator, Parallelism parallelism, PackedRows.Reads reads) {
         D desc = operator.desc(descType);
         Parts p = parts.apply(desc);
         List<BufferTensorDesc> inputs = p.inputs().stream().map(operator::tensor).toList();
@@ -61,6 +66,6 @@ public final class ElementWiseKernel<D extends OperatorDesc> implements Operator
         bindingIndex[inputs.size()] = fieldNames.indexOf(p.output());
         ElementWisePlan plan = ElementWisePlan.of(inputs, output);
         return new ElementWiseExecution(desc, plan, bindingIndex, p.function(),
-                PackedRows.of(plan, p.packed(), p.function()), parallelism.forOutput(output));
+                PackedRows.of(plan, p.packed(), p.function(), reads), parallelism.forOutput(output));
     }
 }

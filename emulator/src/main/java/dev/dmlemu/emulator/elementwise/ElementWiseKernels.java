@@ -121,47 +121,14 @@ public final class ElementWiseKernels {
                 d -> new Parts(List.of(A, B), OUTPUT, binary(ieee((a, b) -> a + b), (a, b, t) -> a + b), ADD_LANES));
     }
 
-    private static final PackedLanes ADD_LANES = PackedLanes.arithmetic((in, out, n) -> {
-        float[] a = in[0];
-        float[] b = in[1];
-        for (int i = 0; i < n; i++) {
-            out[i] = a[i] + b[i];
-        }
-    }, (in, out, n) -> {
-        int[] a = in[0];
-        int[] b = in[1];
-        for (int i = 0; i < n; i++) {
-            out[i] = a[i] + b[i];
-        }
-    });
+    private static final PackedLanes ADD_LANES = PackedLanes.arithmetic(PackedLane.FloatArithmetic.ADD,
+            PackedLane.IntArithmetic.ADD);
 
-    private static final PackedLanes SUBTRACT_LANES = PackedLanes.arithmetic((in, out, n) -> {
-        float[] a = in[0];
-        float[] b = in[1];
-        for (int i = 0; i < n; i++) {
-            out[i] = a[i] - b[i];
-        }
-    }, (in, out, n) -> {
-        int[] a = in[0];
-        int[] b = in[1];
-        for (int i = 0; i < n; i++) {
-            out[i] = a[i] - b[i];
-        }
-    });
+    private static final PackedLanes SUBTRACT_LANES = PackedLanes.arithmetic(PackedLane.FloatArithmetic.SUBTRACT,
+            PackedLane.IntArithmetic.SUBTRACT);
 
-    private static final PackedLanes MULTIPLY_LANES = PackedLanes.arithmetic((in, out, n) -> {
-        float[] a = in[0];
-        float[] b = in[1];
-        for (int i = 0; i < n; i++) {
-            out[i] = a[i] * b[i];
-        }
-    }, (in, out, n) -> {
-        int[] a = in[0];
-        int[] b = in[1];
-        for (int i = 0; i < n; i++) {
-            out[i] = a[i] * b[i];
-        }
-    });
+    private static final PackedLanes MULTIPLY_LANES = PackedLanes.arithmetic(PackedLane.FloatArithmetic.MULTIPLY,
+            PackedLane.IntArithmetic.MULTIPLY);
 
     /** ADD and then the fused activation, on the sum rounded to the output type. */
     public static OperatorKernel add1() {
@@ -367,12 +334,8 @@ public final class ElementWiseKernels {
 
     /** FLOAT32 to INT32 on packed rows: Java's truncation, which is the exact one inside the INT32 range. */
     private static PackedLanes castLanes(TensorDataType to) {
-        PackedLane.FloatsToInts truncate = (x, out, n) -> {
-            for (int i = 0; i < n; i++) {
-                out[i] = (int) x[i];
-            }
-        };
-        return from -> from == TensorDataType.FLOAT32 && to == TensorDataType.INT32 ? truncate : null;
+        return from -> from == TensorDataType.FLOAT32 && to == TensorDataType.INT32 ? PackedLane.Truncation.TO_INT32
+                : null;
     }
 
     /**

@@ -37,4 +37,87 @@ sealed interface PackedLane {
     enum Copy implements PackedLane {
         BYTES
     }
+
+    /**
+     * Two FLOAT32 inputs' sum, difference or product: named, not lambdas, so {@code VectorLanes} can run the same
+     * operation on tensors in place.
+     */
+    enum FloatArithmetic implements Floats {
+        ADD {
+            @Override
+            public void apply(float[][] inputs, float[] output, int count) {
+                float[] a = inputs[0];
+                float[] b = inputs[1];
+                for (int i = 0; i < count; i++) {
+                    output[i] = a[i] + b[i];
+                }
+            }
+        },
+        SUBTRACT {
+            @Override
+            public void apply(float[][] inputs, float[] output, int count) {
+                float[] a = inputs[0];
+                float[] b = inputs[1];
+                for (int i = 0; i < count; i++) {
+                    output[i] = a[i] - b[i];
+                }
+            }
+        },
+        MULTIPLY {
+            @Override
+            public void apply(float[][] inputs, float[] output, int count) {
+                float[] a = inputs[0];
+                float[] b = inputs[1];
+                for (int i = 0; i < count; i++) {
+                    output[i] = a[i] * b[i];
+                }
+            }
+        }
+    }
+
+    /** Two INT32 or UINT32 inputs' wrapped sum, difference or product, named as {@link FloatArithmetic} is. */
+    enum IntArithmetic implements Ints {
+        ADD {
+            @Override
+            public void apply(int[][] inputs, int[] output, int count) {
+                int[] a = inputs[0];
+                int[] b = inputs[1];
+                for (int i = 0; i < count; i++) {
+                    output[i] = a[i] + b[i];
+                }
+            }
+        },
+        SUBTRACT {
+            @Override
+            public void apply(int[][] inputs, int[] output, int count) {
+                int[] a = inputs[0];
+                int[] b = inputs[1];
+                for (int i = 0; i < count; i++) {
+                    output[i] = a[i] - b[i];
+                }
+            }
+        },
+        MULTIPLY {
+            @Override
+            public void apply(int[][] inputs, int[] output, int count) {
+                int[] a = inputs[0];
+                int[] b = inputs[1];
+                for (int i = 0; i < count; i++) {
+                    output[i] = a[i] * b[i];
+                }
+            }
+        }
+    }
+
+    /** FLOAT32 to INT32 by Java's truncation, which is the exact one inside the INT32 range. */
+    enum Truncation implements FloatsToInts {
+        TO_INT32;
+
+        @Override
+        public void apply(float[] input, int[] output, int count) {
+            for (int i = 0; i < count; i++) {
+                output[i] = (int) input[i];
+            }
+        }
+    }
 }

@@ -1,7 +1,10 @@
 package dev.dmlemu.emulator.elementwise;
 
 import dev.dmlemu.desc.TensorDataType;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
@@ -12,30 +15,51 @@ import java.util.Arrays;
  * the operator's {@link PackedLane} and bulk-written. Work goes in pieces of {@link ElementWiseExecution#LANES}
  * elements, each read whole before it is written, as the exact path does, so an output bound in place over an input
  * comes out the same. A FLOAT32 element the lane makes NaN is recomputed by the operator's exact body, so NaN
- * payloads, quieting and which operand wins follow docs/directml-behaviour.md §15.1 element by element.
+ * payloads, quieting and which operand wins follow docs/directml-behaviour.md §15.1 element by element. In a JVM
+ * with the incubating Vector API, a piece of 4-byte elements in writable heap buffers goes through the lane's
+ * {@link InPlaceLane} instead, with the same bits, unless the output partly overlaps an input.
  */
 final class PackedRows {
 
     /** Rows shorter than this stay on the exact path: a piece's bulk calls would cost more than they save. */
     static final long MIN_ROW = 64;
 
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** How pieces move: always staged, or in place where the JVM and the buffers allow. */
+    enum Reads {
+        STAGED, IN_PLACE
+    }
+
     private final ElementWisePlan plan;
     private final PackedLane lane;
+    /** The lane on the tensors in place, or null. */
+    private final InPlaceLane inPlace;
     private final ElementFunction exact;
     private final long piecesPerRow;
     private final ThreadLocal<Scratch> scratch;
 
-    private PackedRows(ElementWisePlan plan, PackedLane lane, ElementFunction exact) {
+    private PackedRows(ElementWisePlan plan, PackedLane lane, ElementFunction exact, InPlaceLane inPlace) {
         this.plan = plan;
         this.lane = lane;
         this.exact = exact;
+        this.inPlace = inPlace;
         this.piecesPerRow = (plan.rowLength() + ElementWiseExecution.LANES - 1) / ElementWiseExecution.LANES;
         int width = (int) Math.min(ElementWiseExecution.LANES, plan.rowLength());
-        this.scratch = ThreadLocal.withInitial(() -> new Scratch(lane, plan.types(), width));
+        this.scratch = ThreadLocal.withInitial(() -> {
+            Scratch s = new Scratch(lane, plan.types(), width);
+            s.exactInPlace = i -> exactInPlace(s, i);
+            return s;
+        });
     }
 
     /** The fast path for {@code plan}, or null when its rows are not packed or the operator has no lane for them. */
     static PackedRows of(ElementWisePlan plan, PackedLanes lanes, ElementFunction exact) {
+        return of(plan, lanes, exact, Reads.IN_PLACE);
+    }
+
+    /** As {@link #of(ElementWisePlan, PackedLanes, ElementFunction)}, moving pieces as {@code reads} says. */
+    static PackedRows of(ElementWisePlan plan, PackedLanes lanes, ElementFunction exact, Reads reads) {
         TensorDataType type = plan.types()[0];
         PackedLane lane = lanes.forType(type);
         long[][] strides = plan.byteStrides();
@@ -55,7 +79,19 @@ final class PackedRows {
         if (lane == PackedLane.Copy.BYTES && (output != 1 || strides[0][inner] == 0)) {
             return null;
         }
-        return new PackedRows(plan, lane, exact);
+        boolean broadcast = false;
+        for (int t = 0; t < output; t++) {
+            broadcast |= strides[t][inner] == 0;
+        }
+        // In place: every row contiguous, 4-byte elements (the lanes' Copy stays a bulk copy, staged or not).
+        InPlaceLane inPlace = reads == Reads.IN_PLACE && !broadcast && type.sizeInBytes() == 4
+                && outputType.sizeInBytes() == 4 ? InPlaceLane.of(lane) : null;
+        return new PackedRows(plan, lane, exact, inPlace);
+    }
+
+    /** Whether pieces go through an {@link InPlaceLane} where the buffers allow. */
+    boolean hasInPlaceLane() {
+        return inPlace != null;
     }
 
     /** Work units: every row cut into pieces of at most {@link ElementWiseExecution#LANES} elements. */
@@ -76,13 +112,17 @@ final class PackedRows {
                 intViews[t] = views[t].asIntBuffer();
             }
         }
+        byte[][] arrays = inPlace == null ? null : heapArrays(views, s);
+        s.arrays = arrays;
         long rowLength = plan.rowLength();
         for (long unit = begin; unit < end; unit++) {
             long row = unit / piecesPerRow;
             long done = unit % piecesPerRow * ElementWiseExecution.LANES;
             int n = (int) Math.min(ElementWiseExecution.LANES, rowLength - done);
             rowOffsets(row, s.offsets);
-            if (lane instanceof PackedLane.Floats floats) {
+            if (arrays != null && inPlaceFits(arrays, s, done, n)) {
+                inPlace.run(arrays, s.at, n, s.exactInPlace);
+            } else if (lane instanceof PackedLane.Floats floats) {
                 runFloats(floats, floatViews, s, done, n);
             } else if (lane instanceof PackedLane.Ints ints) {
                 runInts(ints, intViews, s, done, n);
@@ -92,6 +132,53 @@ final class PackedRows {
                 copy(views, s.offsets, done, n);
             }
         }
+    }
+
+    /**
+     * The tensors' backing arrays, with each view's offset in its array in {@code s.base}; null when a view has no
+     * array it may write or read (a direct or read-only buffer), which then goes staged.
+     */
+    private static byte[][] heapArrays(ByteBuffer[] views, Scratch s) {
+        byte[][] arrays = new byte[views.length][];
+        for (int t = 0; t < views.length; t++) {
+            if (!views[t].hasArray()) {
+                return null;
+            }
+            arrays[t] = views[t].array();
+            s.base[t] = views[t].arrayOffset();
+        }
+        return arrays;
+    }
+
+    /**
+     * Sets each tensor's byte position of the piece in {@code s.at}; false when the output's piece partly overlaps an
+     * input's. Staged, a piece is read whole before it is written: in place, only an output at the same place as its
+     * input gives the same bits.
+     */
+    private boolean inPlaceFits(byte[][] arrays, Scratch s, long done, int n) {
+        int output = arrays.length - 1;
+        for (int t = 0; t <= output; t++) {
+            s.at[t] = Math.toIntExact(s.base[t] + s.offsets[t] + done * 4);
+        }
+        int bytes = n * 4;
+        for (int t = 0; t < output; t++) {
+            if (arrays[t] == arrays[output] && s.at[t] != s.at[output] && s.at[t] < s.at[output] + bytes
+                    && s.at[output] < s.at[t] + bytes) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Element {@code i} of the in-place piece by the exact body, from the inputs' bits in their arrays. */
+    private int exactInPlace(Scratch s, int i) {
+        Lanes[] inputs = s.single;
+        for (int t = 0; t < inputs.length; t++) {
+            int f = (int) INT.get(s.arrays[t], s.at[t] + i * 4);
+            inputs[t].bits[0] = f & 0xFFFF_FFFFL;
+            inputs[t].values[0] = Float.intBitsToFloat(f);
+        }
+        return (int) exactOutput(s);
     }
 
     /** Each tensor's byte offset of the first element of {@code row} (row-major over the outer dimensions). */
@@ -152,8 +239,13 @@ final class PackedRows {
             inputs[t].bits[0] = f & 0xFFFF_FFFFL;
             inputs[t].values[0] = Float.intBitsToFloat(f);
         }
+        return exactOutput(s);
+    }
+
+    /** The exact body on the one-element lanes {@code s.single}: the output's bits. */
+    private long exactOutput(Scratch s) {
         Lanes out = s.singleOutput;
-        exact.apply(inputs, out, 1);
+        exact.apply(s.single, out, 1);
         return out.carrier == Lanes.Carrier.VALUES ? Float.floatToRawIntBits((float) out.values[0]) : out.bits[0];
     }
 
@@ -204,10 +296,17 @@ final class PackedRows {
         final int[][] ints;
         final Lanes[] single;
         final Lanes singleOutput;
+        /** In place: each view's offset in its array, the piece's byte positions, the arrays, the exact body. */
+        final long[] base;
+        final int[] at;
+        byte[][] arrays;
+        InPlaceLane.ExactElement exactInPlace;
 
         Scratch(PackedLane lane, TensorDataType[] types, int width) {
             int tensors = types.length;
             offsets = new long[tensors];
+            base = new long[tensors];
+            at = new int[tensors];
             boolean converts = lane instanceof PackedLane.FloatsToInts;
             floats = lane instanceof PackedLane.Floats || converts ? new float[tensors][width] : null;
             ints = lane instanceof PackedLane.Ints || converts ? new int[tensors][width] : null;

@@ -1,0 +1,59 @@
+package dev.dmlemu.emulator.elementwise;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * A packed lane that runs one piece of packed rows on the tensors in place, in their heap arrays, where
+ * {@link PackedRows} otherwise stages the piece through primitive arrays. The one kind is {@code VectorLanes}, on the
+ * incubating Vector API; it exists only in a JVM started with {@code --add-modules jdk.incubator.vector}, and this
+ * interface is what the rest of the engine sees of it, so nothing else loads a class of that module.
+ */
+@FunctionalInterface
+interface InPlaceLane {
+
+    /**
+     * Whether the JVM's boot layer has the incubating Vector API (the JVM was started with the module added) in the
+     * shape {@code VectorLanes} was compiled against: JDK 19 (JEP 426) removed the byte-array loads and stores it uses,
+     * so on a later JDK it would fail to link, and the staged path runs instead.
+     */
+    boolean VECTOR_API = Runtime.version().feature() <= 18
+            && ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+
+    /** One element of the piece by the operator's exact body: the output's bits, from the inputs not yet written. */
+    @FunctionalInterface
+    interface ExactElement {
+        int bits(int element);
+    }
+
+    /**
+     * Runs {@code count} elements of 4 bytes, little-endian: tensor {@code t}'s first at byte {@code at[t]} of
+     * {@code arrays[t]}, the inputs first and the output last, every row contiguous. Each piece of the output is
+     * written after the inputs' elements it covers are read, so an output over an input at the same place is fine;
+     * an element the lane cannot trust (a NaN result, a truncation out of range) comes from {@code exact}.
+     */
+    void run(byte[][] arrays, int[] at, int count, ExactElement exact);
+
+    /** The in-place lane for {@code lane}, or null when there is none or the JVM lacks the Vector API. */
+    static InPlaceLane of(PackedLane lane) {
+        return VECTOR_API ? vectorLane(lane) : null;
+    }
+
+    /**
+     * {@code VectorLanes.of(lane)}, reached by name: that class is compiled after this one, from a source root of its
+     * own that javadoc never reads (emulator/pom.xml, execution {@code compile-vector-api}).
+     */
+    private static InPlaceLane vectorLane(PackedLane lane) {
+        try {
+            Class<?> lanes = Class.forName(InPlaceLane.class.getPackageName() + ".VectorLanes");
+            MethodHandle of = MethodHandles.lookup().findStatic(lanes, "of",
+                    MethodType.methodType(InPlaceLane.class, PackedLane.class));
+            return (InPlaceLane) of.invokeExact(lane);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("VectorLanes could not be reached", e);
+        }
+    }
+}
