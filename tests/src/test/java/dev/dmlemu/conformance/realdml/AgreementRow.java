@@ -23,6 +23,8 @@ final class AgreementRow {
     private final List<String> examples = new ArrayList<>();
     /** Disagreements by probe kind and by who accepted: {@code VALID, dmlemu accepts}. */
     private final Map<String, Integer> disagreements = new TreeMap<>();
+    /** Probes by kind and DirectML's verdict, so that the report says what each kind's agreement covers. */
+    private final Map<String, Integer> byKind = new TreeMap<>();
 
     AgreementRow(OperatorType type) {
         this.type = type;
@@ -32,17 +34,18 @@ final class AgreementRow {
     void add(OperatorProbes.Probe probe, ValidationResult verdict, CreateVerdict real) {
         probes++;
         boolean accepted = real.outcome() == CreateVerdict.Outcome.ACCEPTED;
+        byKind.merge(probe.label() + (accepted ? ", DirectML accepts" : ", DirectML refuses"), 1, Integer::sum);
         if (verdict.isValid() == accepted) {
             agree++;
         } else {
-            disagreements.merge(probe.kind() + ", " + (verdict.isValid() ? "dmlemu" : "DirectML") + " accepts", 1,
+            disagreements.merge(probe.label() + ", " + (verdict.isValid() ? "dmlemu" : "DirectML") + " accepts", 1,
                     Integer::sum);
         }
         if (verdict.isValid() != accepted && examples.size() < EXAMPLES) {
             String why = verdict.isValid() ? "dmlemu accepts" : "dmlemu refuses ("
                     + verdict.errors().stream().map(Diagnostic::rule).map(Enum::name).distinct()
                             .collect(Collectors.joining(", ")) + ")";
-            examples.add(probe.kind() + " " + probe.what() + " (" + tensors(probe.desc()) + "): " + why
+            examples.add(probe.label() + " " + probe.what() + " (" + tensors(probe.desc()) + "): " + why
                     + ", DirectML " + real.describe());
         }
     }
@@ -73,6 +76,10 @@ final class AgreementRow {
 
     Map<String, Integer> disagreements() {
         return Map.copyOf(disagreements);
+    }
+
+    Map<String, Integer> byKind() {
+        return Map.copyOf(byKind);
     }
 
     List<String> examples() {
