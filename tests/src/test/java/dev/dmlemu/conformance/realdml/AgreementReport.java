@@ -55,11 +55,11 @@ record AgreementReport(String device, int perOperator, long seed, List<Agreement
                 .append(summary()).append(".\n\n")
                 .append("Probes by kind and DirectML's verdict: ").append(byKind()).append(".\n\n")
                 .append("Disagreements by probe kind: ").append(disagreements()).append(".\n\n")
-                .append("| Operator | Probes | Agree | Disagree | Examples of disagreements |\n")
-                .append("|---|---:|---:|---:|---|\n");
+                .append("| Operator | Probes | With strides | Agree | Disagree | Examples of disagreements |\n")
+                .append("|---|---:|---:|---:|---:|---|\n");
         for (AgreementRow row : rows) {
             out.append("| ").append(row.type().name()).append(" | ").append(row.probes()).append(" | ")
-                    .append(row.agree()).append(" | ").append(row.disagree()).append(" | ")
+                    .append(row.strided()).append(" | ").append(row.agree()).append(" | ").append(row.disagree()).append(" | ")
                     .append(String.join("<br>", row.examples()).replace("|", "\\|")).append(" |\n");
         }
         return out.toString();

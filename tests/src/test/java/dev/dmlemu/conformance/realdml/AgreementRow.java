@@ -20,6 +20,7 @@ final class AgreementRow {
     private final OperatorType type;
     private int probes;
     private int agree;
+    private int strided;
     private final List<String> examples = new ArrayList<>();
     /** Disagreements by probe kind and by who accepted: {@code VALID, dmlemu accepts}. */
     private final Map<String, Integer> disagreements = new TreeMap<>();
@@ -33,6 +34,9 @@ final class AgreementRow {
     /** Accepted by both, or refused by both (an ended process counts as refused). */
     void add(OperatorProbes.Probe probe, ValidationResult verdict, CreateVerdict real) {
         probes++;
+        if (probe.kind() == OperatorProbes.Kind.STRIDES) {
+            strided++;
+        }
         boolean accepted = real.outcome() == CreateVerdict.Outcome.ACCEPTED;
         byKind.merge(probe.label() + (accepted ? ", DirectML accepts" : ", DirectML refuses"), 1, Integer::sum);
         if (verdict.isValid() == accepted) {
@@ -64,6 +68,11 @@ final class AgreementRow {
 
     int probes() {
         return probes;
+    }
+
+    /** The probes with explicit strides ({@link StrideMutation}). */
+    int strided() {
+        return strided;
     }
 
     int agree() {
