@@ -38,7 +38,7 @@ final class StrideMutation {
         OUTPUT_EQUAL_STRIDES,
         /** Output strides that pass DirectML's aliasing check yet address an element twice. */
         OUTPUT_OVERLAPPING,
-        /** Padded strides with a total one element short of them. */
+        /** Padded strides with a total one element short of them (one byte for a 4-bit type). */
         TOTAL_ONE_ELEMENT_SHORT,
         /** Padded strides with a total that holds every element but is not rounded up to 4 bytes. */
         TOTAL_UNROUNDED
@@ -82,6 +82,7 @@ final class StrideMutation {
                     .map(slot -> {
                         BufferTensorDesc tensor = padded(slot.tensor(), random);
                         long bytes = unroundedBytes(tensor);
+                        // A byte for a 4-bit type: two elements, the least a byte count can be short by.
                         long element = Math.max(1, tensor.dataType().sizeInBits() / 8);
                         return set(values, slot, tensor.withTotalTensorSizeInBytes(Math.max(0, bytes - element)),
                                 "padded strides, the total one element short");
