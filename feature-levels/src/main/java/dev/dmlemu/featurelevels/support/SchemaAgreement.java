@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Checks the support data against the operator schema: every schema operator has tables or a {@code no-table}
@@ -33,34 +32,12 @@ public final class SchemaAgreement {
                     "the docs page says the operator came with 3_0 and its oldest table is 3_0; the feature level "
                             + "history and the header guard say 2_0"));
 
-    /**
-     * The quantized operators' OutputScaleTensor and OutputZeroPointTensor: the docs tables make them inputs (the
-     * output's quantization parameters, which the operator reads), while the schema calls every field whose name
-     * starts with Output written. Their direction disagreements, at every level, are left out of {@link #problems}.
-     */
-    public static final Set<String> OUTPUT_QUANTIZATION_INPUTS = Set.of(
-            "ELEMENT_WISE_QUANTIZED_LINEAR_ADD OutputScaleTensor",
-            "ELEMENT_WISE_QUANTIZED_LINEAR_ADD OutputZeroPointTensor",
-            "QUANTIZED_LINEAR_MATRIX_MULTIPLY OutputScaleTensor",
-            "QUANTIZED_LINEAR_MATRIX_MULTIPLY OutputZeroPointTensor",
-            "QUANTIZED_LINEAR_CONVOLUTION OutputScaleTensor",
-            "QUANTIZED_LINEAR_CONVOLUTION OutputZeroPointTensor",
-            "QUANTIZED_LINEAR_AVERAGE_POOLING OutputScaleTensor",
-            "QUANTIZED_LINEAR_AVERAGE_POOLING OutputZeroPointTensor");
-
     private SchemaAgreement() {}
 
     /** The disagreements, {@link #KNOWN} ones left out. */
     public static List<String> problems(SupportCatalog support, SchemaCatalog schema) {
         return allProblems(support, schema).stream()
-                .filter(problem -> !KNOWN.containsKey(problem) && !isOutputQuantizationInput(problem)).toList();
-    }
-
-    /** "OPERATOR LEVEL: Field is in..., the schema has OUTPUT" for a field of {@link #OUTPUT_QUANTIZATION_INPUTS}. */
-    static boolean isOutputQuantizationInput(String problem) {
-        String[] words = problem.split(" ");
-        return words.length > 3 && problem.endsWith(", the schema has OUTPUT")
-                && OUTPUT_QUANTIZATION_INPUTS.contains(words[0] + " " + words[2]);
+                .filter(problem -> !KNOWN.containsKey(problem)).toList();
     }
 
     /** Every disagreement, {@link #KNOWN} ones included. */

@@ -10,6 +10,7 @@ import dev.dmlemu.desc.GemmOperatorDesc;
 import dev.dmlemu.desc.JoinOperatorDesc;
 import dev.dmlemu.desc.MatrixTransform;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.QuantizedLinearMatrixMultiplyOperatorDesc;
 import dev.dmlemu.desc.SplitOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
@@ -147,7 +148,24 @@ class StrideRulesOnRealDirectMlTest {
                         strided(F32, List.of(1L, 1L, 2L, 2L), List.of(4L, 4L, 1L, 1L), 12),
                         MatrixTransform.NONE, MatrixTransform.NONE, 1f, 0f, Optional.empty()),
                 RuleId.OUTPUT_ALIASING));
+        // QUANTIZED_LINEAR_MATRIX_MULTIPLY's OutputScaleTensor and OutputZeroPointTensor are read, as its docs table
+        // says (the output's quantization parameters): a 0 stride on their size 3 is accepted, as on any input.
+        // {1,3,1} with {3,0,1}: IndexOfLastElement 0, one element, 4 bytes.
+        List<Long> perRow = List.of(1L, 3L, 1L);
+        List<Long> broadcastRows = List.of(3L, 0L, 1L);
+        cases.add(StrideCase.accepted("qlmm_output_scale_broadcast", quantizedMatrixMultiply(
+                strided(F32, perRow, broadcastRows, 4), packed(U8, 1, 3, 1))));
+        cases.add(StrideCase.accepted("qlmm_output_zero_point_broadcast", quantizedMatrixMultiply(
+                packed(F32, 1, 3, 1), strided(U8, perRow, broadcastRows, 4))));
         return cases;
+    }
+
+    /** A UINT8 {3,1} by INT8 {1,1,1,3} product with per-row output scale and zero point, as the campaign drew it. */
+    private static QuantizedLinearMatrixMultiplyOperatorDesc quantizedMatrixMultiply(TensorDesc outputScale,
+            TensorDesc outputZeroPoint) {
+        return new QuantizedLinearMatrixMultiplyOperatorDesc(packed(U8, 3, 1), packed(F32, 1), TensorDesc.NULL,
+                packed(TensorDataType.INT8, 1, 1, 1, 3), packed(F32, 1, 1, 3), packed(TensorDataType.INT8, 1, 1, 3),
+                outputScale, outputZeroPoint, packed(U8, 1, 1, 3, 3));
     }
 
     @Test
