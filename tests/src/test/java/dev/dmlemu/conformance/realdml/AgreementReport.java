@@ -59,7 +59,8 @@ record AgreementReport(String device, int perOperator, long seed, List<Agreement
                 .append("|---|---:|---:|---:|---:|---|\n");
         for (AgreementRow row : rows) {
             out.append("| ").append(row.type().name()).append(" | ").append(row.probes()).append(" | ")
-                    .append(row.strided()).append(" | ").append(row.agree()).append(" | ").append(row.disagree()).append(" | ")
+                    .append(row.strided()).append(" | ").append(row.agree()).append(" | ").append(row.disagree())
+                    .append(" | ")
                     .append(String.join("<br>", row.examples()).replace("|", "\\|")).append(" |\n");
         }
         return out.toString();
