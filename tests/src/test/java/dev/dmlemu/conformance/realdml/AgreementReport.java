@@ -40,18 +40,27 @@ record AgreementReport(String device, int perOperator, long seed, List<Agreement
         return total;
     }
 
+    /** Probes of every operator by probe kind and DirectML's verdict. */
+    Map<String, Integer> byKind() {
+        Map<String, Integer> total = new TreeMap<>();
+        rows.forEach(row -> row.byKind().forEach((key, count) -> total.merge(key, count, Integer::sum)));
+        return total;
+    }
+
     String markdown() {
         StringBuilder out = new StringBuilder();
         out.append("# Validator against CreateOperator\n\n")
                 .append("Device: ").append(device).append("; ").append(perOperator)
                 .append(" probes per operator, seed ").append(seed).append(", validator at DML_FEATURE_LEVEL_6_4.\n\n")
                 .append(summary()).append(".\n\n")
+                .append("Probes by kind and DirectML's verdict: ").append(byKind()).append(".\n\n")
                 .append("Disagreements by probe kind: ").append(disagreements()).append(".\n\n")
-                .append("| Operator | Probes | Agree | Disagree | Examples of disagreements |\n")
-                .append("|---|---:|---:|---:|---|\n");
+                .append("| Operator | Probes | With strides | Agree | Disagree | Examples of disagreements |\n")
+                .append("|---|---:|---:|---:|---:|---|\n");
         for (AgreementRow row : rows) {
             out.append("| ").append(row.type().name()).append(" | ").append(row.probes()).append(" | ")
-                    .append(row.agree()).append(" | ").append(row.disagree()).append(" | ")
+                    .append(row.strided()).append(" | ").append(row.agree()).append(" | ").append(row.disagree())
+                    .append(" | ")
                     .append(String.join("<br>", row.examples()).replace("|", "\\|")).append(" |\n");
         }
         return out.toString();

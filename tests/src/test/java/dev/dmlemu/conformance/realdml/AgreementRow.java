@@ -20,9 +20,12 @@ final class AgreementRow {
     private final OperatorType type;
     private int probes;
     private int agree;
+    private int strided;
     private final List<String> examples = new ArrayList<>();
     /** Disagreements by probe kind and by who accepted: {@code VALID, dmlemu accepts}. */
     private final Map<String, Integer> disagreements = new TreeMap<>();
+    /** Probes by kind and DirectML's verdict, so that the report says what each kind's agreement covers. */
+    private final Map<String, Integer> byKind = new TreeMap<>();
 
     AgreementRow(OperatorType type) {
         this.type = type;
@@ -31,18 +34,22 @@ final class AgreementRow {
     /** Accepted by both, or refused by both (an ended process counts as refused). */
     void add(OperatorProbes.Probe probe, ValidationResult verdict, CreateVerdict real) {
         probes++;
+        if (probe.kind() == OperatorProbes.Kind.STRIDES) {
+            strided++;
+        }
         boolean accepted = real.outcome() == CreateVerdict.Outcome.ACCEPTED;
+        byKind.merge(probe.label() + (accepted ? ", DirectML accepts" : ", DirectML refuses"), 1, Integer::sum);
         if (verdict.isValid() == accepted) {
             agree++;
         } else {
-            disagreements.merge(probe.kind() + ", " + (verdict.isValid() ? "dmlemu" : "DirectML") + " accepts", 1,
+            disagreements.merge(probe.label() + ", " + (verdict.isValid() ? "dmlemu" : "DirectML") + " accepts", 1,
                     Integer::sum);
         }
         if (verdict.isValid() != accepted && examples.size() < EXAMPLES) {
             String why = verdict.isValid() ? "dmlemu accepts" : "dmlemu refuses ("
                     + verdict.errors().stream().map(Diagnostic::rule).map(Enum::name).distinct()
                             .collect(Collectors.joining(", ")) + ")";
-            examples.add(probe.kind() + " " + probe.what() + " (" + tensors(probe.desc()) + "): " + why
+            examples.add(probe.label() + " " + probe.what() + " (" + tensors(probe.desc()) + "): " + why
                     + ", DirectML " + real.describe());
         }
     }
@@ -63,6 +70,11 @@ final class AgreementRow {
         return probes;
     }
 
+    /** The probes with explicit strides ({@link StrideMutation}). */
+    int strided() {
+        return strided;
+    }
+
     int agree() {
         return agree;
     }
@@ -73,6 +85,10 @@ final class AgreementRow {
 
     Map<String, Integer> disagreements() {
         return Map.copyOf(disagreements);
+    }
+
+    Map<String, Integer> byKind() {
+        return Map.copyOf(byKind);
     }
 
     List<String> examples() {

@@ -46,10 +46,27 @@ final class OperatorProbes {
      */
     enum Kind {
         VALID, WRONG_DATA_TYPE, DIMENSION_COUNT_OUT_OF_RANGE, CONSTRAINT_BROKEN, MISSING_TENSOR,
-        FUSED_ACTIVATION_NOT_LISTED, SHAPE_RULE_BROKEN
+        FUSED_ACTIVATION_NOT_LISTED, SHAPE_RULE_BROKEN,
+        /** A valid desc with explicit strides on one tensor ({@link StrideMutation}). */
+        STRIDES
     }
 
-    record Probe(Kind kind, String what, OperatorDesc desc) {}
+    /** The violations, drawn in this order's positions (the stride probes are drawn apart from them). */
+    private static final List<Kind> VIOLATIONS = List.of(Kind.WRONG_DATA_TYPE, Kind.DIMENSION_COUNT_OUT_OF_RANGE,
+            Kind.CONSTRAINT_BROKEN, Kind.MISSING_TENSOR, Kind.FUSED_ACTIVATION_NOT_LISTED, Kind.SHAPE_RULE_BROKEN);
+
+    /** A probe; {@code strides} says which stride mutation a {@link Kind#STRIDES} probe carries. */
+    record Probe(Kind kind, Optional<StrideMutation.Kind> strides, String what, OperatorDesc desc) {
+
+        Probe(Kind kind, String what, OperatorDesc desc) {
+            this(kind, Optional.empty(), what, desc);
+        }
+
+        /** The kind as the report names it: {@code STRIDES_PADDED} for a stride probe. */
+        String label() {
+            return strides.map(mutation -> kind + "_" + mutation).orElse(kind.name());
+        }
+    }
 
     private static final List<TensorDataType> DATA_TYPES = Arrays.stream(TensorDataType.values())
             .filter(type -> type != TensorDataType.UNKNOWN).toList();
@@ -60,9 +77,15 @@ final class OperatorProbes {
     private final Set<TensorDataType> device;
     private final Random random;
     private final Optional<ProbeShaper> shaper;
+    private final StrideMutation strideMutation;
+    /** Draws the stride probes apart from {@code random}, so that the other probes stay those drawn without them. */
+    private final Random strideRandom;
 
-    OperatorProbes(OperatorType type, DocumentedSupport documented, Set<TensorDataType> device, Random random) {
+    OperatorProbes(OperatorType type, DocumentedSupport documented, Set<TensorDataType> device, Random random,
+            Random strideRandom) {
         this.schema = OperatorDescs.schema(type).orElseThrow();
+        this.strideMutation = new StrideMutation(schema);
+        this.strideRandom = strideRandom;
         this.documented = documented;
         this.block = blockAtNewest(schema, documented);
         this.device = device;
@@ -84,13 +107,24 @@ final class OperatorProbes {
         return documented.forLevel(FeatureLevel.newest(), ((DmlEnum) first).cName()).orElseThrow();
     }
 
-    /** One probe: a valid desc half the time, else one violation of a fresh valid desc (when it can be made). */
+    /**
+     * One probe: a valid desc half the time (and half of those with explicit strides on one tensor, when the drawn
+     * stride mutation fits the desc), else one violation of a fresh valid desc (when it can be made).
+     */
     Probe next() {
         Map<String, Object> values = validValues();
         if (random.nextBoolean()) {
+            if (strideRandom.nextBoolean()) {
+                StrideMutation.Kind[] mutations = StrideMutation.Kind.values();
+                StrideMutation.Kind mutation = mutations[strideRandom.nextInt(mutations.length)];
+                Optional<String> what = strideMutation.apply(mutation, values, strideRandom);
+                if (what.isPresent()) {
+                    return new Probe(Kind.STRIDES, Optional.of(mutation), what.get(), build(values));
+                }
+            }
             return new Probe(Kind.VALID, "in-table desc", build(values));
         }
-        List<Kind> kinds = new ArrayList<>(List.of(Kind.values()).subList(1, Kind.values().length));
+        List<Kind> kinds = new ArrayList<>(VIOLATIONS);
         while (!kinds.isEmpty()) {
             Kind kind = kinds.remove(random.nextInt(kinds.size()));
             Optional<String> what = violate(kind, values);
@@ -255,7 +289,7 @@ final class OperatorProbes {
             case MISSING_TENSOR -> missingTensor(values);
             case FUSED_ACTIVATION_NOT_LISTED -> fusedActivationNotListed(values);
             case SHAPE_RULE_BROKEN -> shaper.flatMap(rules -> rules.breakOne(values, random));
-            case VALID -> Optional.empty();
+            case VALID, STRIDES -> Optional.empty();
         };
     }
 
