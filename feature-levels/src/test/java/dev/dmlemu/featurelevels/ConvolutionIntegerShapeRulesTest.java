@@ -54,6 +54,27 @@ class ConvolutionIntegerShapeRulesTest {
     }
 
     @Test
+    void inputFilterAndOutputMayHaveDifferentDimensionCounts() {
+        // S_OK, every one (the docs ask for one DimensionCount; CONVOLUTION refuses the first and the last).
+        assertOnly(new ConvolutionIntegerOperatorDesc(u8(1, 1, 4), TensorDesc.NULL, u8(1, 1, 1, 1), TensorDesc.NULL,
+                i32(1, 1, 1, 4), 2, List.of(1L, 1L), List.of(1L, 1L), List.of(0L, 0L), List.of(0L, 0L), 1));
+        assertOnly(new ConvolutionIntegerOperatorDesc(u8(1, 1, 4, 4), TensorDesc.NULL, u8(1, 1, 1), TensorDesc.NULL,
+                i32(1, 1, 4, 4), 2, List.of(1L, 1L), List.of(1L, 1L), List.of(0L, 0L), List.of(0L, 0L), 1));
+        assertOnly(new ConvolutionIntegerOperatorDesc(u8(1, 1, 4, 4), TensorDesc.NULL, u8(1, 1, 1, 1), TensorDesc.NULL,
+                i32(1, 1, 4), 2, List.of(1L, 1L), List.of(1L, 1L), List.of(0L, 0L), List.of(0L, 0L), 1));
+        assertOnly(new ConvolutionIntegerOperatorDesc(u8(1, 1, 1), TensorDesc.NULL, u8(1, 1, 2, 1), TensorDesc.NULL,
+                i32(1, 1, 2, 1), 2, List.of(1L, 1L), List.of(1L, 1L), List.of(0L, 0L), List.of(0L, 0L), 1));
+    }
+
+    private static TensorDesc u8(long... sizes) {
+        return BufferTensorDesc.packed(TensorDataType.UINT8, sizes);
+    }
+
+    private static TensorDesc i32(long... sizes) {
+        return BufferTensorDesc.packed(TensorDataType.INT32, sizes);
+    }
+
+    @Test
     void theZeroPointsMayHaveDifferentDimensionCounts() {
         // S_OK: [1] with [1, 1, 1, 1], and [1] with [1, 3, 1, 1] (the docs ask for one DimensionCount).
         assertOnly(convolution(i8(1), i8(1, 1, 1, 1)));
