@@ -21,8 +21,8 @@ import java.util.Optional;
  */
 public final class MaxPoolingTieProbes {
 
-    /** Where the indices output is: absent, packed, or strided with gaps. */
-    public enum Indices { NONE, PACKED, GAPS }
+    /** The indices output: absent, packed UINT32, UINT32 strided with gaps, or packed UINT64. */
+    public enum Indices { NONE, PACKED, GAPS, PACKED_UINT64 }
 
     /**
      * One probe.
@@ -53,7 +53,8 @@ public final class MaxPoolingTieProbes {
             BufferTensorDesc input = layout(TensorDataType.FLOAT32, in, inputGaps);
             BufferTensorDesc output = layout(TensorDataType.FLOAT32, out, outputGaps);
             TensorDesc indexTensor = indices == Indices.NONE ? TensorDesc.NULL
-                    : layout(TensorDataType.UINT32, out, indices == Indices.GAPS);
+                    : layout(indices == Indices.PACKED_UINT64 ? TensorDataType.UINT64 : TensorDataType.UINT32, out,
+                            indices == Indices.GAPS);
             List<Long> ones = Collections.nCopies(spatial, 1L);
             MaxPooling2OperatorDesc desc = MaxPooling2OperatorDesc.builder().inputTensor(input).outputTensor(output)
                     .outputIndicesTensor(indexTensor).dimensionCount(spatial).windowSize(windows).strides(ones)
@@ -82,7 +83,7 @@ public final class MaxPoolingTieProbes {
             new Probe(4, 1, false, false, Indices.NONE, 2, 0, 0, false),
             new Probe(4, 1, false, false, Indices.NONE, 3, 1, 0, true),
             new Probe(4, 1, false, false, Indices.NONE, 3, 0, 1, true),
-            // 5-D: the first with indices when some tensor, the indices included, is strided, whole input or not.
+            // 5-D: the first with UINT32 indices when some tensor, the indices included, is strided, whole input or not.
             new Probe(5, 2, false, false, Indices.NONE, 2, 0, 0, false),
             new Probe(5, 2, true, true, Indices.NONE, 2, 0, 0, false),
             new Probe(5, 2, false, false, Indices.PACKED, 2, 0, 0, false),
@@ -90,6 +91,10 @@ public final class MaxPoolingTieProbes {
             new Probe(5, 2, false, true, Indices.PACKED, 2, 0, 0, true),
             new Probe(5, 2, true, false, Indices.PACKED, 2, 0, 0, true),
             new Probe(5, 1, true, false, Indices.PACKED, 2, 0, 0, true),
+            // 5-D with UINT64 indices: the first, packed or not; 4-D: the last.
+            new Probe(5, 2, false, false, Indices.PACKED_UINT64, 2, 0, 0, true),
+            new Probe(5, 2, true, false, Indices.PACKED_UINT64, 2, 0, 0, true),
+            new Probe(4, 2, false, false, Indices.PACKED_UINT64, 2, 0, 0, false),
             // One output element: gaps in the output's size-1 dimensions are no stride.
             new Probe(5, 1, false, true, Indices.GAPS, 2, 0, 0, false));
 
@@ -112,8 +117,9 @@ public final class MaxPoolingTieProbes {
     public static long index(Probe p, byte[] indices, int n) {
         BufferTensorDesc ix = (BufferTensorDesc) p.toCase().desc().tensorFields().get(2).desc();
         long at = n * ix.effectiveStrides().get(p.rank() - 2);
-        return Integer.toUnsignedLong(ByteBuffer.wrap(indices).order(ByteOrder.LITTLE_ENDIAN)
-                .getInt(Math.toIntExact(4 * at)));
+        ByteBuffer b = ByteBuffer.wrap(indices).order(ByteOrder.LITTLE_ENDIAN);
+        return ix.dataType() == TensorDataType.UINT64 ? b.getLong(Math.toIntExact(8 * at))
+                : Integer.toUnsignedLong(b.getInt(Math.toIntExact(4 * at)));
     }
 
     private static BufferTensorDesc layout(TensorDataType type, long[] sizes, boolean gaps) {

@@ -19,7 +19,7 @@ import java.util.List;
  * row-major input index of the first element that raised it, or of the window's first element inside the input when
  * none did, or 0 when the window misses the input. Of elements equal to the maximum (-0.0 against 0.0), the value
  * written is the last, but the first for a 4-D pooling without indices over a packed input and output whose window
- * is not the whole input, and for a 5-D pooling with indices where some tensor is strided.
+ * is not the whole input, and for a 5-D pooling with UINT64 indices or with UINT32 ones where some tensor is strided.
  */
 public final class NaiveMaxPooling {
 
@@ -70,15 +70,17 @@ public final class NaiveMaxPooling {
         }
         long[] packed = Shapes.packedStrides(in.sizes());
         // Measured: which of equal elements gives the value. 4-D: the first without indices over packed tensors unless
-        // the window is the whole input; 5-D: the first with indices when some tensor is strided; else the last.
+        // the window is the whole input; 5-D: the first with UINT64 indices, or with UINT32 ones when some tensor is
+        // strided; else the last.
         boolean packedTensors = dense(in) && dense(out) && (!withIndices || dense(idx));
         boolean wholeInput = true;
         for (int d = 0; d < spatial; d++) {
             wholeInput &= out.sizes()[d + 2] == 1 && windows.get(d) == in.sizes()[d + 2] && starts.get(d) == 0
                     && ends.get(d) == 0 && dilations.get(d) == 1;
         }
+        boolean wideIndices = withIndices && idx.type() == TensorDataType.UINT64;
         boolean lastGivesValue = spatial == 2 ? withIndices || !packedTensors || wholeInput
-                : !withIndices || packedTensors;
+                : !withIndices || packedTensors && !wideIndices;
         for (long e = 0; e < Shapes.product(out.sizes()); e++) {
             long[] o = Shapes.coordinate(e, out.sizes());
             long bestFirst = lowest(in.type());

@@ -118,7 +118,8 @@ public final class MaxPoolingKernel implements OperatorKernel {
         }
         boolean allPacked = packed(in, Shapes.strides(input)) && packed(out, Shapes.strides(output))
                 && (indices.isEmpty() || packed(out, indexStrides));
-        TieValue tie = TieValue.of(spatial, pooling.hasIndices(), allPacked, global(inSpatial, outSpatial, pooling));
+        TieValue tie = TieValue.of(spatial, pooling.hasIndices(), indexSize == Long.BYTES, allPacked,
+                global(inSpatial, outSpatial, pooling));
         return new MaxPoolingExecution(operator.desc(), geometry, values, pooling.hasIndices(), tie, threads);
     }
 
