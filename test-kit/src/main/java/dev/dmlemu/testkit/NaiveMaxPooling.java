@@ -17,8 +17,9 @@ import java.util.List;
  * StartPadding + w * Dilations} in row-major window order, those outside the input skipped. The maximum starts at the
  * type's lowest finite value and takes an element only when it is greater (NaN never is); the index is the flat
  * row-major input index of the first element that raised it, or of the window's first element inside the input when
- * none did, or 0 when the window misses the input. With an indices output the value written is the last element equal
- * to the maximum instead of the first (-0.0 against 0.0).
+ * none did, or 0 when the window misses the input. Of elements equal to the maximum (-0.0 against 0.0), the value
+ * written is the last, but the first for a 4-D pooling without indices over a packed input and output whose window
+ * is not the whole input, and for a 5-D pooling with UINT64 indices or with UINT32 ones where some tensor is strided.
  */
 public final class NaiveMaxPooling {
 
@@ -29,17 +30,20 @@ public final class NaiveMaxPooling {
         List<Long> strides;
         List<Long> windows;
         List<Long> starts;
+        List<Long> ends;
         List<Long> dilations;
         TensorDesc indices = TensorDesc.NULL;
         if (desc instanceof MaxPoolingOperatorDesc d) {
             strides = d.strides();
             windows = d.windowSize();
             starts = d.startPadding();
+            ends = d.endPadding();
             dilations = Collections.nCopies(strides.size(), 1L);
         } else if (desc instanceof MaxPooling1OperatorDesc d) {
             strides = d.strides();
             windows = d.windowSize();
             starts = d.startPadding();
+            ends = d.endPadding();
             dilations = Collections.nCopies(strides.size(), 1L);
             indices = d.outputIndicesTensor();
         } else {
@@ -47,6 +51,7 @@ public final class NaiveMaxPooling {
             strides = d.strides();
             windows = d.windowSize();
             starts = d.startPadding();
+            ends = d.endPadding();
             dilations = d.dilations();
             indices = d.outputIndicesTensor();
         }
@@ -64,6 +69,18 @@ public final class NaiveMaxPooling {
             window[d] = windows.get(d);
         }
         long[] packed = Shapes.packedStrides(in.sizes());
+        // Measured: which of equal elements gives the value. 4-D: the first without indices over packed tensors unless
+        // the window is the whole input; 5-D: the first with UINT64 indices, or with UINT32 ones when some tensor is
+        // strided; else the last.
+        boolean packedTensors = dense(in) && dense(out) && (!withIndices || dense(idx));
+        boolean wholeInput = true;
+        for (int d = 0; d < spatial; d++) {
+            wholeInput &= out.sizes()[d + 2] == 1 && windows.get(d) == in.sizes()[d + 2] && starts.get(d) == 0
+                    && ends.get(d) == 0 && dilations.get(d) == 1;
+        }
+        boolean wideIndices = withIndices && idx.type() == TensorDataType.UINT64;
+        boolean lastGivesValue = spatial == 2 ? withIndices || !packedTensors || wholeInput
+                : !withIndices || packedTensors && !wideIndices;
         for (long e = 0; e < Shapes.product(out.sizes()); e++) {
             long[] o = Shapes.coordinate(e, out.sizes());
             long bestFirst = lowest(in.type());
@@ -93,7 +110,7 @@ public final class NaiveMaxPooling {
                     bestLast = x;
                 }
             }
-            long value = withIndices ? bestLast : bestFirst;
+            long value = lastGivesValue ? bestLast : bestFirst;
             LittleEndian.put(written, out.byteAt(new TensorBytes(written, c.outputs().get(0).offset()), o), size,
                     value);
             if (withIndices) {
@@ -107,6 +124,17 @@ public final class NaiveMaxPooling {
             outputs.add(withIndices ? writtenIndices : c.outputs().get(1).bytes().clone());
         }
         return outputs;
+    }
+
+    /** Whether each dimension of more than one element has its packed stride (size-1 dimensions' are never read). */
+    static boolean dense(TensorLayout layout) {
+        long[] packedStrides = Shapes.packedStrides(layout.sizes());
+        for (int d = 0; d < layout.rank(); d++) {
+            if (layout.sizes()[d] != 1 && layout.strides()[d] != packedStrides[d]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The bits of the lowest finite value of the type. */

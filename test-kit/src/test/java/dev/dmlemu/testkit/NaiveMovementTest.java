@@ -210,6 +210,21 @@ class NaiveMovementTest {
     }
 
     @Test
+    void maxPoolingTiesGiveTheValueTheRealDllChose() {
+        for (MaxPoolingTieProbes.Probe probe : MaxPoolingTieProbes.MEASURED) {
+            List<byte[]> r = NaiveMaxPooling.run(probe.toCase());
+            for (int n = 0; n < probe.outputs(); n++) {
+                int element = n;
+                assertEquals(MaxPoolingTieProbes.expectedBits(probe, n), MaxPoolingTieProbes.valueBits(probe,
+                        r.get(0), n), () -> probe + " output " + element);
+                if (probe.indices() != MaxPoolingTieProbes.Indices.NONE) {
+                    assertEquals(2L * n, MaxPoolingTieProbes.index(probe, r.get(1), n), probe::toString);
+                }
+            }
+        }
+    }
+
+    @Test
     void foldSumsInBlockOrderFromZeroAsMeasured() {
         // Rows are window elements, columns blocks. Windows of 3 over 3 with padding 1: x gets (w, b) with
         // b - 1 + w = x, so 2 + 10, 3 + 20 + 100, 30 + 200.

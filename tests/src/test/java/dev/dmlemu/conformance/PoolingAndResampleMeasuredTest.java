@@ -14,6 +14,9 @@ import dev.dmlemu.desc.Resample3OperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.desc.UnfoldOperatorDesc;
+import dev.dmlemu.testkit.MaxPoolingTieProbes;
+import dev.dmlemu.testkit.MovementCase;
+import dev.dmlemu.testkit.TensorBytes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -23,8 +26,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Where max pooling and nearest-neighbour resampling make a choice, which one the real DLL makes
  * (docs/directml-behaviour.md §16.9): padding skipped, not read as a value; the type's lowest value for a window
- * with nothing inside the input; NaN never taken; among equal elements the first gives the index and, with an indices
- * output, the last gives the value; the index of a window with nothing greater than the lowest value; the rounding of
+ * with nothing inside the input; NaN never taken; among equal elements the first gives the index, and which gives the
+ * value depends on the rank, the indices output, the tensors' layout and the window; the index of a window with
+ * nothing greater than the lowest value; the rounding of
  * source coordinates per RESAMPLE version and data type, and where a negative one lands; UNFOLD's padding, and the
  * device's refusal to compile FLOAT64 UNFOLD.
  */
@@ -79,6 +83,24 @@ class PoolingAndResampleMeasuredTest {
                 new long[] {2, 2}, new long[] {2, 2}, new long[] {1, 1}, new long[] {2, 2}),
                 List.of(floats(values), new byte[64], new byte[128]));
         assertEquals(List.of(4L, 4L, 4L, 4L, 13L, 13L, 13L, 13L), ints(r.get(1), 8, 8));
+    }
+
+    @Test
+    void whichOfEqualElementsGivesTheValueDependsOnRankIndicesLayoutAndWindow() throws Exception {
+        RealDirectMl real = RealDirectMl.locateOrSkip("PoolingAndResampleMeasuredTest");
+        for (MaxPoolingTieProbes.Probe probe : MaxPoolingTieProbes.MEASURED) {
+            MovementCase c = probe.toCase();
+            List<byte[]> r = real.executeArrays(c.desc(), c.all().stream().map(TensorBytes::bytes).toList());
+            for (int n = 0; n < probe.outputs(); n++) {
+                int element = n;
+                assertEquals(MaxPoolingTieProbes.expectedBits(probe, n), MaxPoolingTieProbes.valueBits(probe,
+                        r.get(0), n), () -> probe + " output " + element);
+                if (probe.indices() != MaxPoolingTieProbes.Indices.NONE) {
+                    assertEquals(2L * n, MaxPoolingTieProbes.index(probe, r.get(1), n),
+                            () -> probe + " index " + element);
+                }
+            }
+        }
     }
 
     @Test

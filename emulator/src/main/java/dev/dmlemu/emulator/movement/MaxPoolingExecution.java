@@ -17,8 +17,8 @@ import java.util.Arrays;
  *
  * <p>As measured (docs/directml-behaviour.md §16.9): the running maximum starts at the type's lowest value
  * ({@link PoolValues}) and takes an element only when it is greater, so NaN is skipped and the first of equal elements
- * gives the index; with an indices output, the value written is instead the last of equal elements (which differs
- * only between -0.0 and 0.0). The index starts at the window's first in-input element, and is 0 for a window with none.
+ * gives the index; which of equal elements gives the value (only -0.0 and 0.0 tell) is {@link TieValue}'s choice.
+ * The index starts at the window's first in-input element, and is 0 for a window with none.
  */
 final class MaxPoolingExecution implements OperatorExecution {
 
@@ -26,17 +26,19 @@ final class MaxPoolingExecution implements OperatorExecution {
     private final MaxPoolingGeometry g;
     private final PoolValues values;
     private final boolean hasIndices;
+    private final TieValue tie;
     private final Parallelism parallelism;
     private final PoolSplit split;
     /** The FLOAT32 fast path's walk of an output row, or null where it does not apply (other types, indices). */
     private final FloatPoolingRow floatRow;
 
     MaxPoolingExecution(OperatorDesc desc, MaxPoolingGeometry geometry, PoolValues values, boolean hasIndices,
-            Parallelism parallelism) {
+            TieValue tie, Parallelism parallelism) {
         this.desc = desc;
         this.g = geometry;
         this.values = values;
         this.hasIndices = hasIndices;
+        this.tie = tie;
         this.parallelism = parallelism;
         this.split = parallelism.split(desc.operatorType().cName());
         FloatPoolingRow row = FloatPoolingRow.of(geometry.window(), geometry.inputSpatial().length - 1);
@@ -248,7 +250,7 @@ final class MaxPoolingExecution implements OperatorExecution {
                 }
             }
         }
-        found[0] = Float.floatToRawIntBits(hasIndices ? last : first) & 0xFFFF_FFFFL;
+        found[0] = Float.floatToRawIntBits(tie == TieValue.LAST ? last : first) & 0xFFFF_FFFFL;
         found[1] = index;
     }
 

@@ -48,20 +48,22 @@ public final class MaxPoolingKernel implements OperatorKernel {
     }
 
     /** What the three descs share, Dilations 1 for the two without them. */
-    private record PoolingDesc(long dimensionCount, PoolingWindow.Fields fields, boolean hasIndices) {}
+    private record PoolingDesc(long dimensionCount, PoolingWindow.Fields fields, List<Long> endPadding,
+            boolean hasIndices) {}
 
     private PoolingDesc read(OperatorDesc desc) {
         if (desc instanceof MaxPoolingOperatorDesc d) {
             return new PoolingDesc(d.dimensionCount(), new PoolingWindow.Fields(d.strides(), d.windowSize(),
-                    d.startPadding(), ones(d.dimensionCount())), false);
+                    d.startPadding(), ones(d.dimensionCount())), d.endPadding(), false);
         }
         if (desc instanceof MaxPooling1OperatorDesc d) {
             return new PoolingDesc(d.dimensionCount(), new PoolingWindow.Fields(d.strides(), d.windowSize(),
-                    d.startPadding(), ones(d.dimensionCount())), d.outputIndicesTensor() instanceof BufferTensorDesc);
+                    d.startPadding(), ones(d.dimensionCount())), d.endPadding(),
+                    d.outputIndicesTensor() instanceof BufferTensorDesc);
         }
         MaxPooling2OperatorDesc d = (MaxPooling2OperatorDesc) desc;
         return new PoolingDesc(d.dimensionCount(), new PoolingWindow.Fields(d.strides(), d.windowSize(),
-                d.startPadding(), d.dilations()), d.outputIndicesTensor() instanceof BufferTensorDesc);
+                d.startPadding(), d.dilations()), d.endPadding(), d.outputIndicesTensor() instanceof BufferTensorDesc);
     }
 
     private static List<Long> ones(long count) {
@@ -87,6 +89,7 @@ public final class MaxPoolingKernel implements OperatorKernel {
         Shapes.requireLength(type, "Strides", fields.strides(), spatial);
         Shapes.requireLength(type, "WindowSize", fields.windowSizes(), spatial);
         Shapes.requireLength(type, "StartPadding", fields.startPadding(), spatial);
+        Shapes.requireLength(type, "EndPadding", pooling.endPadding(), spatial);
         Shapes.requireLength(type, "Dilations", fields.dilations(), spatial);
         if (in[0] != out[0] || in[1] != out[1]) {
             throw Shapes.refuse(type, "OutputTensor's batch and channel sizes must be InputTensor's");
@@ -113,6 +116,37 @@ public final class MaxPoolingKernel implements OperatorKernel {
         if (indices.isPresent()) {
             threads = threads.forOutput(indices.get());
         }
-        return new MaxPoolingExecution(operator.desc(), geometry, values, pooling.hasIndices(), threads);
+        boolean allPacked = packed(in, Shapes.strides(input)) && packed(out, Shapes.strides(output))
+                && (indices.isEmpty() || packed(out, indexStrides));
+        TieValue tie = TieValue.of(spatial, pooling.hasIndices(), indexSize == Long.BYTES, allPacked,
+                global(inSpatial, outSpatial, pooling));
+        return new MaxPoolingExecution(operator.desc(), geometry, values, pooling.hasIndices(), tie, threads);
+    }
+
+    /** A window the size of the input, no padding, no dilation, one output element per batch and channel. */
+    private static boolean global(long[] inSpatial, long[] outSpatial, PoolingDesc pooling) {
+        PoolingWindow.Fields f = pooling.fields();
+        for (int d = 0; d < inSpatial.length; d++) {
+            if (outSpatial[d] != 1 || f.windowSizes().get(d) != inSpatial[d] || f.startPadding().get(d) != 0
+                    || pooling.endPadding().get(d) != 0 || f.dilations().get(d) != 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a tensor's strides are the packed ones along every dimension of more than one element (which of equal
+     * elements DirectML writes depends on it, {@link TieValue}).
+     */
+    private static boolean packed(long[] sizes, long[] strides) {
+        long expected = 1;
+        for (int d = sizes.length - 1; d >= 0; d--) {
+            if (sizes[d] > 1 && strides[d] != expected) {
+                return false;
+            }
+            expected = Math.multiplyExact(expected, sizes[d]);
+        }
+        return true;
     }
 }

@@ -1,6 +1,7 @@
 package dev.dmlemu.emulator.movement;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,7 @@ import dev.dmlemu.featurelevels.ValidationResult;
 import dev.dmlemu.testkit.CaseOptions;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.NaiveFold;
+import dev.dmlemu.testkit.MaxPoolingTieProbes;
 import dev.dmlemu.testkit.NaiveMaxPooling;
 import dev.dmlemu.testkit.NaiveUnfold;
 import dev.dmlemu.testkit.PoolingCases;
@@ -49,6 +51,27 @@ class PoolingPropertiesTest {
         PoolingCases cases = new PoolingCases(CaseOptions.defaults());
         MovementRun.matchReference(operator, CASES, (n, seed) -> cases.generate(operator, seed),
                 PoolingPropertiesTest::reference);
+    }
+
+    @Test
+    void equalElementsGiveTheValueTheRealDllChose() {
+        // The DLL's answers to the tie probes (docs/directml-behaviour.md §16.9), heap and direct buffers: a window of
+        // -0.0 and 0.0, which of them is written depends on the rank, the indices output, the layout and the window.
+        try (Emulator emulator = new Emulator()) {
+            for (MaxPoolingTieProbes.Probe probe : MaxPoolingTieProbes.MEASURED) {
+                for (boolean direct : new boolean[] {false, true}) {
+                    List<byte[]> r = MovementRun.outputs(emulator, probe.toCase(), direct);
+                    for (int n = 0; n < probe.outputs(); n++) {
+                        int element = n;
+                        assertEquals(MaxPoolingTieProbes.expectedBits(probe, n),
+                                MaxPoolingTieProbes.valueBits(probe, r.get(0), n), () -> probe + " output " + element);
+                        if (probe.indices() != MaxPoolingTieProbes.Indices.NONE) {
+                            assertEquals(2L * n, MaxPoolingTieProbes.index(probe, r.get(1), n), probe::toString);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test
