@@ -51,28 +51,17 @@ public final class FoldKernel implements OperatorKernel {
                 desc.endPadding())) {
             Shapes.requireLength(type, "WindowSizes, Strides, Dilations, StartPadding and EndPadding", field, k);
         }
-        long windowElements = 1;
-        long blocks = 1;
-        long[] blockCounts = new long[k];
+        FoldWindows windows = FoldWindows.over(type, out, desc.windowSizes(), desc.strides(), desc.dilations(),
+                desc.startPadding(), desc.endPadding());
         for (int d = 0; d < k; d++) {
-            long window = desc.windowSizes().get(d);
-            long stride = desc.strides().get(d);
-            long extent = Math.addExact(Math.multiplyExact(desc.dilations().get(d), window - 1), 1);
-            long room = out[d + 2] + desc.startPadding().get(d) + desc.endPadding().get(d) - extent;
-            if (window == 0 || stride == 0 || room < 0) {
-                throw Shapes.refuse(type, "spatial dimension " + d + ": the window does not fit");
-            }
             if (desc.dilations().get(d) == 0) {
                 throw Shapes.refuse(type, "Dilations[" + d + "] is 0: DirectML then sums elements outside the"
                         + " window (zeros, or the previous channel's last window row), which is not modelled");
             }
-            blockCounts[d] = room / stride + 1;
-            windowElements = Math.multiplyExact(windowElements, window);
-            blocks = Math.multiplyExact(blocks, blockCounts[d]);
         }
-        if (in[0] != out[0] || in[1] != Math.multiplyExact(out[1], windowElements) || in[2] != blocks) {
-            throw Shapes.refuse(type, "InputTensor must be [N, C * prod(WindowSizes), blocks]");
-        }
+        windows.requireBlockTensor(type, out, in, "InputTensor");
+        long[] blockCounts = windows.blockCounts();
+        long windowElements = windows.windowElements();
         long[] inStrides = Shapes.strides(input);
         Taps taps = Taps.of(desc, out, blockCounts, inStrides);
         return new Execution(operator.desc(), sum, out, windowElements, inStrides, Shapes.strides(output),

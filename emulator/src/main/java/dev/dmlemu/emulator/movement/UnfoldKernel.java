@@ -40,24 +40,12 @@ public final class UnfoldKernel implements OperatorKernel {
         int k = in.length - 2;
         Shapes.requireRank(type, "InputTensor's spatial part", desc.dimensionCount(), k);
         Shapes.requireRank(type, "OutputTensor", 3, out.length);
-        long windowElements = 1;
-        long blocks = 1;
-        long[] blockCounts = new long[k];
-        for (int d = 0; d < k; d++) {
-            long window = desc.windowSizes().get(d);
-            long stride = desc.strides().get(d);
-            long extent = Math.multiplyExact(desc.dilations().get(d), window - 1) + 1;
-            long room = in[d + 2] + desc.startPadding().get(d) + desc.endPadding().get(d) - extent;
-            if (window == 0 || stride == 0 || room < 0) {
-                throw Shapes.refuse(type, "spatial dimension " + d + ": the window does not fit");
-            }
-            blockCounts[d] = room / stride + 1;
-            windowElements = Math.multiplyExact(windowElements, window);
-            blocks = Math.multiplyExact(blocks, blockCounts[d]);
-        }
-        if (out[0] != in[0] || out[1] != Math.multiplyExact(in[1], windowElements) || out[2] != blocks) {
-            throw Shapes.refuse(type, "OutputTensor must be [N, C * prod(WindowSizes), blocks]");
-        }
+        FoldWindows windows = FoldWindows.over(type, in, desc.windowSizes(), desc.strides(), desc.dilations(),
+                desc.startPadding(), desc.endPadding());
+        windows.requireBlockTensor(type, in, out, "OutputTensor");
+        long[] blockCounts = windows.blockCounts();
+        long windowElements = windows.windowElements();
+        long blocks = windows.blocks();
         // Per block and spatial dimension: the window's origin; per window element and dimension: its offset.
         int blockCount = Math.toIntExact(blocks);
         int windowCount = Math.toIntExact(windowElements);
