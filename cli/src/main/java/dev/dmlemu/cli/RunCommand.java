@@ -18,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -68,7 +69,8 @@ final class RunCommand implements Callable<Integer> {
     int iterations;
 
     @Option(names = "--warmup", paramLabel = "W", defaultValue = "0",
-            description = "untimed executions before the timed ones")
+            description = "untimed executions before the timed ones; after each, the run lets the JIT compilers"
+                    + " finish what it started (3 s at most in all)")
     int warmup;
 
     @Option(names = "--threads", paramLabel = "T", defaultValue = "1", description = "emulator threads (default 1)")
@@ -127,6 +129,31 @@ final class RunCommand implements Callable<Integer> {
     private record TargetOwner(int fileIndex, String file) {}
 
     private final ExecutionReports reports = new ExecutionReports();
+
+    /**
+     * How long the warm-ups of one run may wait in all for the compilations they started: longer than the few hundred
+     * milliseconds C2 takes for a kernel's hot methods on a loaded machine, short enough that a JVM whose compilers
+     * never go idle costs little.
+     */
+    private static final Duration COMPILER_WAIT = Duration.ofSeconds(3);
+
+    /** The JVM's compilers, looked up at the first warm-up (the platform's management server takes a while). */
+    private CompilerQueue compilers;
+    private Duration compilerWaitLeft = COMPILER_WAIT;
+
+    /** After a warm-up: lets the compilers finish what it started, from what is left of the run's budget. */
+    private void awaitCompilers() {
+        if (compilerWaitLeft.isZero()) {
+            return;
+        }
+        if (compilers == null) {
+            compilers = CompilerQueue.ofThisJvm();
+        }
+        long start = System.nanoTime();
+        compilers.awaitIdle(compilerWaitLeft);
+        Duration left = compilerWaitLeft.minusNanos(System.nanoTime() - start);
+        compilerWaitLeft = left.isNegative() ? Duration.ZERO : left;
+    }
 
     /** Every target the batch's files planned so far: a second file writing one is warned about. */
     private final Map<Path, TargetOwner> batchTargets = new HashMap<>();
@@ -457,6 +484,7 @@ final class RunCommand implements Callable<Integer> {
             for (int i = 0; i < warmup; i++) {
                 listener.starting(i + 1, executions);
                 operator.execute(bindings);
+                awaitCompilers();
             }
             long[] nanos = new long[iterations];
             for (int i = 0; i < iterations; i++) {
