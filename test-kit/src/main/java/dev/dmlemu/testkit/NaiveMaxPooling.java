@@ -69,17 +69,14 @@ public final class NaiveMaxPooling {
             window[d] = windows.get(d);
         }
         long[] packed = Shapes.packedStrides(in.sizes());
-        // Measured: which of equal elements gives the value. 4-D: the first without indices over packed tensors unless
-        // the window is the whole input; 5-D: the first with UINT64 indices, or with UINT32 ones when some tensor is
-        // strided; else the last.
-        boolean packedTensors = dense(in) && dense(out) && (!withIndices || dense(idx));
-        boolean wholeInput = true;
-        for (int d = 0; d < spatial; d++) {
-            wholeInput &= out.sizes()[d + 2] == 1 && windows.get(d) == in.sizes()[d + 2] && starts.get(d) == 0
-                    && ends.get(d) == 0 && dilations.get(d) == 1;
+        if (!withIndices && wholeInputWindows(in, windows, starts, ends, dilations)) {
+            return reduction(c, in, out);
         }
+        // Measured: which of equal elements gives the value. 4-D: the first without indices over packed tensors;
+        // 5-D: the first with UINT64 indices, or with UINT32 ones when some tensor is strided; else the last.
+        boolean packedTensors = dense(in) && dense(out) && (!withIndices || dense(idx));
         boolean wideIndices = withIndices && idx.type() == TensorDataType.UINT64;
-        boolean lastGivesValue = spatial == 2 ? withIndices || !packedTensors || wholeInput
+        boolean lastGivesValue = spatial == 2 ? withIndices || !packedTensors
                 : !withIndices || packedTensors && !wideIndices;
         for (long e = 0; e < Shapes.product(out.sizes()); e++) {
             long[] o = Shapes.coordinate(e, out.sizes());
@@ -122,6 +119,73 @@ public final class NaiveMaxPooling {
         outputs.add(written);
         if (c.outputs().size() > 1) {
             outputs.add(withIndices ? writtenIndices : c.outputs().get(1).bytes().clone());
+        }
+        return outputs;
+    }
+
+    /** Windows the size of the input along every spatial dimension, without padding or dilation. */
+    private static boolean wholeInputWindows(TensorLayout in, List<Long> windows, List<Long> starts, List<Long> ends,
+            List<Long> dilations) {
+        for (int d = 0; d < windows.size(); d++) {
+            if (windows.get(d) != in.sizes()[d + 2] || starts.get(d) != 0 || ends.get(d) != 0
+                    || dilations.get(d) != 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Measured: without indices, whole-input windows are DirectML's REDUCE MAX over the spatial dimensions whose output
+     * size is 1 (the others must keep the input's size). NaNs are skipped, nothing but NaNs gives -infinity, and of
+     * equal elements the one at the highest address gives the value.
+     */
+    private static List<byte[]> reduction(MovementCase c, TensorLayout in, TensorLayout out) {
+        for (int d = 2; d < in.rank(); d++) {
+            if (out.sizes()[d] != 1 && out.sizes()[d] != in.sizes()[d]) {
+                throw new IllegalArgumentException("a whole-input max pooling's output size " + out.sizes()[d]
+                        + " is neither 1 nor the input's " + in.sizes()[d] + ": not modelled");
+            }
+        }
+        TensorBytes input = c.inputs().get(0);
+        byte[] written = c.outputs().get(0).bytes().clone();
+        TensorBytes target = new TensorBytes(written, c.outputs().get(0).offset());
+        int size = in.elementSize();
+        for (long e = 0; e < Shapes.product(out.sizes()); e++) {
+            long[] o = Shapes.coordinate(e, out.sizes());
+            long best = 0;
+            long bestAt = -1;
+            for (long i = 0; i < Shapes.product(in.sizes()); i++) {
+                long[] at = Shapes.coordinate(i, in.sizes());
+                boolean reads = true;
+                for (int d = 0; d < in.rank(); d++) {
+                    reads &= at[d] == o[d] || d >= 2 && out.sizes()[d] == 1;
+                }
+                if (!reads) {
+                    continue;
+                }
+                int address = in.byteAt(input, at);
+                long x = LittleEndian.bits(input.bytes(), address, size);
+                boolean nan = compare(in.type(), x, x) != 0;
+                if (nan) {
+                    continue;
+                }
+                int order = bestAt < 0 ? 1 : compare(in.type(), x, best);
+                if (order > 0 || order == 0 && address > bestAt) {
+                    best = x;
+                    bestAt = address;
+                }
+            }
+            if (bestAt < 0) {
+                // Only a FLOAT32 reduction can find nothing (every element NaN).
+                best = Float.floatToRawIntBits(Float.NEGATIVE_INFINITY) & 0xFFFFFFFFL;
+            }
+            LittleEndian.put(written, out.byteAt(target, o), size, best);
+        }
+        List<byte[]> outputs = new ArrayList<>();
+        outputs.add(written);
+        if (c.outputs().size() > 1) {
+            outputs.add(c.outputs().get(1).bytes().clone());
         }
         return outputs;
     }

@@ -19,7 +19,8 @@ import java.util.Random;
  * Seeded valid cases of MAX_POOLING, MAX_POOLING1, MAX_POOLING2, UNFOLD and FOLD at 6_4: 4-D and 5-D inputs laid out as every kit
  * generator lays them, windows of 1 to 3 (4 now and then) with strides, dilations (MAX_POOLING2) and paddings that may
  * leave whole windows in the padding, output sizes from the window formula or one off it (DirectML does not check
- * them), the indices output UINT32 or UINT64 or absent. Half the inputs hold any bits, the other half values drawn from
+ * them; without indices, whole-input windows get spatial output sizes of 1 or the input's, the only ones modelled),
+ * the indices output UINT32 or UINT64 or absent. Half the inputs hold any bits, the other half values drawn from
  * a few edge values so that windows tie: ±0.0, ±1, NaN, ±infinity, ±FLT_MAX, the integer extremes.
  */
 public final class PoolingCases {
@@ -77,11 +78,15 @@ public final class PoolingCases {
             int off = r.nextInt(8);
             out[d + 2] = Math.max(1, formula + (off == 0 ? 1 : off == 1 ? -1 : 0));
         }
+        wholeInputWindowsNowAndThen(seed, in, out, windows, starts, ends, dilations);
         BufferTensorDesc input = tensor(r, type, in, Role.INPUT);
         BufferTensorDesc output = tensor(r, type, out, Role.OUTPUT);
         TensorDesc indices = TensorDesc.NULL;
         if (operator != OperatorType.MAX_POOLING && r.nextInt(7) != 0) {
             indices = tensor(r, r.nextBoolean() ? TensorDataType.UINT32 : TensorDataType.UINT64, out, Role.OUTPUT);
+        }
+        if (!(indices instanceof BufferTensorDesc) && keepModelledReductionSizes(in, out, windows, starts, ends, dilations)) {
+            output = tensor(r, type, out, Role.OUTPUT);
         }
         OperatorDesc desc = switch (operator) {
             case MAX_POOLING -> new MaxPoolingOperatorDesc(input, output, spatial, Shapes.toList(strides),
@@ -105,6 +110,49 @@ public final class PoolingCases {
                 : List.of(outputBytes, indices instanceof BufferTensorDesc b ? place(r, b, Role.OUTPUT)
                         : TensorBytes.of(new byte[4]));
         return new MovementCase(desc, List.of(inputBytes), outputs);
+    }
+
+    /**
+     * One pooling in eight gets windows the size of the input, without padding or dilation, and spatial output sizes of
+     * 1, the input's or one more: without indices DirectML computes them as a reduction (docs/directml-behaviour.md
+     * §16.9), which the draws above seldom reach. A Random of its own keeps the other cases' draws as they were.
+     */
+    private static void wholeInputWindowsNowAndThen(long seed, long[] in, long[] out, long[] windows, long[] starts,
+            long[] ends, long[] dilations) {
+        Random side = new Random(seed ^ 0x5EED_0F3A_11L);
+        if (side.nextInt(8) != 0) {
+            return;
+        }
+        for (int d = 0; d < windows.length; d++) {
+            windows[d] = in[d + 2];
+            starts[d] = 0;
+            ends[d] = 0;
+            dilations[d] = 1;
+            int pick = side.nextInt(3);
+            out[d + 2] = pick == 0 ? 1 : pick == 1 ? in[d + 2] : in[d + 2] + 1;
+        }
+    }
+
+    /**
+     * Without indices, whole-input windows are DirectML's REDUCE MAX, modelled only for spatial output sizes of 1 or
+     * the input's (docs/directml-behaviour.md §16.9): moves any other output size to the input's, and says whether it
+     * moved one.
+     */
+    private static boolean keepModelledReductionSizes(long[] in, long[] out, long[] windows, long[] starts, long[] ends,
+            long[] dilations) {
+        for (int d = 0; d < windows.length; d++) {
+            if (windows[d] != in[d + 2] || starts[d] != 0 || ends[d] != 0 || dilations[d] != 1) {
+                return false;
+            }
+        }
+        boolean moved = false;
+        for (int d = 2; d < in.length; d++) {
+            if (out[d] != 1 && out[d] != in[d]) {
+                out[d] = in[d];
+                moved = true;
+            }
+        }
+        return moved;
     }
 
     /**

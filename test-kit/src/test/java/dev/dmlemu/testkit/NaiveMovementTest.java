@@ -2,6 +2,7 @@ package dev.dmlemu.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.dmlemu.desc.AxisDirection;
 import dev.dmlemu.desc.BufferTensorDesc;
@@ -221,6 +222,18 @@ class NaiveMovementTest {
                     assertEquals(2L * n, MaxPoolingTieProbes.index(probe, r.get(1), n), probe::toString);
                 }
             }
+        }
+    }
+
+    @Test
+    void wholeInputMaxPoolingsWithoutIndicesReduceAsTheRealDllDid() {
+        for (MaxPoolingReductionProbes.Probe probe : MaxPoolingReductionProbes.MODELLED) {
+            assertEquals(probe.expectedList(), probe.read(NaiveMaxPooling.run(probe.toCase()).get(0)),
+                    probe::toString);
+        }
+        for (MaxPoolingReductionProbes.Probe probe : MaxPoolingReductionProbes.UNMODELLED) {
+            assertThrows(IllegalArgumentException.class, () -> NaiveMaxPooling.run(probe.toCase()),
+                    probe::toString);
         }
     }
 

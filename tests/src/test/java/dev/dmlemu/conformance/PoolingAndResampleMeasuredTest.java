@@ -14,6 +14,7 @@ import dev.dmlemu.desc.Resample3OperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.desc.UnfoldOperatorDesc;
+import dev.dmlemu.testkit.MaxPoolingReductionProbes;
 import dev.dmlemu.testkit.MaxPoolingTieProbes;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.TensorBytes;
@@ -101,6 +102,29 @@ class PoolingAndResampleMeasuredTest {
                 }
             }
         }
+    }
+
+    @Test
+    void withoutIndicesAWholeInputWindowIsReduceMax() throws Exception {
+        RealDirectMl real = RealDirectMl.locateOrSkip("PoolingAndResampleMeasuredTest");
+        // Spatial output sizes of 1 or the input's: REDUCE MAX over the first; then outputs of other sizes, which the
+        // emulator refuses (the DLL's answers for the record).
+        for (List<MaxPoolingReductionProbes.Probe> probes : List.of(MaxPoolingReductionProbes.MODELLED,
+                MaxPoolingReductionProbes.UNMODELLED)) {
+            for (MaxPoolingReductionProbes.Probe probe : probes) {
+                MovementCase c = probe.toCase();
+                List<byte[]> r = real.executeArrays(c.desc(), c.all().stream().map(TensorBytes::bytes).toList());
+                assertEquals(probe.expectedList(), probe.read(r.get(0)), probe::toString);
+            }
+        }
+        // With indices the same window follows the window rule: [3, 3] of 0 5 1 / 6 2 7 / 3 8 4 into [1, 3] with
+        // Strides 1 reads columns 0 to 2, 1 to 2 and 2: 8, 8, 7, not the columns' maxima 6, 8, 7.
+        MaxPoolingReductionProbes.Probe columns = MaxPoolingReductionProbes.MODELLED.get(0);
+        OperatorDesc withIndices = pooling(TensorDataType.INT32, columns.in(), columns.out(), true,
+                new long[] {3, 3}, new long[] {1, 1}, new long[] {0, 0}, new long[] {1, 1});
+        List<byte[]> r = real.executeArrays(withIndices, List.of(columns.toCase().inputs().get(0).bytes(),
+                new byte[12], new byte[12]));
+        assertEquals(List.of(8L, 8L, 7L), ints(r.get(0), 3, 4));
     }
 
     @Test

@@ -20,7 +20,7 @@ import java.util.Optional;
  * MAX_POOLING, MAX_POOLING1 and MAX_POOLING2: each output element is the largest input element its window covers
  * inside the input (padding is skipped), and MAX_POOLING1 and MAX_POOLING2 may also write its flat row-major index in
  * the input. The rules for NaN, ties and empty windows were measured on the real DLL (docs/directml-behaviour.md
- * §16.9).
+ * §16.9); without indices, a window the size of the input is DirectML's REDUCE MAX ({@link MaxPoolingReduction}).
  */
 public final class MaxPoolingKernel implements OperatorKernel {
 
@@ -110,6 +110,13 @@ public final class MaxPoolingKernel implements OperatorKernel {
         long[] inSpatial = java.util.Arrays.copyOfRange(in, 2, in.length);
         long[] outSpatial = java.util.Arrays.copyOfRange(out, 2, out.length);
         PoolingWindow window = PoolingWindow.of(type, inSpatial, outSpatial, fields);
+        if (MaxPoolingReduction.applies(pooling.hasIndices(), inSpatial, fields, pooling.endPadding())) {
+            ReducedSpace space = MaxPoolingReduction.space(type, in, out, Shapes.strides(input),
+                    Shapes.strides(output), elementSize);
+            return new ReduceSelectionExecution(operator.desc(), space, MaxPoolingReduction.SELECTION,
+                    ElementOrder.of(type, input.dataType()), elementSize, elementSize,
+                    parallelism.forOutput(output));
+        }
         MaxPoolingGeometry geometry = MaxPoolingGeometry.of(type, in, out, Shapes.strides(input),
                 Shapes.strides(output), indexStrides, elementSize, indexSize, window);
         Parallelism threads = parallelism.forOutput(output);
@@ -118,21 +125,8 @@ public final class MaxPoolingKernel implements OperatorKernel {
         }
         boolean allPacked = packed(in, Shapes.strides(input)) && packed(out, Shapes.strides(output))
                 && (indices.isEmpty() || packed(out, indexStrides));
-        TieValue tie = TieValue.of(spatial, pooling.hasIndices(), indexSize == Long.BYTES, allPacked,
-                global(inSpatial, outSpatial, pooling));
+        TieValue tie = TieValue.of(spatial, pooling.hasIndices(), indexSize == Long.BYTES, allPacked);
         return new MaxPoolingExecution(operator.desc(), geometry, values, pooling.hasIndices(), tie, threads);
-    }
-
-    /** A window the size of the input, no padding, no dilation, one output element per batch and channel. */
-    private static boolean global(long[] inSpatial, long[] outSpatial, PoolingDesc pooling) {
-        PoolingWindow.Fields f = pooling.fields();
-        for (int d = 0; d < inSpatial.length; d++) {
-            if (outSpatial[d] != 1 || f.windowSizes().get(d) != inSpatial[d] || f.startPadding().get(d) != 0
-                    || pooling.endPadding().get(d) != 0 || f.dilations().get(d) != 1) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

@@ -19,6 +19,7 @@ import dev.dmlemu.featurelevels.ValidationResult;
 import dev.dmlemu.testkit.CaseOptions;
 import dev.dmlemu.testkit.MovementCase;
 import dev.dmlemu.testkit.NaiveFold;
+import dev.dmlemu.testkit.MaxPoolingReductionProbes;
 import dev.dmlemu.testkit.MaxPoolingTieProbes;
 import dev.dmlemu.testkit.NaiveMaxPooling;
 import dev.dmlemu.testkit.NaiveUnfold;
@@ -70,6 +71,37 @@ class PoolingPropertiesTest {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void wholeInputWindowsWithoutIndicesReduceAsTheRealDllDid() {
+        // The DLL's answers to the reduction probes (docs/directml-behaviour.md §16.9), heap and direct buffers, one
+        // thread and four: spatial output sizes of 1 or the input's, NaN skipped, -infinity for nothing but NaN, the
+        // zero at the higher address.
+        for (int threads : new int[] {1, 4}) {
+            try (Emulator emulator = new Emulator(EmulatorOptions.defaults().withThreads(threads))) {
+                for (MaxPoolingReductionProbes.Probe probe : MaxPoolingReductionProbes.MODELLED) {
+                    for (boolean direct : new boolean[] {false, true}) {
+                        List<byte[]> r = MovementRun.outputs(emulator, probe.toCase(), direct);
+                        assertEquals(probe.expectedList(), probe.read(r.get(0)), probe::toString);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void wholeInputWindowsWithoutIndicesRefuseOtherOutputSizesNamingTheDimension() {
+        try (Emulator emulator = new Emulator()) {
+            for (MaxPoolingReductionProbes.Probe probe : MaxPoolingReductionProbes.UNMODELLED) {
+                ValidationResult validation = new FeatureLevelValidator().validate(probe.toCase().desc(),
+                        FeatureLevel.LEVEL_6_4);
+                assertTrue(validation.isValid(), validation::toString);
+                OperatorExecutionException e = assertThrows(OperatorExecutionException.class,
+                        () -> emulator.prepare(validation.validated()), probe::toString);
+                assertTrue(e.getMessage().contains("OutputTensor's spatial dimension"), e.getMessage());
             }
         }
     }
