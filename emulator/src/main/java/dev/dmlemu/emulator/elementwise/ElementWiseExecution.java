@@ -132,9 +132,17 @@ final class ElementWiseExecution implements OperatorExecution {
         return packed != null;
     }
 
-    /** Whether the packed fast path has an in-place lane (the JVM has the Vector API and the lane covers the rows). */
+    /**
+     * Whether the packed fast path has an in-place lane: the Vector API's (the JVM has the module) or the view lane
+     * (JDK 21+, or asked for), and the lane covers the rows.
+     */
     boolean usesInPlaceLane() {
         return packed != null && packed.hasInPlaceLane();
+    }
+
+    /** Whether that in-place lane is the {@link ViewLane}. */
+    boolean usesViewLane() {
+        return packed != null && packed.hasViewLane();
     }
 
     @Override

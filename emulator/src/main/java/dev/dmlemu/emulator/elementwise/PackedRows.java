@@ -15,9 +15,10 @@ import java.util.Arrays;
  * the operator's {@link PackedLane} and bulk-written. Work goes in pieces of {@link ElementWiseExecution#LANES}
  * elements, each read whole before it is written, as the exact path does, so an output bound in place over an input
  * comes out the same. A FLOAT32 element the lane makes NaN is recomputed by the operator's exact body, so NaN
- * payloads, quieting and which operand wins follow docs/directml-behaviour.md §15.1 element by element. In a JVM
- * with the incubating Vector API, a piece of 4-byte elements in writable heap buffers goes through the lane's
- * {@link InPlaceLane} instead, with the same bits, unless the output partly overlaps an input.
+ * payloads, quieting and which operand wins follow docs/directml-behaviour.md §15.1 element by element. A piece of
+ * 4-byte elements in writable heap buffers goes through a lane in place instead, with the same bits: in a JVM with the
+ * incubating Vector API the lane's {@link InPlaceLane}, unless the output partly overlaps an input; on JDK 21 and
+ * later its {@link ViewLane}, unless the output shares a byte with an input.
  */
 final class PackedRows {
 
@@ -26,29 +27,37 @@ final class PackedRows {
 
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-    /** How pieces move: always staged, or in place where the JVM and the buffers allow. */
+    /**
+     * How pieces move: always staged; in place where the JVM and the buffers allow (the Vector API lane, else the view
+     * lane on JDK 21+, else staged); or through the view lane where the buffers allow, whatever the JVM.
+     */
     enum Reads {
-        STAGED, IN_PLACE
+        STAGED, IN_PLACE, VIEWS
     }
 
     private final ElementWisePlan plan;
     private final PackedLane lane;
-    /** The lane on the tensors in place, or null. */
+    /** The lane on the tensors' arrays in place, or null. */
     private final InPlaceLane inPlace;
+    /** The lane on the tensors' views in place, or null; never beside {@link #inPlace}. */
+    private final ViewLane viewLane;
     private final ElementFunction exact;
     private final long piecesPerRow;
     private final ThreadLocal<Scratch> scratch;
 
-    private PackedRows(ElementWisePlan plan, PackedLane lane, ElementFunction exact, InPlaceLane inPlace) {
+    private PackedRows(ElementWisePlan plan, PackedLane lane, ElementFunction exact, InPlaceLane inPlace,
+            ViewLane viewLane) {
         this.plan = plan;
         this.lane = lane;
         this.exact = exact;
         this.inPlace = inPlace;
+        this.viewLane = viewLane;
         this.piecesPerRow = (plan.rowLength() + ElementWiseExecution.LANES - 1) / ElementWiseExecution.LANES;
         int width = (int) Math.min(ElementWiseExecution.LANES, plan.rowLength());
         this.scratch = ThreadLocal.withInitial(() -> {
             Scratch s = new Scratch(lane, plan.types(), width);
             s.exactInPlace = i -> exactInPlace(s, i);
+            s.exactInViews = i -> exactInViews(s, i);
             return s;
         });
     }
@@ -84,14 +93,21 @@ final class PackedRows {
             broadcast |= strides[t][inner] == 0;
         }
         // In place: every row contiguous, 4-byte elements (the lanes' Copy stays a bulk copy, staged or not).
-        InPlaceLane inPlace = reads == Reads.IN_PLACE && !broadcast && type.sizeInBytes() == 4
-                && outputType.sizeInBytes() == 4 ? InPlaceLane.of(lane) : null;
-        return new PackedRows(plan, lane, exact, inPlace);
+        boolean inPlaceShape = !broadcast && type.sizeInBytes() == 4 && outputType.sizeInBytes() == 4;
+        InPlaceLane inPlace = inPlaceShape && reads == Reads.IN_PLACE ? InPlaceLane.of(lane) : null;
+        boolean views = inPlace == null && inPlaceShape
+                && (reads == Reads.VIEWS || reads == Reads.IN_PLACE && ViewLanes.BY_DEFAULT);
+        return new PackedRows(plan, lane, exact, inPlace, views ? ViewLanes.of(lane) : null);
     }
 
-    /** Whether pieces go through an {@link InPlaceLane} where the buffers allow. */
+    /** Whether pieces go through an {@link InPlaceLane} or a {@link ViewLane} where the buffers allow. */
     boolean hasInPlaceLane() {
-        return inPlace != null;
+        return inPlace != null || viewLane != null;
+    }
+
+    /** Whether that lane is the {@link ViewLane}. */
+    boolean hasViewLane() {
+        return viewLane != null;
     }
 
     /** Work units: every row cut into pieces of at most {@link ElementWiseExecution#LANES} elements. */
@@ -112,16 +128,21 @@ final class PackedRows {
                 intViews[t] = views[t].asIntBuffer();
             }
         }
-        byte[][] arrays = inPlace == null ? null : heapArrays(views, s);
+        byte[][] arrays = hasInPlaceLane() ? heapArrays(views, s) : null;
         s.arrays = arrays;
+        s.views = views;
         long rowLength = plan.rowLength();
         for (long unit = begin; unit < end; unit++) {
             long row = unit / piecesPerRow;
             long done = unit % piecesPerRow * ElementWiseExecution.LANES;
             int n = (int) Math.min(ElementWiseExecution.LANES, rowLength - done);
             rowOffsets(row, s.offsets);
-            if (arrays != null && inPlaceFits(arrays, s, done, n)) {
-                inPlace.run(arrays, s.at, n, s.exactInPlace);
+            if (arrays != null && inPlaceFits(arrays, s, done, n, viewLane != null)) {
+                if (inPlace != null) {
+                    inPlace.run(arrays, s.at, n, s.exactInPlace);
+                } else {
+                    viewLane.run(views, viewPositions(s, done), n, s.exactInViews);
+                }
             } else if (lane instanceof PackedLane.Floats floats) {
                 runFloats(floats, floatViews, s, done, n);
             } else if (lane instanceof PackedLane.Ints ints) {
@@ -151,23 +172,43 @@ final class PackedRows {
     }
 
     /**
-     * Sets each tensor's byte position of the piece in {@code s.at}; false when the output's piece partly overlaps an
-     * input's. Staged, a piece is read whole before it is written: in place, only an output at the same place as its
-     * input gives the same bits.
+     * Sets each tensor's byte position of the piece in its array in {@code s.at}; false when the output's piece
+     * overlaps an input's in a way the lane cannot take. Staged, a piece is read whole before it is written: in place,
+     * only an output at the same place as its input gives the same bits, and only to a lane that checks its results
+     * before writing them ({@code separate} false; a {@link ViewLane} reads the inputs again after writing).
      */
-    private boolean inPlaceFits(byte[][] arrays, Scratch s, long done, int n) {
+    private boolean inPlaceFits(byte[][] arrays, Scratch s, long done, int n, boolean separate) {
         int output = arrays.length - 1;
         for (int t = 0; t <= output; t++) {
             s.at[t] = Math.toIntExact(s.base[t] + s.offsets[t] + done * 4);
         }
         int bytes = n * 4;
         for (int t = 0; t < output; t++) {
-            if (arrays[t] == arrays[output] && s.at[t] != s.at[output] && s.at[t] < s.at[output] + bytes
+            if (arrays[t] == arrays[output] && (separate || s.at[t] != s.at[output]) && s.at[t] < s.at[output] + bytes
                     && s.at[output] < s.at[t] + bytes) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Each tensor's byte position of the piece in its view, in {@code s.viewAt}. */
+    private static int[] viewPositions(Scratch s, long done) {
+        for (int t = 0; t < s.viewAt.length; t++) {
+            s.viewAt[t] = Math.toIntExact(s.offsets[t] + done * 4);
+        }
+        return s.viewAt;
+    }
+
+    /** Element {@code i} of the piece in the views by the exact body, from the inputs' bits in their views. */
+    private int exactInViews(Scratch s, int i) {
+        Lanes[] inputs = s.single;
+        for (int t = 0; t < inputs.length; t++) {
+            int f = s.views[t].getInt(s.viewAt[t] + i * 4);
+            inputs[t].bits[0] = f & 0xFFFF_FFFFL;
+            inputs[t].values[0] = Float.intBitsToFloat(f);
+        }
+        return (int) exactOutput(s);
     }
 
     /** Element {@code i} of the in-place piece by the exact body, from the inputs' bits in their arrays. */
@@ -301,12 +342,17 @@ final class PackedRows {
         final int[] at;
         byte[][] arrays;
         InPlaceLane.ExactElement exactInPlace;
+        /** In the views: the piece's byte positions in them, the views, the exact body. */
+        final int[] viewAt;
+        ByteBuffer[] views;
+        InPlaceLane.ExactElement exactInViews;
 
         Scratch(PackedLane lane, TensorDataType[] types, int width) {
             int tensors = types.length;
             offsets = new long[tensors];
             base = new long[tensors];
             at = new int[tensors];
+            viewAt = new int[tensors];
             boolean converts = lane instanceof PackedLane.FloatsToInts;
             floats = lane instanceof PackedLane.Floats || converts ? new float[tensors][width] : null;
             ints = lane instanceof PackedLane.Ints || converts ? new int[tensors][width] : null;
