@@ -10,15 +10,15 @@ import java.util.Arrays;
  * <p>Each element is compared as an int key whose signed order is the elements' order toward the extremum
  * ({@link SelectionKeys}), and kept as a long entry, its key (high half) and its position reversed (low half), so that
  * a larger entry is an element further toward the extremum, or an equal one earlier in the line. The K best entries
- * are kept sorted; after the first K, the weakest kept key is a threshold, and only an element whose key is strictly
- * above it enters (an equal key comes later in the line than every element kept, so it ranks after them).
+ * are kept in a min-heap; after the first K, the weakest kept key is a threshold, and only an element whose key is
+ * strictly above it enters (an equal key comes later in the line than every element kept, so it ranks after them).
  *
- * <p>Entering costs a mispredicted branch and a shift of the kept entries, and on a line in random order about
- * K ln(n/K) elements would enter. So the line is first narrowed, without branches, to its candidates: the elements
- * whose key is at least a floor, the K-th best key of the previous line's first half (on lines alike, about 2K of
- * them). Every other element is below all K candidates it would have to beat, so when at least K candidates are found
- * the K best of them are the line's; otherwise the line is redone with every element a candidate. The floor only
- * decides how fast a line goes, never what it gives.
+ * <p>Entering costs a mispredicted branch and a walk down the heap with one at each step, and on a line in random
+ * order about K ln(n/K) elements would enter. So the line is first narrowed, without branches, to its candidates: the
+ * elements whose key is at least a floor, the K-th best key of the previous line's first half (on lines alike, about
+ * 2K of them). Every other element is below all K candidates it would have to beat, so when at least K candidates are
+ * found the K best of them are the line's; otherwise the line is redone with every element a candidate. The floor
+ * only decides how fast a line goes, never what it gives.
  *
  * <p>Not thread-safe: each worker makes its own, sized for one line.
  */
@@ -26,7 +26,7 @@ final class BoundedSelection {
 
     private final SelectionKeys keys;
     private final int elementSize;
-    /** The K best entries so far, ascending: the weakest first. */
+    /** The K best entries so far, a min-heap (the weakest first) while a line is scanned, then ascending. */
     private final long[] best;
     private final int[] bits;
     private final int[] keyed;
@@ -97,13 +97,16 @@ final class BoundedSelection {
         for (int c = 0; c < k; c++) {
             best[c] = entry(keyed[candidates[c]], candidates[c]);
         }
-        Arrays.sort(best);
+        for (int i = k / 2 - 1; i >= 0; i--) {
+            siftDown(i, best[i]);
+        }
         int half = length / 2;
         int c = consider(k, count, half);
         if (candidates[k - 1] < half) {
             floor = (int) (best[0] >> 32);
         }
         consider(c, count, length);
+        Arrays.sort(best);
     }
 
     /** Lets the candidates from {@code from} on enter while their position is below {@code end}; where it stopped. */
@@ -115,29 +118,32 @@ final class BoundedSelection {
             int key = keyed[p];
             // Strictly above: an equal key is later in the line than every element kept, so it ranks after them.
             if (key > threshold) {
-                insert(entry(key, p));
+                siftDown(0, entry(key, p));
                 threshold = (int) (best[0] >> 32);
             }
         }
         return c;
     }
 
-    /** Drops the weakest kept entry and puts {@code candidate}, which is above it, in its place in the order. */
-    private void insert(long candidate) {
-        int below = below(candidate);
-        System.arraycopy(best, 1, best, 0, below - 1);
-        best[below - 1] = candidate;
-    }
-
-    /** How many kept entries are below {@code candidate}: a binary search whose steps depend on K alone. */
-    private int below(long candidate) {
-        int base = 0;
-        for (int n = best.length; n > 1; ) {
-            int half = n >>> 1;
-            base = best[base + half] < candidate ? base + half : base;
-            n -= half;
+    /** Puts {@code candidate} at {@code at} of the heap, or below it where the heap's order wants it. */
+    private void siftDown(int at, long candidate) {
+        int k = best.length;
+        int i = at;
+        while (true) {
+            int child = 2 * i + 1;
+            if (child >= k) {
+                break;
+            }
+            if (child + 1 < k && best[child + 1] < best[child]) {
+                child++;
+            }
+            if (best[child] >= candidate) {
+                break;
+            }
+            best[i] = best[child];
+            i = child;
         }
-        return base + (best[base] < candidate ? 1 : 0);
+        best[i] = candidate;
     }
 
     private static long entry(int key, int position) {
