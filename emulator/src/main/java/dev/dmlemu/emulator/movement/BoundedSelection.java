@@ -13,12 +13,12 @@ import java.util.Arrays;
  * are kept in a min-heap; after the first K, the weakest kept key is a threshold, and only an element whose key is
  * strictly above it enters (an equal key comes later in the line than every element kept, so it ranks after them).
  *
- * <p>Entering costs a mispredicted branch and a walk down the heap with one at each step, and on a line in random
- * order about K ln(n/K) elements would enter. So the line is first narrowed, without branches, to its candidates: the
- * elements whose key is at least a floor, the K-th best key of the previous line's first half (on lines alike, about
- * 2K of them). Every other element is below all K candidates it would have to beat, so when at least K candidates are
- * found the K best of them are the line's; otherwise the line is redone with every element a candidate. The floor
- * only decides how fast a line goes, never what it gives.
+ * <p>Entering costs a mispredicted branch and a walk down the heap that mispredicts at each level, and on a line in
+ * random order about K ln(n/K) elements would enter. So the line is first narrowed, without branches, to its
+ * candidates: the elements whose key is at least a floor, the K-th best key of the previous line's first half (on
+ * lines alike, between K and 2K of them). Every other element is below all K candidates it would have to beat, so when at
+ * least K candidates are found the K best of them are the line's; otherwise the line is redone with every element a
+ * candidate. The floor only decides how fast a line goes, never what it gives.
  *
  * <p>Not thread-safe: each worker makes its own, sized for one line.
  */
@@ -35,7 +35,7 @@ final class BoundedSelection {
     private int floor = Integer.MIN_VALUE;
 
     BoundedSelection(ElementOrder order, Extremum extremum, int elementSize, int length, int k) {
-        this.keys = SelectionKeys.of(order, extremum, elementSize);
+        this.keys = SelectionKeys.of(order, extremum);
         this.elementSize = elementSize;
         this.best = new long[k];
         this.bits = new int[length];

@@ -17,7 +17,7 @@ record SelectionKeys(boolean floating, int signBit, int offset, int flip) {
     private static final int MAGNITUDE = 0x7FFF_FFFF;
     private static final int INFINITY = 0x7F80_0000;
 
-    static SelectionKeys of(ElementOrder order, Extremum extremum, int elementSize) {
+    static SelectionKeys of(ElementOrder order, Extremum extremum) {
         int flip = extremum == Extremum.SMALLEST ? -1 : 0;
         if (order.floating()) {
             return new SelectionKeys(true, 0, 0, flip);
