@@ -53,7 +53,8 @@ final class TopKExecution implements OperatorExecution {
     private void select(ByteBuffer in, ByteBuffer values, ByteBuffer indices, long begin, long end) {
         CoordinateCursor cursor = new CoordinateCursor(lines.outerSizes(), lines.inputOuter(), lines.valueOuter(),
                 lines.indexOuter());
-        MergeOrder merge = new MergeOrder(order, extremum, lines.length());
+        // Made for the first line the bounded selection cannot take: most calls have none.
+        MergeOrder merge = null;
         BoundedSelection bounded = BoundedSelection.fits(elementSize)
                 ? new BoundedSelection(order, extremum, elementSize, lines.length(), lines.k()) : null;
         // Packed 4-byte lines are read in bulk.
@@ -81,11 +82,13 @@ final class TopKExecution implements OperatorExecution {
                     cursor.next();
                     continue;
                 }
+                merge = merge != null ? merge : new MergeOrder(order, extremum, lines.length());
                 long[] elements = merge.values();
                 for (int p = 0; p < lines.length(); p++) {
                     elements[p] = raw[p] & 0xFFFF_FFFFL;
                 }
             } else {
+                merge = merge != null ? merge : new MergeOrder(order, extremum, lines.length());
                 long[] elements = merge.values();
                 for (int p = 0; p < lines.length(); p++, from += lines.inputStep()) {
                     elements[p] = ElementBits.get(in, (int) from, elementSize);
