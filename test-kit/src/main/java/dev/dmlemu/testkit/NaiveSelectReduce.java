@@ -13,8 +13,10 @@ import java.util.List;
  * goes to the output element it reduces onto, whose running state counts the elements seen (the index written, which
  * is the position row-major over the reduced dimensions). An index keeps the first element and moves to a later one
  * that is strictly beyond it (AxisDirection INCREASING, and REDUCE) or at least as far (DECREASING), comparisons with a
- * NaN being false; a value skips NaNs, keeps the last of equal elements, and is -infinity (MAX) or +infinity (MIN)
- * when every element was a NaN.
+ * NaN being false; a value skips NaNs and is -infinity (MAX) or +infinity (MIN) when every element was a NaN, and of
+ * equal elements keeps the last in DirectML's walk for values: row-major over the reduced dimensions taken from the
+ * largest input stride to the smallest, equal strides in dimension order (so, on packed, padded and transposed inputs,
+ * the element at the highest address).
  */
 public final class NaiveSelectReduce {
 
@@ -55,8 +57,10 @@ public final class NaiveSelectReduce {
         int outputs = (int) Shapes.product(outSizes);
         long[] kept = new long[outputs];
         long[] keptAt = new long[outputs];
+        long[] keptWalk = new long[outputs];
         long[] seen = new long[outputs];
         java.util.Arrays.fill(keptAt, -1);
+        int[] valueWalk = valueWalk(sizes, in.strides(), axes);
         for (long e = 0; e < Shapes.product(sizes); e++) {
             long[] at = Shapes.coordinate(e, sizes);
             long[] onto = at.clone();
@@ -71,12 +75,15 @@ public final class NaiveSelectReduce {
                         || (lastOfTies ? order.atOrAbove(x, kept[o]) : order.above(x, kept[o]));
                 case SMALLEST_INDEX -> position == 0
                         || (lastOfTies ? order.atOrBelow(x, kept[o]) : order.below(x, kept[o]));
-                case LARGEST_VALUE -> !order.nan(x) && (keptAt[o] < 0 || !order.above(kept[o], x));
-                case SMALLEST_VALUE -> !order.nan(x) && (keptAt[o] < 0 || !order.below(kept[o], x));
+                case LARGEST_VALUE -> !order.nan(x) && (keptAt[o] < 0 || order.above(x, kept[o])
+                        || !order.above(kept[o], x) && walkPosition(at, sizes, valueWalk) > keptWalk[o]);
+                case SMALLEST_VALUE -> !order.nan(x) && (keptAt[o] < 0 || order.below(x, kept[o])
+                        || !order.below(kept[o], x) && walkPosition(at, sizes, valueWalk) > keptWalk[o]);
             };
             if (take) {
                 kept[o] = x;
                 keptAt[o] = position;
+                keptWalk[o] = walkPosition(at, sizes, valueWalk);
             }
         }
         byte[] value = new byte[8];
@@ -90,5 +97,20 @@ public final class NaiveSelectReduce {
             elements.put(0, Shapes.coordinate(o, outSizes), value, 0);
         }
         return elements.outputs();
+    }
+
+    /** The reduced dimensions, largest stride first, equal strides in dimension order. */
+    private static int[] valueWalk(long[] sizes, long[] strides, List<Long> axes) {
+        return java.util.stream.IntStream.range(0, sizes.length).filter(d -> axes.contains((long) d)).boxed()
+                .sorted(java.util.Comparator.comparingLong((Integer d) -> -strides[d])).mapToInt(d -> d).toArray();
+    }
+
+    /** The element's position, row-major, over the dimensions of {@code walk} in that order. */
+    private static long walkPosition(long[] at, long[] sizes, int[] walk) {
+        long position = 0;
+        for (int d : walk) {
+            position = position * sizes[d] + at[d];
+        }
+        return position;
     }
 }

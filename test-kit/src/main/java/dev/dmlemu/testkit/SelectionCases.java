@@ -22,7 +22,10 @@ import java.util.Random;
  * comparisons are not modelled, left out), index outputs of the options' index types the tables allow, tensors laid out
  * as every kit generator lays them, axes drawn so that the desc is valid at 6_4. The inputs hold ties and edge values:
  * most elements come from a few small values, the rest from NaNs (several payloads), infinities, -0.0, subnormals and
- * integer extremes, or any bits (finite floats only under {@link CaseOptions.ElementValues#FINITE}).
+ * integer extremes, or any bits (finite floats only under {@link CaseOptions.ElementValues#FINITE}). Half the FLOAT32
+ * reductions hold nothing but -0.0, +0.0 and, in a fifth of the elements, -1 (largest) or 1 (smallest), so that ties
+ * of signed zeros decide the output, whose winner depends on the input's layout (docs/directml-behaviour.md §16.7);
+ * half of those read the input transposed.
  */
 public final class SelectionCases {
 
@@ -98,14 +101,32 @@ public final class SelectionCases {
                 || function == ReduceFunction.ARGMIN;
         TensorDataType outType = indexOut
                 ? options.indexTypes().get(r.nextInt(options.indexTypes().size())) : type;
-        BufferTensorDesc input = tensor(r, type, sizes, Role.INPUT);
+        boolean zeroTies = type == TensorDataType.FLOAT32 && r.nextBoolean();
+        // Half the signed-zero ties over a transposed input, where the walks of MAX and of ARGMAX differ.
+        BufferTensorDesc input = zeroTies && options.layout() != CaseOptions.Layout.PACKED && r.nextBoolean()
+                ? TensorDraws.tensor(r, type, sizes, TensorDraws.transposedStrides(r, sizes), options.layout())
+                : tensor(r, type, sizes, Role.INPUT);
         BufferTensorDesc output = tensor(r, outType, outSizes, Role.OUTPUT);
         OperatorDesc desc = switch (operator) {
             case ARGMIN -> new ArgminOperatorDesc(input, output, axes.size(), axes, direction(r));
             case ARGMAX -> new ArgmaxOperatorDesc(input, output, axes.size(), axes, direction(r));
             default -> new ReduceOperatorDesc(function, input, output, axes.size(), axes);
         };
-        return new MovementCase(desc, List.of(filled(r, input)), List.of(place(r, output, Role.OUTPUT)));
+        boolean largest = operator == OperatorType.ARGMAX || operator == OperatorType.REDUCE
+                && (function == ReduceFunction.MAX || function == ReduceFunction.ARGMAX);
+        TensorBytes filled = zeroTies ? signedZeros(r, input, largest ? -1f : 1f) : filled(r, input);
+        return new MovementCase(desc, List.of(filled), List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    /** A FLOAT32 input's array of -0.0 and +0.0 but a fifth of the elements {@code other} (below or above zero). */
+    private TensorBytes signedZeros(Random r, BufferTensorDesc input, float other) {
+        TensorBytes placed = place(r, input, Role.INPUT);
+        for (int at = placed.offset(); at + 4 <= placed.bytes().length; at += 4) {
+            int draw = r.nextInt(5);
+            float value = draw < 2 ? 0f : draw < 4 ? -0f : other;
+            LittleEndian.put(placed.bytes(), at, 4, Float.floatToRawIntBits(value));
+        }
+        return placed;
     }
 
     private static AxisDirection direction(Random r) {

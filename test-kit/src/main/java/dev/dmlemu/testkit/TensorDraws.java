@@ -77,12 +77,7 @@ final class TensorDraws {
             order[d] = d;
         }
         if (kind == 2) {
-            for (int i = rank - 1; i > 0; i--) {
-                int j = r.nextInt(i + 1);
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
+            shuffle(r, order);
         }
         long[] strides = new long[rank];
         long next = 1;
@@ -102,6 +97,31 @@ final class TensorDraws {
             }
         }
         return strides;
+    }
+
+    /** The packed strides of {@code sizes} with the dimensions in a random order in memory. */
+    static long[] transposedStrides(Random r, long[] sizes) {
+        int[] order = new int[sizes.length]; // order[rank - 1] is the innermost dimension
+        for (int d = 0; d < order.length; d++) {
+            order[d] = d;
+        }
+        shuffle(r, order);
+        long[] strides = new long[sizes.length];
+        long next = 1;
+        for (int i = order.length - 1; i >= 0; i--) {
+            strides[order[i]] = next;
+            next *= sizes[order[i]];
+        }
+        return strides;
+    }
+
+    private static void shuffle(Random r, int[] order) {
+        for (int i = order.length - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
     }
 
     /** TotalTensorSizeInBytes: DMLCalcBufferTensorSize, when strided half the time plus a few elements and bytes. */

@@ -1,6 +1,7 @@
 package dev.dmlemu.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dmlemu.desc.ArgminOperatorDesc;
 import dev.dmlemu.desc.AxisDirection;
@@ -59,6 +60,14 @@ class NaiveSelectionTest {
                 BufferTensorDesc.packed(F32, 3, 1), 1, List.of(1L));
         assertArrayEquals(floats(5, -0f, Float.NEGATIVE_INFINITY), run(desc, floats(NAN, 1, 5, 2, 0f, -0f, 0f, -0f,
                 NAN, NAN, NAN, NAN), 12).get(0));
+    }
+
+    @Test
+    void reduceTiesFollowTheRealDllsProbesOnTransposedPaddedAndBroadcastInputs() {
+        for (ReduceTieProbes.Probe probe : ReduceTieProbes.MODELLED) {
+            assertEquals(probe.expectedList(), probe.read(NaiveSelectReduce.run(probe.toCase()).get(0)),
+                    probe::toString);
+        }
     }
 
     private static List<byte[]> run(OperatorDesc desc, byte[] input, int... outputBytes) {

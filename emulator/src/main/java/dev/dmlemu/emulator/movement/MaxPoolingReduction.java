@@ -2,7 +2,6 @@ package dev.dmlemu.emulator.movement;
 
 import dev.dmlemu.desc.OperatorType;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -62,8 +61,7 @@ final class MaxPoolingReduction {
                 inputKept[d] = Math.multiplyExact(inStrides[d], (long) elementSize);
             }
         }
-        // The walk is row-major over the reduced dimensions as listed: the largest stride outermost.
-        reduced.sort(Comparator.comparingLong((Integer d) -> inStrides[d]).reversed());
+        reduced = ValueWalkOrder.largestStrideFirst(reduced, inStrides);
         long[] reducedSizes = {1};
         long[] inputReduced = {0};
         if (!reduced.isEmpty()) {

@@ -8,8 +8,9 @@ package dev.dmlemu.emulator.movement;
  * replaces it when it lies strictly beyond it, or, with {@code lastOfTies} (AxisDirection DECREASING), at least as far;
  * a NaN never replaces and, as the first element, is never replaced.
  *
- * <p>A value (REDUCE's MAX and MIN): NaNs are skipped, and among equal elements the last wins (so -0.0 or +0.0,
- * whichever comes last); with nothing but NaNs the result is the identity, -infinity for MAX (+infinity for MIN).
+ * <p>A value (REDUCE's MAX and MIN): NaNs are skipped, and among equal elements the last walked wins (so -0.0 or
+ * +0.0, whichever the walk of {@link ValueWalkOrder} meets last); with nothing but NaNs the result is the identity,
+ * -infinity for MAX (+infinity for MIN).
  *
  * @param extremum which end of the order is looked for
  * @param index whether the element's position is written, else its bits

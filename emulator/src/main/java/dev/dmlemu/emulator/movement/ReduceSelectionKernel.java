@@ -12,12 +12,14 @@ import dev.dmlemu.emulator.OperatorExecution;
 import dev.dmlemu.emulator.OperatorKernel;
 import dev.dmlemu.emulator.Parallelism;
 import dev.dmlemu.featurelevels.ValidatedOperator;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
  * ARGMIN, ARGMAX, and REDUCE with MAX, MIN, ARGMAX or ARGMIN: each output element selects among the input elements that
- * the reduced axes gather onto it, walked row-major over the reduced dimensions (docs/directml-behaviour.md §16.7).
+ * the reduced axes gather onto it (docs/directml-behaviour.md §16.7): ARGMIN and ARGMAX walk the reduced dimensions
+ * row-major, REDUCE MAX and MIN from the largest input stride to the smallest.
  * REDUCE's other functions compute, and are refused until their arithmetic is measured.
  */
 public final class ReduceSelectionKernel implements OperatorKernel {
@@ -90,13 +92,19 @@ public final class ReduceSelectionKernel implements OperatorKernel {
             Shapes.requireSameType(type, input, output, "InputTensor and OutputTensor");
         }
         Shapes.requireLength(type, "Axes", planned.axes(), planned.axisCount());
-        return new ReduceSelectionExecution(operator.desc(), space(input, output, planned.axes()),
+        return new ReduceSelectionExecution(operator.desc(),
+                space(input, output, planned.axes(), !planned.selection().index()),
                 planned.selection(), order, elementSize, output.dataType().sizeInBytes(),
                 parallelism.forOutput(output));
     }
 
-    /** The walks of the reduction; refuses axes past the rank and an output other than the reduced input. */
-    private ReducedSpace space(BufferTensorDesc input, BufferTensorDesc output, List<Long> axes) {
+    /**
+     * The walks of the reduction; refuses axes past the rank and an output other than the reduced input. An index
+     * walks the reduced dimensions row-major in dimension order (its position there is what it writes); a value walks
+     * them from the largest input stride to the smallest ({@link ValueWalkOrder}).
+     */
+    private ReducedSpace space(BufferTensorDesc input, BufferTensorDesc output, List<Long> axes,
+            boolean valueWalk) {
         long[] sizes = Shapes.sizes(input);
         long[] outSizes = Shapes.sizes(output);
         boolean[] reduced = new boolean[sizes.length];
@@ -107,11 +115,11 @@ public final class ReduceSelectionKernel implements OperatorKernel {
             reduced[(int) axis] = true;
         }
         long[] expected = sizes.clone();
-        int reducedCount = 0;
+        List<Integer> reducedDims = new ArrayList<>();
         for (int d = 0; d < sizes.length; d++) {
             if (reduced[d]) {
                 expected[d] = 1;
-                reducedCount++;
+                reducedDims.add(d);
             }
         }
         if (!java.util.Arrays.equals(expected, outSizes)) {
@@ -124,16 +132,19 @@ public final class ReduceSelectionKernel implements OperatorKernel {
         long[] outStrides = Shapes.strides(output);
         long[] inputKept = new long[sizes.length];
         long[] outputStrides = new long[sizes.length];
-        long[] reducedSizes = new long[Math.max(reducedCount, 1)];
-        long[] inputReduced = new long[reducedSizes.length];
-        reducedSizes[0] = 1;
-        for (int d = 0, r = 0; d < sizes.length; d++) {
-            outputStrides[d] = outStrides[d] * outputSize;
-            if (reduced[d]) {
-                reducedSizes[r] = sizes[d];
-                inputReduced[r++] = inStrides[d] * inputSize;
-            } else {
-                inputKept[d] = inStrides[d] * inputSize;
+        for (int d = 0; d < sizes.length; d++) {
+            outputStrides[d] = Math.multiplyExact(outStrides[d], (long) outputSize);
+            inputKept[d] = reduced[d] ? 0 : Math.multiplyExact(inStrides[d], (long) inputSize);
+        }
+        List<Integer> walk = valueWalk ? ValueWalkOrder.largestStrideFirst(reducedDims, inStrides) : reducedDims;
+        long[] reducedSizes = {1};
+        long[] inputReduced = {0};
+        if (!walk.isEmpty()) {
+            reducedSizes = new long[walk.size()];
+            inputReduced = new long[walk.size()];
+            for (int r = 0; r < walk.size(); r++) {
+                reducedSizes[r] = sizes[walk.get(r)];
+                inputReduced[r] = Math.multiplyExact(inStrides[walk.get(r)], (long) inputSize);
             }
         }
         return new ReducedSpace(outSizes, inputKept, outputStrides, reducedSizes, inputReduced);

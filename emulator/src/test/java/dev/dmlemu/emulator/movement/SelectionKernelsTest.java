@@ -1,6 +1,8 @@
 package dev.dmlemu.emulator.movement;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,10 +15,12 @@ import dev.dmlemu.desc.ReduceOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TopK1OperatorDesc;
 import dev.dmlemu.emulator.Emulator;
+import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.FeatureLevelValidator;
 import dev.dmlemu.featurelevels.ValidationResult;
 import dev.dmlemu.testkit.MovementCase;
+import dev.dmlemu.testkit.ReduceTieProbes;
 import dev.dmlemu.testkit.TensorBytes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -55,6 +59,34 @@ class SelectionKernelsTest {
                 -0f, 0f, -0f, 0f))), List.of(TensorBytes.of(new byte[12])));
         try (Emulator emulator = new Emulator()) {
             assertArrayEquals(words(2, 0, 3), MovementRun.outputs(emulator, c, true).get(0));
+        }
+    }
+
+    @Test
+    void reduceTiesOnTransposedPaddedAndBroadcastInputsAsTheRealDllDid() {
+        // The DLL's answers (ReduceTieMeasuredTest in tests), heap and direct buffers, one thread and four: MAX and
+        // MIN write the zero their largest-stride-first walk meets last, ARGMAX and ARGMIN the first row-major.
+        for (int threads : new int[] {1, 4}) {
+            try (Emulator emulator = new Emulator(EmulatorOptions.defaults().withThreads(threads))) {
+                for (ReduceTieProbes.Probe probe : ReduceTieProbes.MODELLED) {
+                    for (boolean direct : new boolean[] {false, true}) {
+                        List<byte[]> r = MovementRun.outputs(emulator, probe.toCase(), direct);
+                        assertEquals(probe.expectedList(), probe.read(r.get(0)), probe::toString);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void reduceWalksTheDllSplitsAreNotModelled() {
+        // docs/directml-behaviour.md §16.7: where DirectML reads an axis as interleaved parts the emulator still
+        // walks it whole, and writes the other zero. A kernel that models the split moves these probes to MODELLED.
+        try (Emulator emulator = new Emulator()) {
+            for (ReduceTieProbes.Probe probe : ReduceTieProbes.UNMODELLED) {
+                List<byte[]> r = MovementRun.outputs(emulator, probe.toCase(), false);
+                assertNotEquals(probe.expectedList(), probe.read(r.get(0)), probe::toString);
+            }
         }
     }
 

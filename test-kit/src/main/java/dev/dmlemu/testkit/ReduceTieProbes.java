@@ -1,0 +1,164 @@
+package dev.dmlemu.testkit;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.ReduceFunction;
+import dev.dmlemu.desc.ReduceOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The real DLL's probes of which of equal elements REDUCE MAX and MIN write (-0.0 or +0.0), and which position REDUCE
+ * ARGMAX and ARGMIN write, on packed, transposed, padded and broadcast inputs (docs/directml-behaviour.md §16.7), as
+ * cases with the DLL's answers written down. {@link #MODELLED}: what the emulator computes, MAX and MIN walking the
+ * reduced dimensions from the largest stride to the smallest and ARGMAX and ARGMIN row-major; {@link #UNMODELLED}:
+ * reductions whose walk DirectML splits (the axis read as interleaved parts), which the emulator does not model.
+ */
+public final class ReduceTieProbes {
+
+    /** +0.0's bits; -0.0 is {@link #MINUS_ZERO}. */
+    private static final long ZERO = 0;
+    private static final long MINUS_ZERO = 0x8000_0000L;
+    private static final float Z = 0f;
+    private static final float M = -0f;
+
+    /**
+     * One probe: FLOAT32 input, output packed (FLOAT32 for MAX and MIN, INT32 for ARGMAX and ARGMIN).
+     *
+     * @param inStrides the input's strides, or null for packed
+     * @param values the input buffer's elements, by address
+     * @param expected the DLL's output in row-major order: FLOAT32 bits, or indices
+     */
+    public record Probe(String name, ReduceFunction function, long[] in, long[] inStrides, List<Long> axes,
+            float[] values, long[] expected) {
+
+        public boolean index() {
+            return function == ReduceFunction.ARGMAX || function == ReduceFunction.ARGMIN;
+        }
+
+        public long[] outSizes() {
+            long[] out = in.clone();
+            for (long axis : axes) {
+                out[Math.toIntExact(axis)] = 1;
+            }
+            return out;
+        }
+
+        /** The case, the output filled with 0x7F bytes. */
+        public MovementCase toCase() {
+            BufferTensorDesc input = inStrides == null ? BufferTensorDesc.packed(TensorDataType.FLOAT32, in)
+                    : BufferTensorDesc.strided(TensorDataType.FLOAT32, Shapes.toList(in), Shapes.toList(inStrides));
+            BufferTensorDesc output = BufferTensorDesc.packed(index() ? TensorDataType.INT32 : TensorDataType.FLOAT32,
+                    outSizes());
+            byte[] bytes = new byte[Math.toIntExact(input.totalTensorSizeInBytes())];
+            for (int i = 0; i < values.length; i++) {
+                LittleEndian.put(bytes, i * 4, 4, Float.floatToRawIntBits(values[i]));
+            }
+            byte[] filled = new byte[Math.toIntExact(output.totalTensorSizeInBytes())];
+            Arrays.fill(filled, (byte) 0x7F);
+            return new MovementCase(new ReduceOperatorDesc(function, input, output, axes.size(), axes),
+                    List.of(TensorBytes.of(bytes)), List.of(TensorBytes.of(filled)));
+        }
+
+        /** The output's elements from a run's output array: FLOAT32 bits unsigned, indices signed. */
+        public List<Long> read(byte[] output) {
+            List<Long> elements = new ArrayList<>();
+            for (int e = 0; e < Shapes.product(outSizes()); e++) {
+                long bits = LittleEndian.bits(output, e * 4, 4);
+                elements.add(index() ? (long) (int) bits : bits);
+            }
+            return elements;
+        }
+
+        public List<Long> expectedList() {
+            return Arrays.stream(expected).boxed().toList();
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /** What the emulator computes. */
+    public static final List<Probe> MODELLED = List.of(
+            // [2, 2] transposed (addresses 0 2 / 1 3) holding -1 -0 / +0 -1: the -0 at address 2, not the +0 that
+            // comes later row-major; with the zeros swapped the +0.
+            new Probe("2-D transposed, MAX", ReduceFunction.MAX, sizes(2, 2), sizes(1, 2), axes(0, 1),
+                    floats(-1, Z, M, -1), sizes(MINUS_ZERO)),
+            new Probe("2-D transposed, MAX, zeros swapped", ReduceFunction.MAX, sizes(2, 2), sizes(1, 2), axes(1, 0),
+                    floats(-1, M, Z, -1), sizes(ZERO)),
+            new Probe("2-D transposed, MIN", ReduceFunction.MIN, sizes(2, 2), sizes(1, 2), axes(0, 1),
+                    floats(1, Z, M, 1), sizes(MINUS_ZERO)),
+            // The case of docs §16.9: [1, 1, 2, 2] with strides 4 4 1 2.
+            new Probe("4-D transposed, MAX", ReduceFunction.MAX, sizes(1, 1, 2, 2), sizes(4, 4, 1, 2), axes(2, 3),
+                    floats(-1, Z, M, -1), sizes(MINUS_ZERO)),
+            new Probe("4-D transposed, MIN, zeros swapped", ReduceFunction.MIN, sizes(1, 1, 2, 2), sizes(4, 4, 1, 2),
+                    axes(3, 2), floats(1, M, Z, 1), sizes(ZERO)),
+            // [3, 3, 3] with strides 1 3 9: +0 at address 2 (row-major 18), -0 at address 9 (row-major 1).
+            new Probe("3-D reversed, all axes, MAX", ReduceFunction.MAX, sizes(3, 3, 3), sizes(1, 3, 9), axes(0, 1, 2),
+                    with(27, -1, 2, Z, 9, M), sizes(MINUS_ZERO)),
+            new Probe("3-D reversed, all axes, MIN", ReduceFunction.MIN, sizes(3, 3, 3), sizes(1, 3, 9), axes(2, 0, 1),
+                    with(27, 1, 2, M, 9, Z), sizes(ZERO)),
+            // Padded and transposed: [2, 3] with strides 1 4; -0 at address 4 (row-major 1), +0 at 1 (row-major 3).
+            new Probe("2-D padded transposed, MAX", ReduceFunction.MAX, sizes(2, 3), sizes(1, 4), axes(0, 1),
+                    with(10, -1, 4, M, 1, Z), sizes(MINUS_ZERO)),
+            // Broadcast: [2, 2, 2] with strides 1 0 2 reads address a + 2c twice; -0 at 1 (row-major last at 6), +0
+            // at 2 (row-major last at 3).
+            new Probe("3-D broadcast, MAX", ReduceFunction.MAX, sizes(2, 2, 2), sizes(1, 0, 2), axes(0, 1, 2),
+                    with(4, -1, 1, M, 2, Z), sizes(ZERO)),
+            // 5-D, three axes reduced, one kept: [3, 2, 3, 1, 3] transposed.
+            new Probe("5-D transposed, three axes, MAX", ReduceFunction.MAX, sizes(3, 2, 3, 1, 3), sizes(1, 27, 3, 54, 9),
+                    axes(0, 2, 4), with(54, -1, 2, Z, 9, M, 29, M, 36, Z), sizes(MINUS_ZERO, ZERO)),
+            // ARGMAX and ARGMIN write the first of equal elements row-major, whatever the layout: [2, 2] transposed
+            // holding 0 1 / 1 0 gives 1 (address 2), not 2 (address 1, the first in memory).
+            new Probe("2-D transposed, ARGMAX", ReduceFunction.ARGMAX, sizes(2, 2), sizes(1, 2), axes(0, 1),
+                    floats(0, 1, 1, 0), sizes(1)),
+            new Probe("2-D transposed, ARGMIN", ReduceFunction.ARGMIN, sizes(2, 2), sizes(1, 2), axes(0, 1),
+                    floats(1, 0, 0, 1), sizes(1)),
+            new Probe("3-D reversed, ARGMAX", ReduceFunction.ARGMAX, sizes(3, 3, 3), sizes(1, 3, 9), axes(0, 1, 2),
+                    with(27, 0, 2, 1, 9, 1), sizes(1)));
+
+    /** Walks DirectML splits; the emulator does not model them. */
+    public static final List<Probe> UNMODELLED = List.of(
+            // [1, 4, 4] reduced along the 4: +0 -0 +0 -1 down each column gives -0 (walk 0 2 1 3).
+            new Probe("axis of 4 with 4 inside, MAX", ReduceFunction.MAX, sizes(1, 4, 4), null, axes(1),
+                    column(4, 4, Z, M, Z, -1), sizes(MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO)),
+            // [8, 2] reduced along the 8: -0 at 4, +0 at 1 gives +0 (walk 0 4 1 5 2 6 3 7).
+            new Probe("axis of 8 with 2 inside, MAX", ReduceFunction.MAX, sizes(8, 2), null, axes(0),
+                    column(8, 2, -1, Z, -1, -1, M, -1, -1, -1), sizes(ZERO, ZERO)));
+
+    private ReduceTieProbes() {}
+
+    private static long[] sizes(long... values) {
+        return values;
+    }
+
+    private static List<Long> axes(long... values) {
+        return Shapes.toList(values);
+    }
+
+    private static float[] floats(float... values) {
+        return values;
+    }
+
+    /** {@code count} elements of {@code fill} but the given (address, value) pairs. */
+    private static float[] with(int count, float fill, float... pairs) {
+        float[] values = new float[count];
+        Arrays.fill(values, fill);
+        for (int p = 0; p < pairs.length; p += 2) {
+            values[(int) pairs[p]] = pairs[p + 1];
+        }
+        return values;
+    }
+
+    /** A packed {@code [n, width]} buffer whose every column holds {@code column}. */
+    private static float[] column(int n, int width, float... column) {
+        float[] values = new float[n * width];
+        for (int e = 0; e < n; e++) {
+            Arrays.fill(values, e * width, (e + 1) * width, column[e]);
+        }
+        return values;
+    }
+}
