@@ -87,6 +87,10 @@ final class FloatPoolingPlanes {
         private final int blockRows = rowBytes == (long) readLength * Float.BYTES
                 ? Math.max(1, BLOCK_INTS / readLength) : 1;
         private final int[] staged = new int[blockRows * readLength];
+        /** The run's tap maxima of the staged rows, where {@link FloatRowMaxima#stepsByOne()}; else null. */
+        private final int[] tapMaxima = maxima.stepsByOne() ? new int[staged.length] : null;
+        private final int[] blockScratch = maxima.stepsByOne() ? new int[staged.length] : null;
+        private final int[] blockScratch2 = maxima.stepsByOne() ? new int[staged.length] : null;
         private long stagedFirst = -1;
         private int stagedRows;
         private final long[] ringOffset = new long[span];
@@ -152,7 +156,11 @@ final class FloatPoolingPlanes {
                     stage(h, offset);
                     at = 0;
                 }
-                maxima.reduce(staged, at * readLength, row, scratch, scratch2);
+                if (tapMaxima != null) {
+                    maxima.reduceFromTapMaxima(tapMaxima, staged, at * readLength, row);
+                } else {
+                    maxima.reduce(staged, at * readLength, row, scratch, scratch2);
+                }
                 ringOffset[slot] = offset;
             }
             return row;
@@ -177,6 +185,9 @@ final class FloatPoolingPlanes {
             int length = rows * readLength;
             inInts.get((int) ((offset + maxima.plan().readFirst() * Float.BYTES) >>> 2), staged, 0, length);
             FloatPoolKeys.toKeys(staged, 0, length);
+            if (tapMaxima != null) {
+                maxima.tapMaxima(staged, length, tapMaxima, blockScratch, blockScratch2);
+            }
             stagedFirst = offset;
             stagedRows = rows;
         }

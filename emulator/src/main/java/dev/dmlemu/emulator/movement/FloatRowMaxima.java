@@ -50,6 +50,41 @@ final class FloatRowMaxima {
                 }
             }
         }
+        cutWindows(segment, from, maxima);
+    }
+
+    /** Whether the run of whole windows steps by one input element, so that {@link #tapMaxima} applies. */
+    boolean stepsByOne() {
+        return plan.runEnd() > plan.runFirst() && plan.runStep() == 1;
+    }
+
+    /**
+     * {@code tapMaxima[i]} gets the maximum over the window's taps {@code t} of {@code keys[i + t * dilation]}, for
+     * every {@code i} whose taps lie in {@code keys[0, length)}: for input rows' segments laid end to end, every row's
+     * run at once, in a few long loops. {@code scratch} and {@code scratch2} are as long as {@code keys}.
+     */
+    void tapMaxima(int[] keys, int length, int[] tapMaxima, int[] scratch, int[] scratch2) {
+        int windows = length - (plan.taps() - 1) * dilation;
+        if (windows > 0) {
+            wholeWindowsSteppingByOne(keys, tapMaxima, scratch, scratch2, 0, 0, windows);
+        }
+    }
+
+    /**
+     * {@link #reduce}, for a run stepping by one, from {@link #tapMaxima} of the keys the row's segment is part of:
+     * the run is copied, the windows cut by the padding are walked.
+     */
+    void reduceFromTapMaxima(int[] tapMaxima, int[] segment, int from, int[] maxima) {
+        int runFirst = plan.runFirst();
+        int base = from + (int) (first[runFirst] - plan.readFirst());
+        System.arraycopy(tapMaxima, base, maxima, runFirst, plan.runEnd() - runFirst);
+        cutWindows(segment, from, maxima);
+    }
+
+    /** The outputs outside the run, tap by tap. */
+    private void cutWindows(int[] segment, int from, int[] maxima) {
+        int runFirst = plan.runFirst();
+        int runEnd = plan.runEnd();
         for (int o = 0; o < count.length; o++) {
             if (o == runFirst && runEnd > runFirst) {
                 o = runEnd - 1;
