@@ -2,19 +2,20 @@ package dev.dmlemu.emulator.movement;
 
 /**
  * FLOAT32 bits mapped to int keys whose signed order is max pooling's order (docs/directml-behaviour.md §16.9), so a
- * window's maximum is a maximum over ints: every key is at least the key of the starting value -3.4028235e38, which NaN
- * and -infinity map to (neither is ever taken), and -0.0 and 0.0 both map to 0 (they tie). A maximum of key 0
- * therefore does not say which zero was taken first; the caller resolves those windows with the exact
- * element-by-element walk. The mappings and {@link #max} use only integer arithmetic and masks, no branch and no
- * {@code Math.max} (which C2 17 compiles to a scalar conditional move), so their loops are vectorized.
+ * window's maximum is a maximum over ints: a negative value's magnitude bits are flipped, which orders it below the
+ * non-negative ones and reverses the order among negatives; NaN and -infinity map to the key of the starting value
+ * -3.4028235e38 (neither is ever taken), so every key is at least it. -0.0 (key -1) sorts just below 0.0 (key 0),
+ * while the pooling ties them: a maximum of either key does not say which zero was taken, and the caller resolves
+ * those windows with the exact element-by-element walk.
+ *
+ * <p>The mappings and {@link #max} use only integer arithmetic and masks, no branch and no {@code Math.max} (which
+ * C2 17 compiles to a scalar conditional move), so their loops are vectorized; the flip is its own inverse, and C2 17
+ * still vectorizes it fused with a maximum (a two's complement negation there left the loop scalar).
  */
 final class FloatPoolKeys {
 
     /** The key of -3.4028235e38, the value every window starts from. */
-    static final int LOWEST = -0x7F7F_FFFF;
-
-    /** The key of a zero of either sign: its sign depends on which zero the window reads first. */
-    static final int ZERO = 0;
+    static final int LOWEST = -0x7F80_0000;
 
     private static final int INFINITY_BITS = 0x7F80_0000;
 
@@ -29,15 +30,23 @@ final class FloatPoolKeys {
     static void toKeys(int[] row, int from, int end) {
         for (int i = from; i < end; i++) {
             int bits = row[i];
-            int magnitude = bits & 0x7FFF_FFFF;
-            int negative = bits >> 31;
-            int key = (magnitude ^ negative) - negative;
+            int key = bits ^ ((bits >> 31) & 0x7FFF_FFFF);
             // All ones for an infinity or a NaN, but +infinity: those become the start value.
-            int infinityOrNan = (INFINITY_BITS - 1 - magnitude) >> 31;
+            int infinityOrNan = (INFINITY_BITS - 1 - (bits & 0x7FFF_FFFF)) >> 31;
             int fromPositiveInfinity = bits ^ INFINITY_BITS;
             int lowest = infinityOrNan & ((fromPositiveInfinity | -fromPositiveInfinity) >> 31);
             row[i] = key ^ ((key ^ LOWEST) & lowest);
         }
+    }
+
+    /** The FLOAT32 bits of a key. */
+    static int toBits(int key) {
+        return key ^ ((key >> 31) & 0x7FFF_FFFF);
+    }
+
+    /** Whether a key is a zero's, of either sign: which zero a window gives is the exact walk's to say. */
+    static boolean isZero(int key) {
+        return (key ^ (key >> 31)) == 0;
     }
 
     /**
@@ -50,34 +59,40 @@ final class FloatPoolKeys {
         return a ^ ((a ^ b) & less);
     }
 
-    /** The FLOAT32 bits of a key other than {@link #ZERO}. */
-    static int toBits(int key) {
-        return key >= 0 ? key : -key | 0x8000_0000;
-    }
-
-    /**
-     * Writes the FLOAT32 bits of {@code keys[0, length)} to {@code bits}, a key of {@link #ZERO} as 0.0, and says
-     * whether there was such a key (whose sign the caller must then decide).
-     */
-    static boolean toBits(int[] keys, int[] bits, int length) {
-        // Stays negative while every key is non-zero: k | -k has its sign bit set unless k is 0.
-        int allNonZero = -1;
+    /** Writes the FLOAT32 bits of {@code keys[0, length)} to {@code bits}. */
+    static void toBits(int[] keys, int[] bits, int length) {
         for (int i = 0; i < length; i++) {
             int key = keys[i];
-            int negative = key >> 31;
-            bits[i] = ((key ^ negative) - negative) | (negative & 0x8000_0000);
-            allNonZero &= key | -key;
+            bits[i] = key ^ ((key >> 31) & 0x7FFF_FFFF);
         }
-        return allNonZero >= 0;
+    }
+
+    /** Writes to {@code bits} the FLOAT32 bits of the maximum of the keys {@code a}, {@code b} and {@code c}. */
+    static void maximumToBits(int[] a, int[] b, int[] c, int[] bits, int length) {
+        for (int i = 0; i < length; i++) {
+            int key = max(max(a[i], b[i]), c[i]);
+            bits[i] = key ^ ((key >> 31) & 0x7FFF_FFFF);
+        }
     }
 
     /**
-     * {@code keys} gets the maximum of {@code a}, {@code b} and {@code c}. A loop of its own: C2 17 vectorizes it,
-     * and does not when the conversion to bits follows in the same loop.
+     * Clears the sign bit of {@code nonZero[i]} where {@code bits[i]} is a zero of either sign; element-wise, so the
+     * loop needs no reduction.
      */
-    static void maximum(int[] a, int[] b, int[] c, int[] keys, int length) {
+    static void markZeros(int[] bits, int[] nonZero, int length) {
         for (int i = 0; i < length; i++) {
-            keys[i] = max(max(a[i], b[i]), c[i]);
+            int magnitude = bits[i] << 1;
+            nonZero[i] &= magnitude | -magnitude;
         }
+    }
+
+    /** Whether {@link #markZeros} met a zero in some column. */
+    static boolean anyZero(int[] nonZero) {
+        for (int flags : nonZero) {
+            if (flags >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -3,6 +3,7 @@ package dev.dmlemu.emulator.movement;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The FLOAT32 max pooling fast path over 4-D tensors without indices whose input and output are packed along the last
@@ -16,7 +17,9 @@ import java.util.Arrays;
  * ({@link TieValue}).
  *
  * <p>Work units are the execution's output rows, batch, channel and row in row-major order, so a worker's contiguous
- * range crosses planes as it likes: the ring and the staged block are keyed by the input rows' byte offsets.
+ * range crosses planes as it likes: the ring and the staged block are keyed by the input rows' byte offsets. Ranges
+ * may be small pieces taken in turn ({@code PoolSplit.share}); each takes a worker's scratch (a few hundred KiB) from a
+ * few kept for the prepared operator's life, so that pieces and executions allocate nothing.
  */
 final class FloatPoolingPlanes {
 
@@ -38,6 +41,8 @@ final class FloatPoolingPlanes {
     private final int span;
     /** The last input row any window reads: blocks are staged no further. */
     private final long lastRow;
+    /** Scratch kept between pieces and executions; a slot is emptied by the atomic swap that takes it. */
+    private final AtomicReferenceArray<Worker> kept = new AtomicReferenceArray<>(4);
 
     private FloatPoolingPlanes(MaxPoolingGeometry g, FloatRowMaxima maxima, TieValue tie, int span, long lastRow) {
         this.g = g;
@@ -72,15 +77,46 @@ final class FloatPoolingPlanes {
 
     /** Output rows {@code [begin, end)}, numbered as {@link MaxPoolingGeometry#units()} counts them. */
     void rows(ByteBuffer in, ByteBuffer out, long begin, long end) {
-        new Worker(in, out).rows(begin, end);
+        Worker worker = take();
+        worker.rows(in, out, begin, end);
+        give(worker);
+    }
+
+    private Worker take() {
+        for (int i = 0; i < kept.length(); i++) {
+            if (kept.getAcquire(i) != null) {
+                Worker worker = kept.getAndSet(i, null);
+                if (worker != null) {
+                    return worker;
+                }
+            }
+        }
+        return new Worker();
+    }
+
+    /** Keeps {@code worker} in an empty slot (a race between two gives only drops one), or drops it. */
+    private void give(Worker worker) {
+        for (int i = 0; i < kept.length(); i++) {
+            if (kept.getPlain(i) == null) {
+                kept.setRelease(i, worker);
+                return;
+            }
+        }
+    }
+
+    /** Drops the kept scratch. */
+    void release() {
+        for (int i = 0; i < kept.length(); i++) {
+            kept.set(i, null);
+        }
     }
 
     /** One thread's scratch: the staged input block, the ring of row maxima, the output rows waiting to be put. */
     private final class Worker {
 
-        private final ByteBuffer in;
-        private final IntBuffer inInts;
-        private final IntBuffer outInts;
+        private ByteBuffer in;
+        private IntBuffer inInts;
+        private IntBuffer outInts;
         private final int width = g.rowLength();
         private final int readLength = maxima.plan().readLength();
         private final long rowBytes = g.inputSpatial()[0];
@@ -103,15 +139,23 @@ final class FloatPoolingPlanes {
         private final int[] pending = new int[Math.max(1, BLOCK_INTS / width) * width];
         private int pendingIndex;
         private int pendingLength;
+        /** Per queued output row: its input plane's byte offset and its output row, for the zeros' walk. */
+        private final long[] pendingPlane = new long[pending.length / width];
+        private final int[] pendingRow = new int[pending.length / width];
+        /**
+         * Per column, negative while no queued output is a zero: an element-wise AND per row, so that the rows need
+         * no reduction of their own (C2 17 reduces a vector on every pass of a loop).
+         */
+        private final int[] nonZero = new int[width];
 
-        Worker(ByteBuffer in, ByteBuffer out) {
-            this.in = in;
-            this.inInts = in.asIntBuffer();
-            this.outInts = out.asIntBuffer();
+        void rows(ByteBuffer input, ByteBuffer output, long begin, long end) {
+            // Offsets name rows of this execution's buffers only.
+            in = input;
+            inInts = input.asIntBuffer();
+            outInts = output.asIntBuffer();
             Arrays.fill(ringOffset, -1);
-        }
-
-        void rows(long begin, long end) {
+            Arrays.fill(nonZero, -1);
+            stagedFirst = -1;
             long[] unitSizes = g.unitSizes();
             long heightOut = unitSizes[2];
             long channels = unitSizes[1];
@@ -131,10 +175,8 @@ final class FloatPoolingPlanes {
                     long h = firstRow[oh] + t * rowStep;
                     windowRows[t] = rowMaxima(h, inPlane + h * rowBytes);
                 }
-                if (columnMaximaToBits(rows)) {
-                    signZeros(inPlane, firstRow[oh], rows, rowStep);
-                }
-                write((int) (outAt >>> 2));
+                columnMaximaToBits(rows);
+                write((int) (outAt >>> 2), inPlane, oh);
                 if (++oh == heightOut) {
                     oh = 0;
                     if (++c == channels) {
@@ -144,6 +186,9 @@ final class FloatPoolingPlanes {
                 }
             }
             flush();
+            in = null;
+            inInts = null;
+            outInts = null;
         }
 
         /** The maxima of input row {@code h} at byte {@code offset}, from the ring or reduced now. */
@@ -193,66 +238,77 @@ final class FloatPoolingPlanes {
         }
 
         /**
-         * {@code bits} gets the column maximum of the first {@code rows} of {@code windowRows} as FLOAT32 bits; says
-         * whether some maximum is a zero.
+         * {@code bits} gets the column maximum of the first {@code rows} of {@code windowRows} as FLOAT32 bits.
          */
-        private boolean columnMaximaToBits(int rows) {
+        private void columnMaximaToBits(int rows) {
             if (rows == 0) {
                 // A window wholly in the padding: the start value.
                 Arrays.fill(bits, FloatPoolKeys.toBits(FloatPoolKeys.LOWEST));
-                return false;
+                return;
             }
             if (rows == 3) {
-                FloatPoolKeys.maximum(windowRows[0], windowRows[1], windowRows[2], keys, width);
-                return FloatPoolKeys.toBits(keys, bits, width);
-            }
-            if (rows == 1) {
-                return FloatPoolKeys.toBits(windowRows[0], bits, width);
-            }
-            int[] a = windowRows[0];
-            int[] b = windowRows[1];
-            for (int o = 0; o < width; o++) {
-                keys[o] = FloatPoolKeys.max(a[o], b[o]);
-            }
-            for (int r = 2; r < rows; r++) {
-                int[] next = windowRows[r];
+                FloatPoolKeys.maximumToBits(windowRows[0], windowRows[1], windowRows[2], bits, width);
+            } else if (rows == 1) {
+                FloatPoolKeys.toBits(windowRows[0], bits, width);
+            } else {
+                int[] a = windowRows[0];
+                int[] b = windowRows[1];
                 for (int o = 0; o < width; o++) {
-                    keys[o] = FloatPoolKeys.max(keys[o], next[o]);
+                    keys[o] = FloatPoolKeys.max(a[o], b[o]);
                 }
+                for (int r = 2; r < rows; r++) {
+                    int[] next = windowRows[r];
+                    for (int o = 0; o < width; o++) {
+                        keys[o] = FloatPoolKeys.max(keys[o], next[o]);
+                    }
+                }
+                FloatPoolKeys.toBits(keys, bits, width);
             }
-            return FloatPoolKeys.toBits(keys, bits, width);
         }
 
-        /** The outputs whose maximum is a zero (bits 0) get the sign of the first or last zero of their window. */
-        private void signZeros(long inPlane, long firstRow, int rows, long rowStep) {
+        /**
+         * The queued outputs whose maximum is a zero get the sign of the first or last zero of their window (the exact
+         * walk over it).
+         */
+        private void signZeros() {
+            long[] firstRow = g.window().first()[0];
+            int[] rowCount = g.window().count()[0];
+            long rowStep = g.window().dilations()[0];
             long[] firstColumn = g.window().first()[1];
             int[] columnCount = g.window().count()[1];
             long columnStep = g.window().dilations()[1] * Float.BYTES;
-            for (int o = 0; o < width; o++) {
-                if (bits[o] != 0) {
-                    continue;
-                }
-                int zero = 0;
-                boolean found = false;
-                for (int t = 0; t < rows && !(found && tie == TieValue.FIRST); t++) {
-                    long at = inPlane + (firstRow + t * rowStep) * rowBytes + firstColumn[o] * Float.BYTES;
-                    for (int s = 0; s < columnCount[o]; s++, at += columnStep) {
-                        int x = in.getInt((int) at);
-                        if ((x & 0x7FFF_FFFF) == 0) {
-                            zero = x;
-                            found = true;
-                            if (tie == TieValue.FIRST) {
-                                break;
+            for (int k = 0, at0 = 0; at0 < pendingLength; k++, at0 += width) {
+                int oh = pendingRow[k];
+                for (int o = 0; o < width; o++) {
+                    if ((pending[at0 + o] & 0x7FFF_FFFF) != 0) {
+                        continue;
+                    }
+                    int zero = 0;
+                    boolean found = false;
+                    for (int t = 0; t < rowCount[oh] && !(found && tie == TieValue.FIRST); t++) {
+                        long at = pendingPlane[k] + (firstRow[oh] + t * rowStep) * rowBytes
+                                + firstColumn[o] * Float.BYTES;
+                        for (int s = 0; s < columnCount[o]; s++, at += columnStep) {
+                            int x = in.getInt((int) at);
+                            if ((x & 0x7FFF_FFFF) == 0) {
+                                zero = x;
+                                found = true;
+                                if (tie == TieValue.FIRST) {
+                                    break;
+                                }
                             }
                         }
                     }
+                    pending[at0 + o] = zero;
                 }
-                bits[o] = zero;
             }
         }
 
-        /** Queues {@code bits} for the output row at int {@code index}, putting the queue first unless it ends there. */
-        private void write(int index) {
+        /**
+         * Queues {@code bits} for the output row at int {@code index} (row {@code oh} of the input plane at byte
+         * {@code inPlane}), putting the queue first unless it ends there.
+         */
+        private void write(int index, long inPlane, int oh) {
             if (pendingLength > 0 && (index != pendingIndex + pendingLength || pendingLength + width > pending.length)) {
                 flush();
             }
@@ -260,11 +316,18 @@ final class FloatPoolingPlanes {
                 pendingIndex = index;
             }
             System.arraycopy(bits, 0, pending, pendingLength, width);
+            FloatPoolKeys.markZeros(bits, nonZero, width);
+            pendingPlane[pendingLength / width] = inPlane;
+            pendingRow[pendingLength / width] = oh;
             pendingLength += width;
         }
 
         private void flush() {
             if (pendingLength > 0) {
+                if (FloatPoolKeys.anyZero(nonZero)) {
+                    signZeros();
+                    Arrays.fill(nonZero, -1);
+                }
                 outInts.put(pendingIndex, pending, 0, pendingLength);
                 pendingLength = 0;
             }

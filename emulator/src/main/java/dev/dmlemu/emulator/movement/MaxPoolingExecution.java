@@ -59,7 +59,8 @@ final class MaxPoolingExecution implements OperatorExecution {
         long units = g.units();
         int chunks = parallelism.chunks(units * g.rowLength(), units);
         if (floatPlanes != null) {
-            split.run(units, chunks, (begin, end) -> floatPlanes.rows(in, out, begin, end));
+            // In pieces taken in turn: a thread slowed by others on its core leaves its share to the rest.
+            split.share(units, chunks, (begin, end) -> floatPlanes.rows(in, out, begin, end));
         } else {
             split.run(units, chunks, (begin, end) -> rows(in, out, indices, begin, end));
         }
@@ -106,7 +107,7 @@ final class MaxPoolingExecution implements OperatorExecution {
                 int taps = rows == 0 ? 0 : countLast[o];
                 long bits = lowest;
                 long index = 0;
-                if (taps > 0 && floatRow != null && keys[o] != FloatPoolKeys.ZERO) {
+                if (taps > 0 && floatRow != null && !FloatPoolKeys.isZero(keys[o])) {
                     bits = FloatPoolKeys.toBits(keys[o]) & 0xFFFF_FFFFL;
                 } else if (taps > 0) {
                     // Also the fast path's zeros: which zero comes first decides the sign.
@@ -257,6 +258,8 @@ final class MaxPoolingExecution implements OperatorExecution {
 
     @Override
     public void release() {
-        // Nothing is kept between executions.
+        if (floatPlanes != null) {
+            floatPlanes.release();
+        }
     }
 }
