@@ -127,7 +127,9 @@ final class FloatPoolingPlanes {
         private final int[] tapMaxima = maxima.stepsByOne() ? new int[staged.length] : null;
         private final int[] blockScratch = maxima.stepsByOne() ? new int[staged.length] : null;
         private final int[] blockScratch2 = maxima.stepsByOne() ? new int[staged.length] : null;
-        private long stagedFirst = -1;
+        /** The staged block: input rows {@code [stagedFirst, stagedFirst + stagedRows)} of the plane at this byte. */
+        private long stagedPlane = -1;
+        private long stagedFirst;
         private int stagedRows;
         private final long[] ringOffset = new long[span];
         private final int[][] ring = new int[span][width];
@@ -155,7 +157,7 @@ final class FloatPoolingPlanes {
             outInts = output.asIntBuffer();
             Arrays.fill(ringOffset, -1);
             Arrays.fill(nonZero, -1);
-            stagedFirst = -1;
+            stagedPlane = -1;
             long[] unitSizes = g.unitSizes();
             long heightOut = unitSizes[2];
             long channels = unitSizes[1];
@@ -173,7 +175,7 @@ final class FloatPoolingPlanes {
                 int rows = rowCount[oh];
                 for (int t = 0; t < rows; t++) {
                     long h = firstRow[oh] + t * rowStep;
-                    windowRows[t] = rowMaxima(h, inPlane + h * rowBytes);
+                    windowRows[t] = rowMaxima(inPlane, h);
                 }
                 columnMaximaToBits(rows);
                 write((int) (outAt >>> 2), inPlane, oh);
@@ -191,49 +193,38 @@ final class FloatPoolingPlanes {
             outInts = null;
         }
 
-        /** The maxima of input row {@code h} at byte {@code offset}, from the ring or reduced now. */
-        private int[] rowMaxima(long h, long offset) {
+        /** The maxima of input row {@code h} of the plane at byte {@code inPlane}, from the ring or reduced now. */
+        private int[] rowMaxima(long inPlane, long h) {
+            long offset = inPlane + h * rowBytes;
             int slot = (int) (h % span);
             int[] row = ring[slot];
             if (ringOffset[slot] != offset) {
-                int at = stagedRow(offset);
-                if (at < 0) {
-                    stage(h, offset);
-                    at = 0;
+                if (inPlane != stagedPlane || h < stagedFirst || h - stagedFirst >= stagedRows) {
+                    stage(inPlane, h);
                 }
+                int at = (int) (h - stagedFirst) * readLength;
                 if (tapMaxima != null) {
-                    maxima.reduceFromTapMaxima(tapMaxima, staged, at * readLength, row);
+                    maxima.reduceFromTapMaxima(tapMaxima, staged, at, row);
                 } else {
-                    maxima.reduce(staged, at * readLength, row, scratch, scratch2);
+                    maxima.reduce(staged, at, row, scratch, scratch2);
                 }
                 ringOffset[slot] = offset;
             }
             return row;
         }
 
-        /** Which staged row the input row at byte {@code offset} is, or -1. */
-        private int stagedRow(long offset) {
-            long bytes = offset - stagedFirst;
-            if (stagedFirst < 0 || bytes < 0) {
-                return -1;
-            }
-            if (bytes == 0) {
-                return 0;
-            }
-            return rowBytes <= 0 || bytes % rowBytes != 0 || bytes / rowBytes >= stagedRows ? -1
-                    : (int) (bytes / rowBytes);
-        }
-
-        /** Reads the read segments of input rows {@code h} on (at byte {@code offset}) into keys, as many as fit. */
-        private void stage(long h, long offset) {
+        /** Stages as keys the read segments of input rows {@code h} on of the plane at {@code inPlane}, as fit. */
+        private void stage(long inPlane, long h) {
             int rows = (int) Math.min(blockRows, lastRow - h + 1);
             int length = rows * readLength;
-            inInts.get((int) ((offset + maxima.plan().readFirst() * Float.BYTES) >>> 2), staged, 0, length);
+            long offset = inPlane + h * rowBytes + maxima.plan().readFirst() * Float.BYTES;
+            inInts.get((int) (offset >>> 2), staged, 0, length);
             FloatPoolKeys.toKeys(staged, 0, length);
             if (tapMaxima != null) {
                 maxima.tapMaxima(staged, length, tapMaxima, blockScratch, blockScratch2);
             }
-            stagedFirst = offset;
+            stagedPlane = inPlane;
+            stagedFirst = h;
             stagedRows = rows;
         }
 
@@ -309,7 +300,8 @@ final class FloatPoolingPlanes {
          * {@code inPlane}), putting the queue first unless it ends there.
          */
         private void write(int index, long inPlane, int oh) {
-            if (pendingLength > 0 && (index != pendingIndex + pendingLength || pendingLength + width > pending.length)) {
+            boolean follows = index == pendingIndex + pendingLength && pendingLength + width <= pending.length;
+            if (pendingLength > 0 && !follows) {
                 flush();
             }
             if (pendingLength == 0) {
