@@ -12,6 +12,8 @@ final class FloatRowCache {
     private final long[] offsets;
     private final int[][] maxima;
     private final int[] segment;
+    private final int[] scratch;
+    private final int[] scratch2;
     private int next;
 
     FloatRowCache(int windowRows, int rowLength, int[] segment) {
@@ -19,12 +21,23 @@ final class FloatRowCache {
         this.offsets = new long[slots];
         this.maxima = new int[slots][rowLength];
         this.segment = segment;
+        this.scratch = new int[rowLength];
+        this.scratch2 = new int[rowLength];
         java.util.Arrays.fill(offsets, -1);
     }
 
     /** The scratch row the caller reads an input row into. */
     int[] segment() {
         return segment;
+    }
+
+    /** Two rows of the maxima's length for {@link FloatRowMaxima#reduce}. */
+    int[] scratch() {
+        return scratch;
+    }
+
+    int[] scratch2() {
+        return scratch2;
     }
 
     /** The maxima kept for the input row at {@code offset}, or null. */

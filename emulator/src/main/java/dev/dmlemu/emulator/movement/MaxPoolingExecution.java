@@ -29,8 +29,10 @@ final class MaxPoolingExecution implements OperatorExecution {
     private final TieValue tie;
     private final Parallelism parallelism;
     private final PoolSplit split;
-    /** The FLOAT32 fast path's walk of an output row, or null where it does not apply (other types, indices). */
-    private final FloatPoolingRow floatRow;
+    /** The FLOAT32 fast path's reduction along an input row, or null where it does not apply (other types, indices). */
+    private final FloatRowMaxima floatRow;
+    /** The FLOAT32 fast path over whole rows of 4-D tensors, or null where it does not apply. */
+    private final FloatPoolingPlanes floatPlanes;
 
     MaxPoolingExecution(OperatorDesc desc, MaxPoolingGeometry geometry, PoolValues values, boolean hasIndices,
             TieValue tie, Parallelism parallelism) {
@@ -41,8 +43,11 @@ final class MaxPoolingExecution implements OperatorExecution {
         this.tie = tie;
         this.parallelism = parallelism;
         this.split = parallelism.split(desc.operatorType().cName());
-        FloatPoolingRow row = FloatPoolingRow.of(geometry.window(), geometry.inputSpatial().length - 1);
-        this.floatRow = values == PoolValues.FLOAT32 && !hasIndices && row.readLength() > 0 ? row : null;
+        int last = geometry.inputSpatial().length - 1;
+        FloatPoolingRow row = FloatPoolingRow.of(geometry.window(), last);
+        this.floatRow = values == PoolValues.FLOAT32 && !hasIndices && row.readLength() > 0
+                ? new FloatRowMaxima(row, geometry.window(), last) : null;
+        this.floatPlanes = floatRow == null ? null : FloatPoolingPlanes.of(geometry, floatRow, tie);
     }
 
     @Override
@@ -52,8 +57,13 @@ final class MaxPoolingExecution implements OperatorExecution {
         ByteBuffer out = BoundBuffers.view(bindings.get(1));
         ByteBuffer indices = hasIndices ? BoundBuffers.view(bindings.get(2)) : null;
         long units = g.units();
-        split.run(units, parallelism.chunks(units * g.rowLength(), units),
-                (begin, end) -> rows(in, out, indices, begin, end));
+        int chunks = parallelism.chunks(units * g.rowLength(), units);
+        if (floatPlanes != null) {
+            // In pieces taken in turn: a thread slowed by others on its core leaves its share to the rest.
+            split.share(units, chunks, (begin, end) -> floatPlanes.rows(in, out, begin, end));
+        } else {
+            split.run(units, chunks, (begin, end) -> rows(in, out, indices, begin, end));
+        }
     }
 
     private void rows(ByteBuffer in, ByteBuffer out, ByteBuffer indices, long begin, long end) {
@@ -68,7 +78,7 @@ final class MaxPoolingExecution implements OperatorExecution {
         long lowest = values.lowestBits(g.elementSize());
         long[] found = new long[2];
         FloatRowCache cache = floatRow == null ? null
-                : new FloatRowCache(g.mostRows(), g.rowLength(), new int[floatRow.readLength()]);
+                : new FloatRowCache(g.mostRows(), g.rowLength(), new int[floatRow.plan().readLength()]);
         int[] keys = floatRow == null ? null : new int[g.rowLength()];
         IntBuffer ints = floatRow == null ? null : in.asIntBuffer();
         for (long u = begin; u < end; u++) {
@@ -97,7 +107,7 @@ final class MaxPoolingExecution implements OperatorExecution {
                 int taps = rows == 0 ? 0 : countLast[o];
                 long bits = lowest;
                 long index = 0;
-                if (taps > 0 && floatRow != null && keys[o] != FloatPoolKeys.ZERO) {
+                if (taps > 0 && floatRow != null && !FloatPoolKeys.isZero(keys[o])) {
                     bits = FloatPoolKeys.toBits(keys[o]) & 0xFFFF_FFFFL;
                 } else if (taps > 0) {
                     // Also the fast path's zeros: which zero comes first decides the sign.
@@ -133,10 +143,10 @@ final class MaxPoolingExecution implements OperatorExecution {
             int[] row = cache.slotFor(rowOffset[r]);
             if (row == null) {
                 row = cache.claim(rowOffset[r]);
-                rowMaxima(in, ints, rowOffset[r], cache.segment(), row);
+                rowMaxima(in, ints, rowOffset[r], cache, row);
             }
             for (int o = 0; o < keys.length; o++) {
-                keys[o] = Math.max(keys[o], row[o]);
+                keys[o] = FloatPoolKeys.max(keys[o], row[o]);
             }
         }
     }
@@ -145,18 +155,11 @@ final class MaxPoolingExecution implements OperatorExecution {
      * Fills {@code keys} with, per output, the largest key of its taps along the last dimension in the input row at
      * {@code rowStart}.
      */
-    private void rowMaxima(ByteBuffer in, IntBuffer ints, long rowStart, int[] segment, int[] keys) {
-        FloatPoolingRow plan = floatRow;
-        int last = g.inputSpatial().length - 1;
-        long[] first = g.window().first()[last];
-        int[] count = g.window().count()[last];
-        int dilation = (int) g.window().dilations()[last];
-        long elementBytes = g.inputSpatial()[last];
+    private void rowMaxima(ByteBuffer in, IntBuffer ints, long rowStart, FloatRowCache cache, int[] keys) {
+        int[] segment = cache.segment();
+        FloatPoolingRow plan = floatRow.plan();
+        long elementBytes = g.inputSpatial()[g.inputSpatial().length - 1];
         int length = plan.readLength();
-        int runFirst = plan.runFirst();
-        int runEnd = plan.runEnd();
-        int step = (int) plan.runStep();
-        Arrays.fill(keys, FloatPoolKeys.LOWEST);
         long at = rowStart + plan.readFirst() * elementBytes;
         if (elementBytes == Float.BYTES) {
             ints.get((int) (at >>> 2), segment, 0, length);
@@ -166,35 +169,7 @@ final class MaxPoolingExecution implements OperatorExecution {
             }
         }
         FloatPoolKeys.toKeys(segment, length);
-        if (runEnd > runFirst) {
-            int base = (int) (first[runFirst] - plan.readFirst());
-            for (int t = 0; t < plan.taps(); t++) {
-                // Offsets within the segment, so they fit an int.
-                int tap = base + t * dilation;
-                if (step == 1) {
-                    int off = tap - runFirst;
-                    for (int o = runFirst; o < runEnd; o++) {
-                        keys[o] = Math.max(keys[o], segment[o + off]);
-                    }
-                } else {
-                    for (int o = runFirst, i = tap; o < runEnd; o++, i += step) {
-                        keys[o] = Math.max(keys[o], segment[i]);
-                    }
-                }
-            }
-        }
-        for (int o = 0; o < keys.length; o++) {
-            if (o == runFirst && runEnd > runFirst) {
-                o = runEnd - 1;
-                continue;
-            }
-            int at0 = (int) (first[o] - plan.readFirst());
-            int best = keys[o];
-            for (int t = 0; t < count[o]; t++) {
-                best = Math.max(best, segment[at0 + t * dilation]);
-            }
-            keys[o] = best;
-        }
+        floatRow.reduce(segment, 0, keys, cache.scratch(), cache.scratch2());
     }
 
     /**
@@ -283,6 +258,8 @@ final class MaxPoolingExecution implements OperatorExecution {
 
     @Override
     public void release() {
-        // Nothing is kept between executions.
+        if (floatPlanes != null) {
+            floatPlanes.release();
+        }
     }
 }
