@@ -27,7 +27,7 @@ final class GatherKernel {
     private final GatherPlan plan;
     private final GatherLoops loops;
     private final Traversal traversal;
-    private final WorkspacePool workspaces;
+    private final WorkspacePool<Workspace> workspaces;
 
     /**
      * @param forcedTile elements per tile when positive (tests use it to reach the tiled order on small shapes)
@@ -52,7 +52,7 @@ final class GatherKernel {
         } else {
             traversal = new RowOrder(plan, loops);
         }
-        this.workspaces = new WorkspacePool(workers, traversal::workspace);
+        this.workspaces = new WorkspacePool<>(workers, traversal::workspace);
     }
 
     GatherPlan plan() {

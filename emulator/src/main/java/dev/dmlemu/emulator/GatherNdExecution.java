@@ -26,7 +26,7 @@ final class GatherNdExecution implements OperatorExecution {
     private final GatherNdPlan plan;
     private final GatherNdOutOfRange outOfRange;
     private final Parallelism parallelism;
-    private final WorkspacePool workspaces;
+    private final WorkspacePool<Workspace> workspaces;
     /** The views of the last bindings executed, or null. */
     private volatile BoundBuffers lastBound;
 
@@ -35,7 +35,7 @@ final class GatherNdExecution implements OperatorExecution {
         this.plan = plan;
         this.outOfRange = GatherNdOutOfRange.of(plan.policy);
         this.parallelism = parallelism;
-        this.workspaces = new WorkspacePool(parallelism.threads(),
+        this.workspaces = new WorkspacePool<>(parallelism.threads(),
                 () -> new Workspace(plan.tupleRowCursor(), plan.slice.rowCursor(), new TupleBatch()));
     }
 

@@ -9,26 +9,28 @@ import java.util.function.Supplier;
  * new workspace is made, and when every slot is full a returned one is dropped. Thread-safe: a workspace is only
  * ever held by the worker whose atomic swap emptied its slot.
  *
- * <p>Kept workspaces hold the traversal's scratch (at most {@link GatherKernel#TILE_COPY_MAX} bytes each), one per
- * slot at most, for as long as the prepared operator lives. Reusing them matters beyond the allocation itself: a
+ * <p>The gathers' workspaces hold the traversal's scratch (at most {@link GatherKernel#TILE_COPY_MAX} bytes each), one
+ * per slot at most, for as long as the prepared operator lives. Reusing them matters beyond the allocation itself: a
  * fresh 1-4 MiB array per execution is a humongous object in G1, and a stream of those drives concurrent collections
  * that compete with the gather for the cores.
  */
-final class WorkspacePool {
+public final class WorkspacePool<T> {
 
-    private final AtomicReferenceArray<Workspace> slots;
-    private final Supplier<Workspace> factory;
+    private final AtomicReferenceArray<T> slots;
+    private final Supplier<T> factory;
 
-    WorkspacePool(int slots, Supplier<Workspace> factory) {
+    /** At most {@code slots} workspaces kept; {@code factory} makes one when none is. */
+    public WorkspacePool(int slots, Supplier<T> factory) {
         this.slots = new AtomicReferenceArray<>(slots);
         this.factory = factory;
     }
 
-    Workspace take() {
+    /** A kept workspace, or a new one. */
+    public T take() {
         for (int i = 0; i < slots.length(); i++) {
             // Only a slot that holds something is swapped: an atomic swap of an empty slot would cost for nothing.
             if (slots.getAcquire(i) != null) {
-                Workspace kept = slots.getAndSet(i, null);
+                T kept = slots.getAndSet(i, null);
                 if (kept != null) {
                     return kept;
                 }
@@ -42,7 +44,7 @@ final class WorkspacePool {
      * a few percent of a small dispatch. Two workers racing for one slot can overwrite each other, which only drops a
      * workspace (made again when needed); {@link #take} is the atomic side, so no workspace is ever taken twice.
      */
-    void give(Workspace workspace) {
+    public void give(T workspace) {
         for (int i = 0; i < slots.length(); i++) {
             if (slots.getPlain(i) == null) {
                 slots.setRelease(i, workspace);
@@ -52,7 +54,7 @@ final class WorkspacePool {
     }
 
     /** Drops every kept workspace. */
-    void clear() {
+    public void clear() {
         for (int i = 0; i < slots.length(); i++) {
             slots.set(i, null);
         }

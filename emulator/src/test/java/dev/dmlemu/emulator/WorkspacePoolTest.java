@@ -27,7 +27,7 @@ class WorkspacePoolTest {
     @Test
     void aReturnedWorkspaceIsTakenAgainAndAFullPoolMakesNewOnes() {
         AtomicInteger made = new AtomicInteger();
-        WorkspacePool pool = new WorkspacePool(2, () -> {
+        WorkspacePool<Workspace> pool = new WorkspacePool<>(2, () -> {
             made.incrementAndGet();
             return new Workspace(null, null, new int[1]);
         });

@@ -1,9 +1,9 @@
 package dev.dmlemu.emulator.movement;
 
+import dev.dmlemu.emulator.WorkspacePool;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The FLOAT32 max pooling fast path over 4-D tensors without indices whose input and output are packed along the last
@@ -41,8 +41,8 @@ final class FloatPoolingPlanes {
     private final int span;
     /** The last input row any window reads: blocks are staged no further. */
     private final long lastRow;
-    /** Scratch kept between pieces and executions; a slot is emptied by the atomic swap that takes it. */
-    private final AtomicReferenceArray<Worker> kept = new AtomicReferenceArray<>(4);
+    /** Scratch kept between pieces and executions. */
+    private final WorkspacePool<Worker> kept = new WorkspacePool<>(4, Worker::new);
 
     private FloatPoolingPlanes(MaxPoolingGeometry g, FloatRowMaxima maxima, TieValue tie, int span, long lastRow) {
         this.g = g;
@@ -77,38 +77,14 @@ final class FloatPoolingPlanes {
 
     /** Output rows {@code [begin, end)}, numbered as {@link MaxPoolingGeometry#units()} counts them. */
     void rows(ByteBuffer in, ByteBuffer out, long begin, long end) {
-        Worker worker = take();
+        Worker worker = kept.take();
         worker.rows(in, out, begin, end);
-        give(worker);
-    }
-
-    private Worker take() {
-        for (int i = 0; i < kept.length(); i++) {
-            if (kept.getAcquire(i) != null) {
-                Worker worker = kept.getAndSet(i, null);
-                if (worker != null) {
-                    return worker;
-                }
-            }
-        }
-        return new Worker();
-    }
-
-    /** Keeps {@code worker} in an empty slot (a race between two gives only drops one), or drops it. */
-    private void give(Worker worker) {
-        for (int i = 0; i < kept.length(); i++) {
-            if (kept.getPlain(i) == null) {
-                kept.setRelease(i, worker);
-                return;
-            }
-        }
+        kept.give(worker);
     }
 
     /** Drops the kept scratch. */
     void release() {
-        for (int i = 0; i < kept.length(); i++) {
-            kept.set(i, null);
-        }
+        kept.clear();
     }
 
     /** One thread's scratch: the staged input block, the ring of row maxima, the output rows waiting to be put. */
