@@ -61,17 +61,7 @@ final class MaxPoolingReduction {
                 inputKept[d] = Math.multiplyExact(inStrides[d], (long) elementSize);
             }
         }
-        reduced = ValueWalkOrder.largestStrideFirst(reduced, inStrides);
-        long[] reducedSizes = {1};
-        long[] inputReduced = {0};
-        if (!reduced.isEmpty()) {
-            reducedSizes = new long[reduced.size()];
-            inputReduced = new long[reduced.size()];
-            for (int r = 0; r < reduced.size(); r++) {
-                reducedSizes[r] = in[reduced.get(r)];
-                inputReduced[r] = Math.multiplyExact(inStrides[reduced.get(r)], (long) elementSize);
-            }
-        }
-        return new ReducedSpace(out, inputKept, outputStrides, reducedSizes, inputReduced);
+        return ReducedSpace.walking(ValueWalkOrder.largestStrideFirst(reduced, inStrides), in, inStrides, elementSize,
+                out, inputKept, outputStrides);
     }
 }

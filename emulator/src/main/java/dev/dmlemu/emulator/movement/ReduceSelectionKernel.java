@@ -137,16 +137,6 @@ public final class ReduceSelectionKernel implements OperatorKernel {
             inputKept[d] = reduced[d] ? 0 : Math.multiplyExact(inStrides[d], (long) inputSize);
         }
         List<Integer> walk = valueWalk ? ValueWalkOrder.largestStrideFirst(reducedDims, inStrides) : reducedDims;
-        long[] reducedSizes = {1};
-        long[] inputReduced = {0};
-        if (!walk.isEmpty()) {
-            reducedSizes = new long[walk.size()];
-            inputReduced = new long[walk.size()];
-            for (int r = 0; r < walk.size(); r++) {
-                reducedSizes[r] = sizes[walk.get(r)];
-                inputReduced[r] = Math.multiplyExact(inStrides[walk.get(r)], (long) inputSize);
-            }
-        }
-        return new ReducedSpace(outSizes, inputKept, outputStrides, reducedSizes, inputReduced);
+        return ReducedSpace.walking(walk, sizes, inStrides, inputSize, outSizes, inputKept, outputStrides);
     }
 }

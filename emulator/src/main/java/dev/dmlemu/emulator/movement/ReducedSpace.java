@@ -1,5 +1,7 @@
 package dev.dmlemu.emulator.movement;
 
+import java.util.List;
+
 /**
  * The two walks of a reduction: over the output's elements (every dimension, a reduced one of size 1, with the input's
  * and the output's byte strides) and, for each, row-major over the reduced dimensions in the order listed (their
@@ -9,6 +11,25 @@ package dev.dmlemu.emulator.movement;
  */
 record ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, long[] reducedSizes,
         long[] inputReduced) {
+
+    /**
+     * The space whose reduced walk is {@code walk}, input dimensions in walk order (one element when empty), with the
+     * input's {@code inSizes} and element strides {@code inStrides} of {@code elementSize} bytes.
+     */
+    static ReducedSpace walking(List<Integer> walk, long[] inSizes, long[] inStrides, int elementSize,
+            long[] outputSizes, long[] inputKept, long[] outputStrides) {
+        long[] reducedSizes = {1};
+        long[] inputReduced = {0};
+        if (!walk.isEmpty()) {
+            reducedSizes = new long[walk.size()];
+            inputReduced = new long[walk.size()];
+            for (int r = 0; r < walk.size(); r++) {
+                reducedSizes[r] = inSizes[walk.get(r)];
+                inputReduced[r] = Math.multiplyExact(inStrides[walk.get(r)], (long) elementSize);
+            }
+        }
+        return new ReducedSpace(outputSizes, inputKept, outputStrides, reducedSizes, inputReduced);
+    }
 
     long outputCount() {
         return product(outputSizes);
