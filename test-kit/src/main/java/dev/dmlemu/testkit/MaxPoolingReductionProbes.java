@@ -63,9 +63,7 @@ public final class MaxPoolingReductionProbes {
             for (int i = 0; i < values.length; i++) {
                 LittleEndian.put(bytes, i * size, size, values[i]);
             }
-            byte[] filled = new byte[Math.toIntExact(output.totalTensorSizeInBytes())];
-            Arrays.fill(filled, (byte) 0x7F);
-            List<TensorBytes> outputs = new ArrayList<>(List.of(TensorBytes.of(filled)));
+            List<TensorBytes> outputs = new ArrayList<>(List.of(TensorBytes.unwritten(output.totalTensorSizeInBytes())));
             if (operator != OperatorType.MAX_POOLING) {
                 outputs.add(TensorBytes.of(new byte[4]));
             }

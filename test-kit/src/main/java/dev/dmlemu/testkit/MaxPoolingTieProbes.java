@@ -68,7 +68,7 @@ public final class MaxPoolingTieProbes {
             }
             long indexBytes = indexTensor instanceof BufferTensorDesc i ? i.totalTensorSizeInBytes() : 4;
             return new MovementCase(desc, List.of(TensorBytes.of(b.array())), List.of(
-                    TensorBytes.of(filled(output.totalTensorSizeInBytes())), TensorBytes.of(filled(indexBytes))));
+                    TensorBytes.unwritten(output.totalTensorSizeInBytes()), TensorBytes.unwritten(indexBytes)));
         }
     }
 
@@ -136,11 +136,5 @@ public final class MaxPoolingTieProbes {
         }
         return new BufferTensorDesc(type, TensorFlags.NONE, sizes.length, Shapes.toList(sizes),
                 Optional.of(Shapes.toList(strides)), Math.multiplyExact(last + 1, type.sizeInBytes()), 0);
-    }
-
-    private static byte[] filled(long bytes) {
-        byte[] b = new byte[Math.toIntExact(bytes)];
-        java.util.Arrays.fill(b, (byte) 0x7F);
-        return b;
     }
 }

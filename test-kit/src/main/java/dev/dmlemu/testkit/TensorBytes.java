@@ -2,6 +2,7 @@ package dev.dmlemu.testkit;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -20,6 +21,16 @@ public record TensorBytes(byte[] bytes, int offset) {
     /** A tensor that starts at the first byte. */
     public static TensorBytes of(byte[] bytes) {
         return new TensorBytes(bytes, 0);
+    }
+
+    /**
+     * {@code bytes} bytes of 0x7F, the probes' output before a run: a value no kernel writes by chance, so an element
+     * left unwritten shows.
+     */
+    public static TensorBytes unwritten(long bytes) {
+        byte[] filled = new byte[Math.toIntExact(bytes)];
+        Arrays.fill(filled, (byte) 0x7F);
+        return of(filled);
     }
 
     /** A tensor that starts at the first byte, holding a copy of the buffer's bytes from 0 to its limit. */
