@@ -14,8 +14,9 @@ import java.util.Optional;
 
 /**
  * One workload prepared on the emulator over heap buffers, as the command line binds them, ready to dispatch: a
- * GatherElements workload of {@link Workload} (what {@link GatherElementsBenchmark} times), or a Gather, GatherND or
- * ScatterElements one as its benchmark's {@link EmulatorAgainstOrtBenchmark.Subject} states it. It is a
+ * GatherElements workload of {@link Workload} (what {@link GatherElementsBenchmark} times), a Gather, GatherND or
+ * ScatterElements one as its benchmark's {@link EmulatorAgainstOrtBenchmark.Subject} states it, or a one-output
+ * workload of {@link KernelWorkloads}. It is a
  * {@link Runnable} with a (String, Integer) constructor so that {@link BuildsSideBySide} can load one per build, each
  * in its own class loader, and call it without sharing a class with it.
  */
@@ -28,8 +29,8 @@ public final class EmulatorRun implements Runnable, AutoCloseable {
     private final ByteBuffer output;
 
     public EmulatorRun(String workload, Integer threads) {
-        this(EmulatorAgainstOrtBenchmark.named(workload).orElseGet(() -> elements(Workload.named(workload).values())),
-                threads);
+        this(EmulatorAgainstOrtBenchmark.named(workload).or(() -> kernelWorkload(workload))
+                .orElseGet(() -> elements(Workload.named(workload).values())), threads);
     }
 
     EmulatorRun(Workload.Values values, int threads) {
@@ -37,7 +38,7 @@ public final class EmulatorRun implements Runnable, AutoCloseable {
     }
 
     private EmulatorRun(EmulatorAgainstOrtBenchmark.Subject subject, int threads) {
-        indices = subject.inputs().get(1);
+        indices = subject.inputs().size() > 1 ? subject.inputs().get(1) : null;
         output = Workload.Values.heap(subject.outputBytes());
         emulator = new Emulator(EmulatorOptions.builder().threads(threads).build());
         prepared = emulator.prepare(
@@ -46,6 +47,14 @@ public final class EmulatorRun implements Runnable, AutoCloseable {
         subject.inputs().forEach(in -> buffers.add(BufferBinding.of(in)));
         buffers.add(BufferBinding.of(output));
         bindings = Bindings.of(buffers.toArray(BufferBinding[]::new));
+    }
+
+    /** A one-output workload of {@link KernelWorkloads} (ADD, CAST, ...) by name, its inputs filled; else empty. */
+    private static Optional<EmulatorAgainstOrtBenchmark.Subject> kernelWorkload(String name) {
+        return KernelWorkloads.named(name, KernelWorkloads.Size.BENCHMARK).filter(w -> w.outputs().size() == 1)
+                .map(w -> new EmulatorAgainstOrtBenchmark.Subject(w.name(), null, w.desc(),
+                        w.inputs().stream().map(in -> in.values().fill(Workload.Values.heap(in.bytes()))).toList(),
+                        w.outputs().get(0).bytes(), Optional.empty()));
     }
 
     /** A GatherElements workload's input (strided where the workload is) and indices, as a subject. */
@@ -57,7 +66,7 @@ public final class EmulatorRun implements Runnable, AutoCloseable {
                 (long) w.indexCount() * w.elementSize(), Optional.empty());
     }
 
-    /** The indices as bound (a heap buffer). */
+    /** The indices as bound (a heap buffer); for a {@link KernelWorkloads} workload its second input, or null. */
     ByteBuffer indices() {
         return indices;
     }

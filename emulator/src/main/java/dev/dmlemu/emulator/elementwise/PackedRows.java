@@ -121,10 +121,12 @@ final class PackedRows {
         FloatBuffer[] floatViews = new FloatBuffer[views.length];
         IntBuffer[] intViews = new IntBuffer[views.length];
         for (int t = 0; t < views.length; t++) {
-            // Views of the caller's buffers, not copies: creating one costs an object.
+            // Views of the caller's buffers, not copies: creating one costs an object. A FLOAT32 tensor has both:
+            // its bits are read back as ints, whose test for NaN C2 17 vectorizes (floats' is a branch per element).
             if (plan.types()[t] == TensorDataType.FLOAT32) {
                 floatViews[t] = views[t].asFloatBuffer();
-            } else if (plan.types()[t].sizeInBytes() == 4) {
+            }
+            if (plan.types()[t].sizeInBytes() == 4) {
                 intViews[t] = views[t].asIntBuffer();
             }
         }
@@ -144,11 +146,11 @@ final class PackedRows {
                     viewLane.run(views, viewPositions(s, done), n, s.exactInViews);
                 }
             } else if (lane instanceof PackedLane.Floats floats) {
-                runFloats(floats, floatViews, s, done, n);
+                runFloats(floats, floatViews, intViews[intViews.length - 1], s, done, n);
             } else if (lane instanceof PackedLane.Ints ints) {
                 runInts(ints, intViews, s, done, n);
             } else if (lane instanceof PackedLane.FloatsToInts converts) {
-                runFloatsToInts(converts, floatViews[0], intViews[1], s, done, n);
+                runFloatsToInts(converts, floatViews[0], intViews[0], intViews[1], s, done, n);
             } else {
                 copy(views, s.offsets, done, n);
             }
@@ -243,7 +245,8 @@ final class PackedRows {
         return (offsets[t] + done * step) / plan.types()[t].sizeInBytes();
     }
 
-    private void runFloats(PackedLane.Floats floats, FloatBuffer[] views, Scratch s, long done, int n) {
+    private void runFloats(PackedLane.Floats floats, FloatBuffer[] views, IntBuffer outputBits, Scratch s, long done,
+            int n) {
         int output = views.length - 1;
         for (int t = 0; t < output; t++) {
             FloatBuffer in = views[t];
@@ -256,17 +259,19 @@ final class PackedRows {
         }
         float[] out = s.floats[output];
         floats.apply(s.floats, out, n);
-        for (int i = 0; i < n; i++) {
-            if (out[i] != out[i]) {
-                out[i] = exactFloat(s, i);
+        int at = (int) index(s.offsets, output, done);
+        views[output].put(at, out, 0, n);
+        // The piece's bits back from the output (a memory copy in cache), then one branch-free pass over them; the
+        // inputs' copies in s.floats are intact, so the exact body can still redo an element written in place.
+        int[] bits = s.bits;
+        outputBits.get(at, bits, 0, n);
+        if (FloatBits.anyNaN(bits, n)) {
+            for (int i = 0; i < n; i++) {
+                if (FloatBits.isNaN(bits[i])) {
+                    outputBits.put(at + i, (int) exactBits(s, i));
+                }
             }
         }
-        views[output].put((int) index(s.offsets, output, done), out, 0, n);
-    }
-
-    /** Element {@code i} by the operator's exact body, from the inputs' raw bits as the exact path reads them. */
-    private float exactFloat(Scratch s, int i) {
-        return Float.intBitsToFloat((int) exactBits(s, i));
     }
 
     /**
@@ -305,20 +310,26 @@ final class PackedRows {
         views[output].put((int) index(s.offsets, output, done), s.ints[output], 0, n);
     }
 
-    private void runFloatsToInts(PackedLane.FloatsToInts converts, FloatBuffer input, IntBuffer output, Scratch s,
-            long done, int n) {
+    private void runFloatsToInts(PackedLane.FloatsToInts converts, FloatBuffer input, IntBuffer inputBits,
+            IntBuffer output, Scratch s, long done, int n) {
         float[] x = s.floats[0];
+        int[] bits = s.bits;
         int[] out = s.ints[1];
         int at = (int) index(s.offsets, 0, done);
         if (plan.byteStrides()[0][plan.sizes().length - 1] == 0) {
             Arrays.fill(x, 0, n, input.get(at));
+            Arrays.fill(bits, 0, n, inputBits.get(at));
         } else {
+            // The input twice, as floats to convert and as bits for the range test (see runFloats).
             input.get(at, x, 0, n);
+            inputBits.get(at, bits, 0, n);
         }
         converts.apply(x, out, n);
-        for (int i = 0; i < n; i++) {
-            if (!(Math.abs(x[i]) < 0x1p31f)) {
-                out[i] = (int) exactBits(s, i);
+        if (FloatBits.anyOutsideInt32(bits, n)) {
+            for (int i = 0; i < n; i++) {
+                if (FloatBits.isOutsideInt32(bits[i])) {
+                    out[i] = (int) exactBits(s, i);
+                }
             }
         }
         output.put((int) index(s.offsets, 1, done), out, 0, n);
@@ -335,6 +346,8 @@ final class PackedRows {
         final long[] offsets;
         final float[][] floats;
         final int[][] ints;
+        /** A FLOAT32 piece's bits, read back for the NaN test (FLOAT32 lanes), or the input's (the truncation). */
+        final int[] bits;
         final Lanes[] single;
         final Lanes singleOutput;
         /** In place: each view's offset in its array, the piece's byte positions, the arrays, the exact body. */
@@ -356,6 +369,7 @@ final class PackedRows {
             boolean converts = lane instanceof PackedLane.FloatsToInts;
             floats = lane instanceof PackedLane.Floats || converts ? new float[tensors][width] : null;
             ints = lane instanceof PackedLane.Ints || converts ? new int[tensors][width] : null;
+            bits = lane instanceof PackedLane.Floats || converts ? new int[width] : null;
             single = new Lanes[tensors - 1];
             for (int t = 0; t < single.length; t++) {
                 single[t] = new Lanes(types[t], 1);
