@@ -35,11 +35,11 @@ final class FloatBits {
     }
 
     /**
-     * Whether an element's absolute bits reach {@code limit} (above 0): adding {@code 0x7FFFFFFF - (limit - 1)} to
-     * absolute bits carries into the sign bit exactly when they are {@code limit} or more, and the OR of the sums
-     * keeps any such sign bit.
+     * Whether one of the first {@code count} elements has absolute bits (sign cleared) of {@code limit} or more, for
+     * a {@code limit} above 0: adding {@code 0x7FFFFFFF - (limit - 1)} to absolute bits carries into the sign bit
+     * exactly when they are {@code limit} or more, and the OR of the sums keeps any such sign bit.
      */
-    private static boolean anyAtOrAbove(int[] bits, int count, int limit) {
+    static boolean anyAtOrAbove(int[] bits, int count, int limit) {
         int carry = Integer.MAX_VALUE - (limit - 1);
         int signs = 0;
         for (int i = 0; i < count; i++) {

@@ -324,11 +324,15 @@ final class PackedRows {
             input.get(at, x, 0, n);
             inputBits.get(at, bits, 0, n);
         }
-        converts.apply(x, out, n);
-        if (FloatBits.anyOutsideInt32(bits, n)) {
-            for (int i = 0; i < n; i++) {
-                if (FloatBits.isOutsideInt32(bits[i])) {
-                    out[i] = (int) exactBits(s, i);
+        if (s.smallTruncation != null && SmallTruncation.takes(bits, n)) {
+            s.smallTruncation.truncate(x, bits, out, n);
+        } else {
+            converts.apply(x, out, n);
+            if (FloatBits.anyOutsideInt32(bits, n)) {
+                for (int i = 0; i < n; i++) {
+                    if (FloatBits.isOutsideInt32(bits[i])) {
+                        out[i] = (int) exactBits(s, i);
+                    }
                 }
             }
         }
@@ -348,6 +352,8 @@ final class PackedRows {
         final int[][] ints;
         /** A FLOAT32 piece's bits, read back for the NaN test (FLOAT32 lanes), or the input's (the truncation). */
         final int[] bits;
+        /** The truncation's vectorized form for pieces below 2^23, or null (another lane, or another JDK). */
+        final SmallTruncation smallTruncation;
         final Lanes[] single;
         final Lanes singleOutput;
         /** In place: each view's offset in its array, the piece's byte positions, the arrays, the exact body. */
@@ -370,6 +376,8 @@ final class PackedRows {
             floats = lane instanceof PackedLane.Floats || converts ? new float[tensors][width] : null;
             ints = lane instanceof PackedLane.Ints || converts ? new int[tensors][width] : null;
             bits = lane instanceof PackedLane.Floats || converts ? new int[width] : null;
+            smallTruncation = lane == PackedLane.Truncation.TO_INT32 && SmallTruncation.BY_DEFAULT
+                    ? new SmallTruncation(width) : null;
             single = new Lanes[tensors - 1];
             for (int t = 0; t < single.length; t++) {
                 single[t] = new Lanes(types[t], 1);
