@@ -59,6 +59,8 @@ import dev.dmlemu.desc.ScalarUnion;
 import dev.dmlemu.desc.ScaleBias;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -131,6 +133,29 @@ public final class ElementWiseCases {
     public static ElementWiseCase castPacked(TensorDataType from, TensorDataType to, long seed, long rows,
             long rowLength) {
         return generatePacked(ElementWiseOp.CAST, from, to, seed, rows, rowLength);
+    }
+
+    /**
+     * {@link #castPacked} FLOAT32 to INT32 with every input below 2^23 in magnitude: any bits there (denormals and
+     * signed zeros among them), halves, quarters and whole numbers of either sign, so that whole pieces stay in the
+     * range where the emulator may truncate without Java's {@code (int)}.
+     */
+    public static ElementWiseCase castPackedBelowTwoTo23(long seed, long rows, long rowLength) {
+        ElementWiseCase c = castPacked(TensorDataType.FLOAT32, TensorDataType.INT32, seed, rows, rowLength);
+        Random random = new Random(~seed);
+        ByteBuffer values = ByteBuffer.allocate(Math.toIntExact(Math.multiplyExact(Math.multiplyExact(rows, rowLength),
+                4L))).order(ByteOrder.LITTLE_ENDIAN);
+        for (int at = 0; at < values.capacity(); at += 4) {
+            float x = switch (random.nextInt(4)) {
+                case 0 -> Float.intBitsToFloat(random.nextInt(0x4B00_0000) | random.nextInt() << 31);
+                case 1 -> (random.nextInt(1 << 24) - (1 << 23)) / 2f;
+                case 2 -> (random.nextInt(64) - 32) / 4f;
+                default -> random.nextInt(1 << 24) - (1 << 23) + 1;
+            };
+            values.putFloat(at, x);
+        }
+        return new ElementWiseCase(c.op(), c.desc(), c.inputTensors(), c.outputTensor(),
+                List.of(TensorBytes.of(values.array())));
     }
 
     private static ElementWiseCase generatePacked(ElementWiseOp op, TensorDataType type, TensorDataType outputType,

@@ -25,7 +25,6 @@ import dev.dmlemu.testkit.ElementWiseOp;
 import dev.dmlemu.testkit.NaiveElementWise;
 import dev.dmlemu.testkit.TensorBytes;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -125,21 +124,7 @@ class PackedRowsPropertiesTest {
             for (int i = 0; i < CASES; i++) {
                 long rows = i < 2 ? 17 : 1 + random.nextInt(4);
                 long rowLength = i < 2 ? 2000 : PackedRows.MIN_ROW + random.nextInt(2600);
-                ElementWiseCase generated = ElementWiseCases.castPacked(TensorDataType.FLOAT32, TensorDataType.INT32,
-                        random.nextLong(), rows, rowLength);
-                ByteBuffer values = ByteBuffer.allocate(Math.toIntExact(rows * rowLength * 4))
-                        .order(ByteOrder.LITTLE_ENDIAN);
-                for (int at = 0; at < values.capacity(); at += 4) {
-                    float x = switch (random.nextInt(4)) {
-                        case 0 -> Float.intBitsToFloat(random.nextInt(0x4B00_0000) | random.nextInt() & 0x8000_0000);
-                        case 1 -> (random.nextInt(1 << 24) - (1 << 23)) / 2f;
-                        case 2 -> (random.nextInt(64) - 32) / 4f;
-                        default -> random.nextInt(1 << 24) - (1 << 23) + 1;
-                    };
-                    values.putFloat(at, x);
-                }
-                ElementWiseCase c = new ElementWiseCase(generated.op(), generated.desc(), generated.inputTensors(),
-                        generated.outputTensor(), List.of(TensorBytes.of(values.array())));
+                ElementWiseCase c = ElementWiseCases.castPackedBelowTwoTo23(random.nextLong(), rows, rowLength);
                 ValidatedOperator validated = validate(c);
                 assertTrue(takesTheFastPath(validated, c), "fast path");
                 byte[] expected = NaiveElementWise.run(c);
