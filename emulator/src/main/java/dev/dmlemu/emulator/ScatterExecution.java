@@ -174,6 +174,9 @@ final class ScatterExecution implements OperatorExecution {
                 && !sharesMemory(output, updates);
         if (inRegions) {
             written = scatterInRegions(input, indices, updates, output, regions);
+        } else if (elementUpdates() && !sharesMemory(output, indices) && !sharesMemory(output, updates)
+                && rowRuns(indices)) {
+            written = scatterRowRuns(input, indices, updates, output);
         } else {
             copy.copy(input, output, 0, 0, copy.rowCursor());
             written = takeWritten();
@@ -413,20 +416,6 @@ final class ScatterExecution implements OperatorExecution {
         ResolvedUpdates resolved = kept != null ? kept
                 : new ResolvedUpdates((int) Math.min(ONE_THREAD_BLOCK, plan.tupleCount));
         long elements = lastWholeOutputElement + 1;
-        if (rowRuns(indices)) {
-            // Blocks of ONE_THREAD_BLOCK entries rather than updates: rows scattered whole make one entry each, and
-            // their indices are read in one long stream before the rows are written.
-            for (long update = 0; update < plan.tupleCount; ) {
-                resolved.firstUpdate = update;
-                // A block's updates are counted in an int.
-                long reached = resolveRowRuns(indices, update, Math.min(plan.tupleCount, update + Integer.MAX_VALUE),
-                        resolved);
-                writeResolved(resolved, (int) (reached - update), updates, output, written, 0, elements);
-                update = reached;
-            }
-            spareBlock.set(resolved);
-            return;
-        }
         CoordinateCursor rows = outerWalkCursor();
         for (long block = 0; block < plan.tupleCount; block += ONE_THREAD_BLOCK) {
             int count = (int) Math.min(ONE_THREAD_BLOCK, plan.tupleCount - block);
@@ -435,6 +424,42 @@ final class ScatterExecution implements OperatorExecution {
             writeResolved(resolved, count, updates, output, written, 0, elements);
         }
         spareBlock.set(resolved);
+    }
+
+    /**
+     * The one-thread SCATTER_ELEMENTS where {@link #rowRuns} holds, in blocks of {@link #ONE_THREAD_BLOCK} entries
+     * rather than updates: rows scattered whole make one entry each, and their indices are read in one long stream
+     * before the rows are written. The first block is resolved before the input is copied, so that its rows are
+     * written while the copy's last bytes are still cached, as after a plain copy.
+     */
+    private WrittenElements scatterRowRuns(ByteBuffer input, ByteBuffer indices, ByteBuffer updates,
+            ByteBuffer output) {
+        ResolvedUpdates kept = spareBlock.getAndSet(null);
+        ResolvedUpdates resolved = kept != null ? kept
+                : new ResolvedUpdates((int) Math.min(ONE_THREAD_BLOCK, plan.tupleCount));
+        long elements = lastWholeOutputElement + 1;
+        long update = 0;
+        resolved.firstUpdate = 0;
+        long reached = resolveRowRunBlock(indices, 0, resolved);
+        copy.copy(input, output, 0, 0, copy.rowCursor());
+        WrittenElements written = takeWritten();
+        while (true) {
+            writeResolved(resolved, (int) (reached - update), updates, output, written, 0, elements);
+            update = reached;
+            if (update >= plan.tupleCount) {
+                break;
+            }
+            resolved.firstUpdate = update;
+            reached = resolveRowRunBlock(indices, update, resolved);
+        }
+        spareBlock.set(resolved);
+        return written;
+    }
+
+    /** One block of {@link #scatterRowRuns} from update {@code update}; returns the update it ends before. */
+    private long resolveRowRunBlock(ByteBuffer indices, long update, ResolvedUpdates resolved) {
+        // A block's updates are counted in an int.
+        return resolveRowRuns(indices, update, Math.min(plan.tupleCount, update + Integer.MAX_VALUE), resolved);
     }
 
     /**
