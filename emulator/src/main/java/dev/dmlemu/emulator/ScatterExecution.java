@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * each worker owns a region of the output, copies the input there and writes, in update order, the block's updates
  * that land in it. Every write to an element is made by the one worker that owns it, in the same order, so the
  * result is the one-thread result. On one thread SCATTER_ELEMENTS resolves a block too, then writes it
- * ({@link #scatterElementsInBlocks}). Resolved updates are runs: consecutive updates that land on consecutive output
+ * ({@link #scatterElementsInBlocks}; rows of runs in blocks of entries, {@link #scatterRowRuns}). Resolved updates are
+ * runs: consecutive updates that land on consecutive output
  * elements (a row of repeated indices) are one entry, written with one bulk copy.
  *
  * <p>Executions may run concurrently: each works on its own views and bookkeeping (the scratch kept between
@@ -69,8 +70,8 @@ final class ScatterExecution implements OperatorExecution {
     static final int RESOLVED_BLOCK = 1 << 18;
 
     /**
-     * Updates resolved at a time on one thread: their runs (48 KiB of entries) stay in the first caches between
-     * resolving and writing. Resolving a block is one pass over its indices with nothing else in the loop, so their
+     * Updates resolved at a time on one thread, or entries where {@link #scatterRowRuns} applies: their runs (48 KiB of
+     * entries) stay in the first caches between resolving and writing. Resolving a block is one pass over its indices with nothing else in the loop, so their
      * reads stream; interleaved with the writes to scattered rows they waited on memory (SCATTER_ROWS of
      * docs/performance.md).
      */
