@@ -28,9 +28,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * each worker owns a region of the output, copies the input there and writes, in update order, the block's updates
  * that land in it. Every write to an element is made by the one worker that owns it, in the same order, so the
  * result is the one-thread result. On one thread SCATTER_ELEMENTS resolves a block too, then writes it
- * ({@link #scatterElementsInBlocks}; rows of runs in blocks of entries, {@link #scatterRowRuns}). Resolved updates are
- * runs: consecutive updates that land on consecutive output
- * elements (a row of repeated indices) are one entry, written with one bulk copy.
+ * ({@link #scatterElementsInBlocks}; rows of runs in blocks of entries, {@link #scatterRowRuns}). Resolved updates
+ * are runs: consecutive updates that land on consecutive output elements (a row of repeated indices) are one entry,
+ * written with one bulk copy.
  *
  * <p>Executions may run concurrently: each works on its own views and bookkeeping (the scratch kept between
  * executions is taken by one of them at a time).
@@ -70,10 +70,10 @@ final class ScatterExecution implements OperatorExecution {
     static final int RESOLVED_BLOCK = 1 << 18;
 
     /**
-     * Updates resolved at a time on one thread, or entries where {@link #scatterRowRuns} applies: their runs (48 KiB of
-     * entries) stay in the first caches between resolving and writing. Resolving a block is one pass over its indices with nothing else in the loop, so their
-     * reads stream; interleaved with the writes to scattered rows they waited on memory (SCATTER_ROWS of
-     * docs/performance.md).
+     * Updates resolved at a time on one thread, or entries where {@link #scatterRowRuns} applies: their runs (48 KiB
+     * of entries) stay in the first caches between resolving and writing. Resolving a block is one pass over its
+     * indices with nothing else in the loop, so their reads stream; interleaved with the writes to scattered rows they
+     * waited on memory (SCATTER_ROWS of docs/performance.md).
      */
     static final int ONE_THREAD_BLOCK = 1 << 12;
 
@@ -460,7 +460,8 @@ final class ScatterExecution implements OperatorExecution {
     /** One block of {@link #scatterRowRuns} from update {@code update}; returns the update it ends before. */
     private long resolveRowRunBlock(ByteBuffer indices, long update, ResolvedUpdates resolved) {
         // A block's updates are counted in an int.
-        return resolveRowRuns(indices, update, Math.min(plan.tupleCount, update + Integer.MAX_VALUE), resolved);
+        return resolveRowRuns(indices, update, update + Math.min(plan.tupleCount - update, Integer.MAX_VALUE),
+                resolved);
     }
 
     /**
@@ -578,6 +579,10 @@ final class ScatterExecution implements OperatorExecution {
      * more entries than updates is resolved whole.
      */
     private long resolveRowRuns(ByteBuffer indices, long beginUpdate, long endUpdate, ResolvedUpdates resolved) {
+        if (beginUpdate >= endUpdate) {
+            // Nothing to resolve (an empty update tensor may have rows of length 0).
+            return beginUpdate;
+        }
         int last = plan.walkSizes.length - 1;
         long rowLength = plan.walkSizes[last];
         long outerStride = outerWalkStrides[0][0];

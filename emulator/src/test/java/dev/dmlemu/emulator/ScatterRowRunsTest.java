@@ -69,7 +69,8 @@ class ScatterRowRunsTest {
         int block = ScatterExecution.ONE_THREAD_BLOCK;
         boolean longRows = random.nextBoolean();
         int columns = longRows ? block - 3 + random.nextInt(block) : 1 + random.nextInt(200);
-        int updateRows = longRows ? 1 + random.nextInt(4) : block / columns + 1 + random.nextInt(2 * block / columns + 1);
+        int updateRows = longRows ? 1 + random.nextInt(4)
+                : block / columns + 1 + random.nextInt(2 * block / columns + 1);
         check(random, 1 + random.nextInt(40), columns, updateRows, 1 + random.nextInt(3), seed, policy);
     }
 
@@ -93,8 +94,8 @@ class ScatterRowRunsTest {
     }
 
     /** @param brokenOneIn how rarely an index differs from its row's (1: every index drawn on its own) */
-    private static void check(SplittableRandom random, int rows, int columns, int updateRows, int brokenOneIn, long seed,
-            IndexPolicy policy) {
+    private static void check(SplittableRandom random, int rows, int columns, int updateRows, int brokenOneIn,
+            long seed, IndexPolicy policy) {
         TensorDataType type = TYPES[random.nextInt(TYPES.length)];
         TensorDataType indexType = random.nextBoolean() ? TensorDataType.INT64 : TensorDataType.INT32;
         long[][] values = new long[updateRows][columns];
