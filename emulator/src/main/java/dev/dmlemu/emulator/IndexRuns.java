@@ -1,6 +1,9 @@
 package dev.dmlemu.emulator;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -9,6 +12,8 @@ import java.util.Arrays;
  * vectorized mismatch, so a row of repeated indices costs a few wide compares rather than a load and a branch each.
  */
 final class IndexRuns {
+
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private IndexRuns() {}
 
@@ -36,5 +41,18 @@ final class IndexRuns {
             mismatch = indices.slice(at + indexSize, bytes).mismatch(indices.slice(at, bytes));
         }
         return mismatch < 0 ? max : (int) (mismatch / indexSize);
+    }
+
+    /**
+     * {@link #repeats} of the 64-bit index {@code value} at byte {@code from} of a heap buffer's array, for a caller
+     * that has read it: the array's own checks instead of the view's.
+     */
+    static int longRepeats(byte[] array, int from, long value, int max) {
+        if ((long) LONG_LE.get(array, from + Long.BYTES) != value) {
+            return 0;
+        }
+        int bytes = max * Long.BYTES;
+        int mismatch = Arrays.mismatch(array, from + Long.BYTES, from + Long.BYTES + bytes, array, from, from + bytes);
+        return mismatch < 0 ? max : mismatch / Long.BYTES;
     }
 }

@@ -6,7 +6,10 @@ import dev.dmlemu.execution.BindingRule;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.IndexSemantics;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,13 +28,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * each worker owns a region of the output, copies the input there and writes, in update order, the block's updates
  * that land in it. Every write to an element is made by the one worker that owns it, in the same order, so the
  * result is the one-thread result. On one thread SCATTER_ELEMENTS resolves a block too, then writes it
- * ({@link #scatterElementsInBlocks}). Resolved updates are runs: consecutive updates that land on consecutive output
- * elements (a row of repeated indices) are one entry, written with one bulk copy.
+ * ({@link #scatterElementsInBlocks}; rows of runs in blocks of entries, {@link #scatterRowRuns}). Resolved updates
+ * are runs: consecutive updates that land on consecutive output elements (a row of repeated indices) are one entry,
+ * written with one bulk copy.
  *
  * <p>Executions may run concurrently: each works on its own views and bookkeeping (the scratch kept between
  * executions is taken by one of them at a time).
  */
 final class ScatterExecution implements OperatorExecution {
+
+    /** 64-bit indices read straight from a heap buffer's array, without the view's checks and byte-order test. */
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final OperatorDesc desc;
     /** The gather plan of the backward view: its "input" is the OutputTensor, its "output" the UpdatesTensor. */
@@ -63,10 +70,10 @@ final class ScatterExecution implements OperatorExecution {
     static final int RESOLVED_BLOCK = 1 << 18;
 
     /**
-     * Updates resolved at a time on one thread: their runs (48 KiB of entries) stay in the first caches between
-     * resolving and writing. Resolving a block is one pass over its indices with nothing else in the loop, so their
-     * reads stream; interleaved with the writes to scattered rows they waited on memory (SCATTER_ROWS of
-     * docs/performance.md).
+     * Updates resolved at a time on one thread, or entries where {@link #scatterRowRuns} applies: their runs (48 KiB
+     * of entries) stay in the first caches between resolving and writing. Resolving a block is one pass over its
+     * indices with nothing else in the loop, so their reads stream; interleaved with the writes to scattered rows they
+     * waited on memory (SCATTER_ROWS of docs/performance.md).
      */
     static final int ONE_THREAD_BLOCK = 1 << 12;
 
@@ -87,10 +94,11 @@ final class ScatterExecution implements OperatorExecution {
         /** The number of the block's first update. */
         long firstUpdate;
 
-        ResolvedUpdates(int capacity) {
-            targets = new int[capacity];
-            sources = new int[capacity];
-            lengths = new int[capacity];
+        /** @param updates the most updates a block resolves: one entry more is kept (see {@link #resolveRowRuns}) */
+        ResolvedUpdates(int updates) {
+            targets = new int[updates + 1];
+            sources = new int[updates + 1];
+            lengths = new int[updates + 1];
         }
     }
 
@@ -167,6 +175,9 @@ final class ScatterExecution implements OperatorExecution {
                 && !sharesMemory(output, updates);
         if (inRegions) {
             written = scatterInRegions(input, indices, updates, output, regions);
+        } else if (elementUpdates() && !sharesMemory(output, indices) && !sharesMemory(output, updates)
+                && rowRuns(indices)) {
+            written = scatterRowRuns(input, indices, updates, output);
         } else {
             copy.copy(input, output, 0, 0, copy.rowCursor());
             written = takeWritten();
@@ -287,6 +298,12 @@ final class ScatterExecution implements OperatorExecution {
         long update = resolved.firstUpdate;
         long regionLength = end - begin;
         int es = plan.elementSize;
+        // The backing arrays once per block, so that each run is one System.arraycopy (see writeRun).
+        boolean arrays = updates.hasArray() && output.hasArray();
+        byte[] from = arrays ? updates.array() : null;
+        byte[] to = arrays ? output.array() : null;
+        int fromBase = arrays ? updates.arrayOffset() : 0;
+        int toBase = arrays ? output.arrayOffset() : 0;
         int k = 0;
         while (k < count) {
             int length = lengths[k];
@@ -302,7 +319,8 @@ final class ScatterExecution implements OperatorExecution {
                     ElementCopy.copy(es, updates, sources[k] * es, output, target * es);
                 }
             } else {
-                writeRun(target, sources[k], length, update, updates, output, written, begin, end);
+                writeRun(target, sources[k], length, update, updates, output, from, fromBase, to, toBase, written,
+                        begin, end);
             }
             update += length;
             k++;
@@ -315,14 +333,21 @@ final class ScatterExecution implements OperatorExecution {
      * compiler's thresholds only after about ten dispatches of SCATTER_ROWS.
      */
     private void writeRun(int target, int source, int length, long update, ByteBuffer updates, ByteBuffer output,
-            WrittenElements written, long begin, long end) {
+            byte[] updatesArray, int updatesBase, byte[] outputArray, int outputBase, WrittenElements written,
+            long begin, long end) {
         long from = Math.max(target, begin);
         long to = Math.min((long) target + length, end);
         if (from < to) {
             int es = plan.elementSize;
             written.markRun(from, to - from, update + (from - target));
-            BulkCopy.copy(updates, (int) ((source + from - target) * es), output, (int) (from * es),
-                    (int) ((to - from) * es));
+            int fromAt = (int) ((source + from - target) * es);
+            int toAt = (int) (from * es);
+            int bytes = (int) ((to - from) * es);
+            if (updatesArray != null) {
+                System.arraycopy(updatesArray, updatesBase + fromAt, outputArray, outputBase + toAt, bytes);
+            } else {
+                BulkCopy.copy(updates, fromAt, output, toAt, bytes);
+            }
         }
     }
 
@@ -403,6 +428,43 @@ final class ScatterExecution implements OperatorExecution {
     }
 
     /**
+     * The one-thread SCATTER_ELEMENTS where {@link #rowRuns} holds, in blocks of {@link #ONE_THREAD_BLOCK} entries
+     * rather than updates: rows scattered whole make one entry each, and their indices are read in one long stream
+     * before the rows are written. The first block is resolved before the input is copied, so that its rows are
+     * written while the copy's last bytes are still cached, as after a plain copy.
+     */
+    private WrittenElements scatterRowRuns(ByteBuffer input, ByteBuffer indices, ByteBuffer updates,
+            ByteBuffer output) {
+        ResolvedUpdates kept = spareBlock.getAndSet(null);
+        ResolvedUpdates resolved = kept != null ? kept
+                : new ResolvedUpdates((int) Math.min(ONE_THREAD_BLOCK, plan.tupleCount));
+        long elements = lastWholeOutputElement + 1;
+        long update = 0;
+        resolved.firstUpdate = 0;
+        long reached = resolveRowRunBlock(indices, 0, resolved);
+        copy.copy(input, output, 0, 0, copy.rowCursor());
+        WrittenElements written = takeWritten();
+        while (true) {
+            writeResolved(resolved, (int) (reached - update), updates, output, written, 0, elements);
+            update = reached;
+            if (update >= plan.tupleCount) {
+                break;
+            }
+            resolved.firstUpdate = update;
+            reached = resolveRowRunBlock(indices, update, resolved);
+        }
+        spareBlock.set(resolved);
+        return written;
+    }
+
+    /** One block of {@link #scatterRowRuns} from update {@code update}; returns the update it ends before. */
+    private long resolveRowRunBlock(ByteBuffer indices, long update, ResolvedUpdates resolved) {
+        // A block's updates are counted in an int.
+        return resolveRowRuns(indices, update, update + Math.min(plan.tupleCount - update, Integer.MAX_VALUE),
+                resolved);
+    }
+
+    /**
      * Records where each run of updates {@code [beginUpdate, endUpdate)} lands (see {@link ResolvedUpdates}), in update
      * order, with the innermost walk dimension in a plain counted loop instead of one cursor step per update and
      * 64-bit indices read without the width switch.
@@ -412,18 +474,26 @@ final class ScatterExecution implements OperatorExecution {
         if (beginUpdate >= endUpdate) {
             return;
         }
+        if (rowRuns(indices)) {
+            // The block holds more entries than updates: resolveRowRuns never stops short here.
+            resolveRowRuns(indices, beginUpdate, endUpdate, resolved);
+            return;
+        }
         int last = plan.walkSizes.length - 1;
         long rowLength = plan.walkSizes[last];
         long position = rows.seekElement(beginUpdate, rowLength);
         long update = beginUpdate;
         int entry = (int) (beginUpdate - resolved.firstUpdate);
+        // 64-bit indices on a heap buffer are read from its array (see resolveRun).
+        byte[] indexArray = plan.indexSize == Long.BYTES && indices.hasArray() ? indices.array() : null;
+        int indexBase = indexArray != null ? indices.arrayOffset() : 0;
         while (update < endUpdate) {
             long outer = rows.offset(0) + position * plan.walkStrides[0][last];
             long index = rows.offset(1) + position * plan.walkStrides[1][last];
             long source = rows.offset(2) + position * plan.walkStrides[2][last];
             // Blocks hold fewer than 2^31 updates, so a row's part in one fits an int.
             int count = (int) Math.min(endUpdate - update, rowLength - position);
-            entry = resolveRun(indices, outer, index, source, count, resolved, entry);
+            entry = resolveRun(indices, indexArray, indexBase, outer, index, source, count, resolved, entry);
             update += count;
             position = 0;
             rows.next();
@@ -441,8 +511,8 @@ final class ScatterExecution implements OperatorExecution {
      * elements; such a run is found with one comparison of the index bytes ({@link IndexRuns}) and becomes one entry,
      * written in one bulk copy (a row scattered whole, as frameworks export {@code scatter_} of expanded row ids).
      */
-    private int resolveRun(ByteBuffer indices, long outer, long index, long source, int count,
-            ResolvedUpdates resolved, int entry) {
+    private int resolveRun(ByteBuffer indices, byte[] indexArray, int indexBase, long outer, long index, long source,
+            int count, ResolvedUpdates resolved, int entry) {
         int last = plan.walkSizes.length - 1;
         long targetStep = plan.walkStrides[0][last];
         long indexStep = plan.walkStrides[1][last];
@@ -459,14 +529,18 @@ final class ScatterExecution implements OperatorExecution {
         // The plan's fields are read into locals once: the JIT reloads a field after every array or buffer write.
         int j = 0;
         while (j < count) {
-            long raw = wideIndices ? indices.getLong((int) (index * Long.BYTES)) : plan.index(indices, index, 0);
+            long raw = indexArray != null ? (long) LONG_LE.get(indexArray, indexBase + (int) (index * Long.BYTES))
+                    : wideIndices ? indices.getLong((int) (index * Long.BYTES)) : plan.index(indices, index, 0);
             long coordinate = wrapsNegative && raw < 0 ? raw + axisSize : raw;
             long target;
             int length = 1;
             if (Long.compareUnsigned(coordinate, axisSize) < 0) {
                 target = outer + coordinate * axisStride;
                 if (runs && j + 1 < count) {
-                    length += IndexRuns.repeats(indices, index, count - j - 1, plan.indexSize);
+                    length += indexArray != null
+                            ? IndexRuns.longRepeats(indexArray, indexBase + (int) (index * Long.BYTES), raw,
+                                    count - j - 1)
+                            : IndexRuns.repeats(indices, index, count - j - 1, plan.indexSize);
                 }
             } else if (unitAxisIgnored) {
                 target = outer;
@@ -484,6 +558,100 @@ final class ScatterExecution implements OperatorExecution {
             source += length * updateStep;
         }
         return entry;
+    }
+
+    /**
+     * Whether {@link #resolveRowRuns} applies: the update walk is rows of one outer dimension along which the output,
+     * the indices and the updates are all contiguous (where a repeated index makes a run), and the indices are 64-bit
+     * on a heap buffer, read from its array.
+     */
+    private boolean rowRuns(ByteBuffer indices) {
+        int last = plan.walkSizes.length - 1;
+        return outerWalkSizes.length == 1 && plan.walkStrides[0][last] == 1 && plan.walkStrides[1][last] == 1
+                && plan.walkStrides[2][last] == 1 && plan.indexSize == Long.BYTES && indices.hasArray();
+    }
+
+    /**
+     * {@link #scatterElements} where {@link #rowRuns} holds: the same entries, in one loop over the rows with their
+     * offsets computed from the row number, each index read once (the first of a run, then {@link IndexRuns} over the
+     * rest). Stores entries from the one of {@code beginUpdate} on, and stops before a row part that might leave no
+     * entry for the closing skip entry (unless it has stored none yet); returns the update it stopped at. A block with
+     * more entries than updates is resolved whole.
+     */
+    private long resolveRowRuns(ByteBuffer indices, long beginUpdate, long endUpdate, ResolvedUpdates resolved) {
+        if (beginUpdate >= endUpdate) {
+            // Nothing to resolve (an empty update tensor may have rows of length 0).
+            return beginUpdate;
+        }
+        int last = plan.walkSizes.length - 1;
+        long rowLength = plan.walkSizes[last];
+        long outerStride = outerWalkStrides[0][0];
+        long indexStride = outerWalkStrides[1][0];
+        long sourceStride = outerWalkStrides[2][0];
+        long axisSize = plan.tupleSizes[0];
+        long axisStride = plan.tupleStrides[0];
+        boolean unitAxisIgnored = unitAxisIgnoresIndex && axisSize == 1;
+        boolean wrapsNegative = plan.wrapsNegative();
+        byte[] indexArray = indices.array();
+        int indexBase = indices.arrayOffset();
+        int[] targets = resolved.targets;
+        int[] sources = resolved.sources;
+        int[] lengths = resolved.lengths;
+        int firstEntry = (int) (beginUpdate - resolved.firstUpdate);
+        int entry = firstEntry;
+        long row = beginUpdate / rowLength;
+        long position = beginUpdate - row * rowLength;
+        long update = beginUpdate;
+        while (update < endUpdate) {
+            long rest = Math.min(endUpdate - update, rowLength - position);
+            // Each update of the part may take an entry, and one more must be left for the skip entry.
+            int room = targets.length - 1 - entry;
+            if (rest > room && entry > firstEntry) {
+                break;
+            }
+            int count = (int) Math.min(rest, room);
+            long outer = row * outerStride + position;
+            long index = row * indexStride + position;
+            long source = row * sourceStride + position;
+            int j = 0;
+            while (j < count) {
+                int at = indexBase + (int) (index * Long.BYTES);
+                long raw = (long) LONG_LE.get(indexArray, at);
+                long coordinate = wrapsNegative && raw < 0 ? raw + axisSize : raw;
+                long target;
+                int length = 1;
+                if (Long.compareUnsigned(coordinate, axisSize) < 0) {
+                    target = outer + coordinate * axisStride;
+                    if (j + 1 < count) {
+                        length += IndexRuns.longRepeats(indexArray, at, raw, count - j - 1);
+                    }
+                } else if (unitAxisIgnored) {
+                    target = outer;
+                } else {
+                    target = outOfRangeTarget(indices, index, outer);
+                }
+                // Output and updates elements are below 2^31: their buffers are bound.
+                targets[entry] = (int) target;
+                sources[entry] = (int) source;
+                lengths[entry] = length;
+                entry++;
+                j += length;
+                outer += length;
+                index += length;
+                source += length;
+            }
+            update += count;
+            position += count;
+            if (position == rowLength) {
+                position = 0;
+                row++;
+            }
+        }
+        long end = update - resolved.firstUpdate;
+        if (entry < end) {
+            lengths[entry] = (int) -(end - entry);
+        }
+        return update;
     }
 
     /** A cursor over the update walk without its innermost dimension (see {@link #scatterElements}). */

@@ -106,6 +106,11 @@ final class WrittenElements {
      */
     void markRun(long element, long length, long firstUpdate) {
         long from = element - firstElement;
+        if (length == 64 && (from & 63) == 0 && words[(int) (from >>> 6)] == 0) {
+            // One whole word, none of it written before: a row of 64 updates.
+            words[(int) (from >>> 6)] = -1L;
+            return;
+        }
         long to = from + length;
         while (from < to) {
             int word = (int) (from >>> 6);

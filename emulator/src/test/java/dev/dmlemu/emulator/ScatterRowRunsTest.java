@@ -14,11 +14,13 @@ import dev.dmlemu.testkit.TensorBytes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -39,6 +41,9 @@ class ScatterRowRunsTest {
         return thread;
     }), 0);
 
+    /** Bytes before each heap binding (odd, so that no index is aligned). */
+    private static final int PAD = 5;
+
     private static final TensorDataType[] TYPES = {TensorDataType.UINT8, TensorDataType.FLOAT16,
         TensorDataType.FLOAT32, TensorDataType.FLOAT64};
 
@@ -50,19 +55,64 @@ class ScatterRowRunsTest {
     @Property(tries = 500)
     void rowRunsMatchTheReferenceAndTheElementWalk(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         SplittableRandom random = new SplittableRandom(seed);
-        int rows = 1 + random.nextInt(40);
-        int columns = 1 + random.nextInt(130);
-        int updateRows = 1 + random.nextInt(12);
+        check(random, 1 + random.nextInt(40), 1 + random.nextInt(130), 1 + random.nextInt(12), 20, seed, policy);
+    }
+
+    /**
+     * More updates than the one-thread scatter resolves at a time ({@link ScatterExecution#ONE_THREAD_BLOCK}), with
+     * rows often broken, so that its blocks end before a row that might not fit, or inside a row longer than a block,
+     * and the next block starts there.
+     */
+    @Property(tries = 40)
+    void blocksEndingInsideAndBetweenRowsMatchTheReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int block = ScatterExecution.ONE_THREAD_BLOCK;
+        boolean longRows = random.nextBoolean();
+        int columns = longRows ? block - 3 + random.nextInt(block) : 1 + random.nextInt(200);
+        int updateRows = longRows ? 1 + random.nextInt(4)
+                : block / columns + 1 + random.nextInt(2 * block / columns + 1);
+        check(random, 1 + random.nextInt(40), columns, updateRows, 1 + random.nextInt(3), seed, policy);
+    }
+
+    /**
+     * A one-thread block whose entries run out one update before a row ends it: rows of two updates, the first a
+     * run (one entry), every other two different indices (two entries), so that with an even
+     * {@link ScatterExecution#ONE_THREAD_BLOCK} the entries stop one short of the updates and the block closes with a
+     * skip entry.
+     */
+    @Example
+    void aBlockWhoseEntriesRunOutClosesWithASkip() {
+        int rows = 40;
+        long[][] values = new long[ScatterExecution.ONE_THREAD_BLOCK + 7][2];
+        values[0] = new long[] {3, 3};
+        for (int u = 1; u < values.length; u++) {
+            values[u] = new long[] {u % rows, (u + 1) % rows};
+        }
+        for (IndexPolicy policy : IndexPolicy.values()) {
+            verify(new SplittableRandom(7), rows, 2, values, TensorDataType.FLOAT32, TensorDataType.INT64, 0, policy);
+        }
+    }
+
+    /** @param brokenOneIn how rarely an index differs from its row's (1: every index drawn on its own) */
+    private static void check(SplittableRandom random, int rows, int columns, int updateRows, int brokenOneIn,
+            long seed, IndexPolicy policy) {
         TensorDataType type = TYPES[random.nextInt(TYPES.length)];
         TensorDataType indexType = random.nextBoolean() ? TensorDataType.INT64 : TensorDataType.INT32;
-        int is = indexType.sizeInBytes();
         long[][] values = new long[updateRows][columns];
         for (long[] row : values) {
             long value = random.nextInt(10) == 0 ? rows + random.nextInt(3) : random.nextInt(-rows, rows);
             for (int c = 0; c < columns; c++) {
-                row[c] = random.nextInt(20) == 0 ? random.nextInt(-rows - 1, rows + 2) : value;
+                row[c] = random.nextInt(brokenOneIn) == 0 ? random.nextInt(-rows - 1, rows + 2) : value;
             }
         }
+        verify(random, rows, columns, values, type, indexType, seed, policy);
+    }
+
+    /** The scatter of {@code values} (update rows of {@code columns} indices) into {@code rows} rows, every way. */
+    private static void verify(SplittableRandom random, int rows, int columns, long[][] values, TensorDataType type,
+            TensorDataType indexType, long seed, IndexPolicy policy) {
+        int updateRows = values.length;
+        int is = indexType.sizeInBytes();
         BufferTensorDesc data = BufferTensorDesc.packed(type, rows, columns);
         BufferTensorDesc upd = BufferTensorDesc.packed(type, updateRows, columns);
         BufferTensorDesc idx = BufferTensorDesc.packed(indexType, updateRows, columns);
@@ -98,20 +148,20 @@ class ScatterRowRunsTest {
             String what) {
         List<DuplicateWrites> reports = new ArrayList<>();
         ScatterExecution execution = ScatterKernelsTest.execution(desc, policy, reports::add, parallelism);
-        byte[] output = new byte[input.length];
-        Bindings bindings = Bindings.of(BufferBinding.of(ByteBuffer.wrap(input)),
-                BufferBinding.of(ByteBuffer.wrap(indices)), BufferBinding.of(ByteBuffer.wrap(updates)),
-                BufferBinding.of(ByteBuffer.wrap(output)));
+        // Every buffer bound a few bytes into its array, so that the views' array offsets count.
+        byte[] output = new byte[input.length + PAD];
+        Bindings bindings = Bindings.of(padded(input), padded(indices), padded(updates),
+                new BufferBinding(ByteBuffer.wrap(output), PAD, input.length));
         // Twice: the second execution reuses what the first kept.
         for (int k = 0; k < 2; k++) {
             reports.clear();
             if (expected.refusal().isPresent()) {
                 assertThrows(IndexOutOfRangeException.class, () -> execution.execute(bindings), what);
-                assertArrayEquals(new byte[input.length], output, what);
+                assertArrayEquals(new byte[input.length + PAD], output, what);
                 return reports;
             }
             execution.execute(bindings);
-            assertArrayEquals(expected.output(), output, what);
+            assertArrayEquals(expected.output(), Arrays.copyOfRange(output, PAD, output.length), what);
             assertEquals(expected.overwrites(), reports.stream().mapToLong(DuplicateWrites::overwrites).sum(), what);
         }
         return reports;
@@ -134,6 +184,13 @@ class ScatterRowRunsTest {
         output.get(0, written);
         assertArrayEquals(expected.output(), written, what);
         return reports;
+    }
+
+    /** {@code bytes} bound {@link #PAD} bytes into a larger array. */
+    private static BufferBinding padded(byte[] bytes) {
+        byte[] array = new byte[bytes.length + PAD];
+        System.arraycopy(bytes, 0, array, PAD, bytes.length);
+        return new BufferBinding(ByteBuffer.wrap(array), PAD, bytes.length);
     }
 
     private static ByteBuffer direct(byte[] bytes) {
