@@ -72,7 +72,8 @@ public final class CommandLineTiming implements Callable<Integer> {
                     + " deleted afterwards)")
     Path models;
 
-    @Option(names = "--java-option", description = "a JVM option for the command line's process (repeatable)")
+    @Option(names = "--java-option", description = "a JVM option for the command line's process (repeatable; after"
+            + " the options the dmlemu launcher adds on this machine, so -XX:-UseTransparentHugePages undoes those)")
     List<String> javaOptions = new ArrayList<>();
 
     public static void main(String[] args) {
@@ -157,6 +158,7 @@ public final class CommandLineTiming implements Callable<Integer> {
     private double runCli(Path folder, int t, int warmups, boolean check, TimedWorkload w) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(LauncherJvmOptions.ofThisMachine());
         command.addAll(javaOptions);
         command.addAll(List.of("-jar", cli.toAbsolutePath().toString(), "run", "model.json", "--backend", "emulator",
                 "--iterations", Integer.toString(iterations), "--warmup", Integer.toString(warmups), "--threads",
