@@ -80,10 +80,9 @@ final class FloatPoolingPlanes {
         for (int oh = 1; oh < height; oh++) {
             step = Math.max(step, first[oh] - first[oh - 1]);
         }
-        int rows = (int) Math.max(1, Math.min(height, BLOCK_INTS / rowInts));
-        while (rows > 1 && staged(rows, step, span) * rowInts > BLOCK_INTS) {
-            rows /= 2;
-        }
+        // As many output rows as keep the input rows they read within BLOCK_INTS.
+        long fit = step == 0 ? height : (BLOCK_INTS / rowInts - span) / step + 1;
+        int rows = (int) Math.max(1, Math.min(height, fit));
         // Blocks of even height: the rows the windows overlap are read once per block.
         int blocks = (height + rows - 1) / rows;
         rows = (height + blocks - 1) / blocks;
