@@ -80,12 +80,12 @@ final class FloatPoolingPlanes {
         for (int oh = 1; oh < height; oh++) {
             step = Math.max(step, first[oh] - first[oh - 1]);
         }
-        // As many output rows as keep the input rows they read within BLOCK_INTS.
-        long fit = step == 0 ? height : (BLOCK_INTS / rowInts - span) / step + 1;
+        // As many output rows as keep the input rows they read, and the outputs, within BLOCK_INTS.
+        long fit = step == 0 ? BLOCK_INTS / rowInts : (BLOCK_INTS / rowInts - span) / step + 1;
         int rows = (int) Math.max(1, Math.min(height, fit));
         // Blocks of even height: the rows the windows overlap are read once per block.
-        int blocks = (height + rows - 1) / rows;
-        rows = (height + blocks - 1) / blocks;
+        long blocks = ((long) height + rows - 1) / rows;
+        rows = (int) ((height + blocks - 1) / blocks);
         return new FloatPoolingPlanes(g, maxima, tie, rows, (int) staged(rows, step, span));
     }
 
