@@ -30,8 +30,8 @@ import picocli.CommandLine.Parameters;
 public final class BuildsSideBySide implements Callable<Integer> {
 
     @Option(names = "--workload", defaultValue = "W3",
-            description = "a workload of the benchmarks: GatherElements, Gather, GatherND, ScatterElements or a"
-                    + " one-output one of KernelWorkloads, such as ADD or CAST (default W3)")
+            description = "a workload of the benchmarks: GatherElements, Gather, GatherND, ScatterElements, or one of"
+                    + " KernelWorkloads with one output, such as ADD, CAST or MAX_POOL (default W3)")
     String workload;
 
     @Option(names = "--threads", defaultValue = "1", description = "emulator threads (default 1)")

@@ -71,7 +71,17 @@ public abstract class EmulatorAgainstOrtBenchmark {
         if (ScatterElementsWorkload.NAMES.contains(workload)) {
             return Optional.of(ScatterElementsBenchmark.subject(workload));
         }
-        return Optional.empty();
+        return KernelWorkloads.named(workload, KernelWorkloads.Size.BENCHMARK)
+                .filter(w -> w.outputs().size() == 1).map(EmulatorAgainstOrtBenchmark::kernelSubject);
+    }
+
+    /** A one-output workload of {@link KernelWorkloads} (MAX_POOL, ADD, ...) as a subject, its inputs filled. */
+    private static Subject kernelSubject(OperatorWorkload w) {
+        List<ByteBuffer> inputs = new ArrayList<>();
+        for (Operand input : w.inputs()) {
+            inputs.add(input.values().fill(Workload.Values.heap(input.bytes())));
+        }
+        return new Subject(w.name(), null, w.desc(), inputs, w.outputs().get(0).bytes(), Optional.empty());
     }
 
     @Setup(Level.Trial)

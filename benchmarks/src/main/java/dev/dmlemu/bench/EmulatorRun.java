@@ -38,6 +38,7 @@ public final class EmulatorRun implements Runnable, AutoCloseable {
     }
 
     private EmulatorRun(EmulatorAgainstOrtBenchmark.Subject subject, int threads) {
+        // The gathers' and scatters' second input; kernel workloads may have one input only.
         indices = subject.inputs().size() > 1 ? subject.inputs().get(1) : null;
         output = Workload.Values.heap(subject.outputBytes());
         emulator = new Emulator(EmulatorOptions.builder().threads(threads).build());

@@ -10,14 +10,13 @@ package dev.dmlemu.emulator.movement;
  *
  * <p>The mappings and {@link #max} use only integer arithmetic and masks, no branch and no {@code Math.max} (which
  * C2 17 compiles to a scalar conditional move), so their loops are vectorized; the flip is its own inverse, and C2 17
- * still vectorizes it fused with a maximum (a two's complement negation there left the loop scalar).
+ * still vectorizes it fused with a maximum (a two's complement negation there left the loop scalar). The loops over
+ * arrays are {@link FloatBlockLoops}'.
  */
 final class FloatPoolKeys {
 
     /** The key of -3.4028235e38, the value every window starts from. */
     static final int LOWEST = -0x7F80_0000;
-
-    private static final int INFINITY_BITS = 0x7F80_0000;
 
     private FloatPoolKeys() {}
 
@@ -28,15 +27,7 @@ final class FloatPoolKeys {
 
     /** Maps {@code row[from, end)}, raw FLOAT32 bits, to keys, in place. */
     static void toKeys(int[] row, int from, int end) {
-        for (int i = from; i < end; i++) {
-            int bits = row[i];
-            int key = bits ^ ((bits >> 31) & 0x7FFF_FFFF);
-            // All ones for an infinity or a NaN, but +infinity: those become the start value.
-            int infinityOrNan = (INFINITY_BITS - 1 - (bits & 0x7FFF_FFFF)) >> 31;
-            int fromPositiveInfinity = bits ^ INFINITY_BITS;
-            int lowest = infinityOrNan & ((fromPositiveInfinity | -fromPositiveInfinity) >> 31);
-            row[i] = key ^ ((key ^ LOWEST) & lowest);
-        }
+        FloatBlockLoops.run(FloatBlockLoops.KEYS, row, null, null, row, from, end);
     }
 
     /** The FLOAT32 bits of a key. */
@@ -59,40 +50,38 @@ final class FloatPoolKeys {
         return a ^ ((a ^ b) & less);
     }
 
-    /** Writes the FLOAT32 bits of {@code keys[0, length)} to {@code bits}. */
-    static void toBits(int[] keys, int[] bits, int length) {
-        for (int i = 0; i < length; i++) {
-            int key = keys[i];
-            bits[i] = key ^ ((key >> 31) & 0x7FFF_FFFF);
-        }
+    /** {@code bits[from, end)} gets the FLOAT32 bits of {@code keys[from, end)}. */
+    static void toBits(int[] keys, int[] bits, int from, int end) {
+        FloatBlockLoops.run(FloatBlockLoops.TO_BITS, keys, null, null, bits, from, end);
     }
 
-    /** Writes to {@code bits} the FLOAT32 bits of the maximum of the keys {@code a}, {@code b} and {@code c}. */
-    static void maximumToBits(int[] a, int[] b, int[] c, int[] bits, int length) {
-        for (int i = 0; i < length; i++) {
-            int key = max(max(a[i], b[i]), c[i]);
-            bits[i] = key ^ ((key >> 31) & 0x7FFF_FFFF);
-        }
+    /** {@code maxima[from, end)} gets the larger key of {@code a} and {@code b}, element by element. */
+    static void maximum(int[] a, int[] b, int[] maxima, int from, int end) {
+        FloatBlockLoops.run(FloatBlockLoops.MAXIMUM_OF_TWO, a, b, null, maxima, from, end);
     }
 
-    /**
-     * Clears the sign bit of {@code nonZero[i]} where {@code bits[i]} is a zero of either sign; element-wise, so the
-     * loop needs no reduction.
-     */
-    static void markZeros(int[] bits, int[] nonZero, int length) {
-        for (int i = 0; i < length; i++) {
-            int magnitude = bits[i] << 1;
-            nonZero[i] &= magnitude | -magnitude;
-        }
+    /** {@code maxima[from, end)} gets the largest key of {@code a}, {@code b} and {@code c}, element by element. */
+    static void maximum(int[] a, int[] b, int[] c, int[] maxima, int from, int end) {
+        FloatBlockLoops.run(FloatBlockLoops.MAXIMUM_OF_THREE, a, b, c, maxima, from, end);
     }
 
-    /** Whether {@link #markZeros} met a zero in some column. */
-    static boolean anyZero(int[] nonZero) {
-        for (int flags : nonZero) {
-            if (flags >= 0) {
-                return true;
-            }
-        }
-        return false;
+    /** {@code maxima[from, end)} takes the larger of itself and {@code a}, element by element. */
+    static void maximumInto(int[] a, int[] maxima, int from, int end) {
+        FloatBlockLoops.run(FloatBlockLoops.MAXIMUM_OF_TWO, a, maxima, null, maxima, from, end);
+    }
+
+    /** {@code bits[from, end)} gets the FLOAT32 bits of the larger key of {@code a} and {@code b}. */
+    static void maximumToBits(int[] a, int[] b, int[] bits, int from, int end) {
+        FloatBlockLoops.run(FloatBlockLoops.MAXIMUM_OF_TWO_TO_BITS, a, b, null, bits, from, end);
+    }
+
+    /** {@code bits[from, end)} gets the FLOAT32 bits of the largest key of {@code a}, {@code b} and {@code c}. */
+    static void maximumToBits(int[] a, int[] b, int[] c, int[] bits, int from, int end) {
+        FloatBlockLoops.run(FloatBlockLoops.MAXIMUM_OF_THREE_TO_BITS, a, b, c, bits, from, end);
+    }
+
+    /** Whether some of {@code bits[from, end)} is a zero of either sign. */
+    static boolean anyZero(int[] bits, int from, int end) {
+        return FloatBlockLoops.run(FloatBlockLoops.ANY_ZERO, bits, null, null, null, from, end) >= 0;
     }
 }

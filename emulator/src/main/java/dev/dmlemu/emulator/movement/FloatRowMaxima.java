@@ -1,10 +1,10 @@
 package dev.dmlemu.emulator.movement;
 
 /**
- * The FLOAT32 fast path's reduction of one input row along the last spatial dimension: per output of the row, the
- * largest {@link FloatPoolKeys} key of its taps. The run of whole, evenly stepped windows ({@link FloatPoolingRow})
- * takes one loop per tap, the first tap assigning, which C2 vectorizes at step 1; the windows cut by the padding
- * take their taps one by one. Keys are never below {@link FloatPoolKeys#LOWEST}, so a window's first tap can start it.
+ * The FLOAT32 fast path's reduction of input rows along the last spatial dimension: per output of a row, the largest
+ * {@link FloatPoolKeys} key of its taps. The run of whole, evenly stepped windows ({@link FloatPoolingRow}) takes one
+ * loop per tap, the first tap assigning, which C2 vectorizes at step 1; the windows cut by the padding take their taps
+ * one by one. Keys are never below {@link FloatPoolKeys#LOWEST}, so a window's first tap can start it.
  */
 final class FloatRowMaxima {
 
@@ -36,53 +36,110 @@ final class FloatRowMaxima {
         if (runEnd > runFirst) {
             // Offsets within the segment, so they fit an int.
             int base = from + (int) (first[runFirst] - plan.readFirst());
-            int step = (int) plan.runStep();
-            if (step == 1) {
+            if (plan.runStep() == 1) {
                 wholeWindowsSteppingByOne(segment, maxima, scratch, scratch2, base, runFirst, runEnd - runFirst);
             } else {
-                for (int o = runFirst, i = base; o < runEnd; o++, i += step) {
-                    maxima[o] = segment[i];
-                }
-                for (int t = 1; t < plan.taps(); t++) {
-                    for (int o = runFirst, i = base + t * dilation; o < runEnd; o++, i += step) {
-                        maxima[o] = FloatPoolKeys.max(maxima[o], segment[i]);
-                    }
+                stridedRun(segment, base, maxima, 0);
+            }
+        }
+        cutWindows(segment, from, maxima, 0);
+    }
+
+    /**
+     * The maxima of {@code rows} input rows at once: row {@code r}'s keys (its read segment) are
+     * {@code keys[r * pitch, r * pitch + readLength)}, its maxima go to {@code maxima[r * width, (r + 1) * width)}. A
+     * run stepping by one takes per tap one copy that lines the tap's keys up with the outputs (one for all rows where
+     * {@code pitch} is {@code width}, else one per row) and one loop over every row's run; other runs go row by row.
+     * The three {@code lined} arrays hold {@code rows * width} ints each.
+     */
+    void reduceRows(int[] keys, int pitch, int rows, int[] maxima, int width, int[][] lined) {
+        int runFirst = plan.runFirst();
+        int runEnd = plan.runEnd();
+        if (runEnd > runFirst) {
+            int base = (int) (first[runFirst] - plan.readFirst());
+            if (plan.runStep() == 1) {
+                runsSteppingByOne(keys, pitch, rows, maxima, width, lined, base);
+            } else {
+                for (int r = 0; r < rows; r++) {
+                    stridedRun(keys, r * pitch + base, maxima, r * width);
                 }
             }
         }
-        cutWindows(segment, from, maxima);
-    }
-
-    /** Whether the run of whole windows steps by one input element, so that {@link #tapMaxima} applies. */
-    boolean stepsByOne() {
-        return plan.runEnd() > plan.runFirst() && plan.runStep() == 1;
-    }
-
-    /**
-     * {@code tapMaxima[i]} gets the maximum over the window's taps {@code t} of {@code keys[i + t * dilation]}, for
-     * every {@code i} whose taps lie in {@code keys[0, length)}: for input rows' segments laid end to end, every row's
-     * run at once, in a few long loops. {@code scratch} and {@code scratch2} are as long as {@code keys}.
-     */
-    void tapMaxima(int[] keys, int length, int[] tapMaxima, int[] scratch, int[] scratch2) {
-        int windows = length - (plan.taps() - 1) * dilation;
-        if (windows > 0) {
-            wholeWindowsSteppingByOne(keys, tapMaxima, scratch, scratch2, 0, 0, windows);
+        for (int r = 0; r < rows; r++) {
+            cutWindows(keys, r * pitch, maxima, r * width);
         }
     }
 
     /**
-     * {@link #reduce}, for a run stepping by one, from {@link #tapMaxima} of the keys the row's segment is part of:
-     * the run is copied, the windows cut by the padding are walked.
+     * The run of every row, stepping by one: output {@code o} of row {@code r} sits at {@code r * width + o} and tap
+     * {@code t} of it at {@code r * pitch + base + (o - runFirst) + t * dilation} of the keys. The positions between
+     * two rows' runs get values the cut windows then overwrite. The maxima are never one of the loop's inputs (C2 17
+     * compiled the loop with its output as an input 2-3 times slower in some JVMs), but for windows of more than three
+     * taps, which take the later ones one by one.
      */
-    void reduceFromTapMaxima(int[] tapMaxima, int[] segment, int from, int[] maxima) {
-        int runFirst = plan.runFirst();
-        int base = from + (int) (first[runFirst] - plan.readFirst());
-        System.arraycopy(tapMaxima, base, maxima, runFirst, plan.runEnd() - runFirst);
-        cutWindows(segment, from, maxima);
+    private void runsSteppingByOne(int[] keys, int pitch, int rows, int[] maxima, int width, int[][] lined,
+            int base) {
+        int from = plan.runFirst();
+        int end = (rows - 1) * width + plan.runEnd();
+        int taps = plan.taps();
+        int[] first = tap(keys, pitch, rows, width, base, 0, lined[0]);
+        if (taps == 1) {
+            System.arraycopy(first, from, maxima, from, end - from);
+            return;
+        }
+        int[] second = tap(keys, pitch, rows, width, base, dilation, lined[1]);
+        if (taps == 2) {
+            FloatPoolKeys.maximum(first, second, maxima, from, end);
+            return;
+        }
+        int[] third = tap(keys, pitch, rows, width, base, 2 * dilation, lined[2]);
+        FloatPoolKeys.maximum(first, second, third, maxima, from, end);
+        for (int t = 3; t < taps; t++) {
+            int[] next = tap(keys, pitch, rows, width, base, t * dilation, lined[0]);
+            FloatPoolKeys.maximumInto(next, maxima, from, end);
+        }
     }
 
-    /** The outputs outside the run, tap by tap. */
-    private void cutWindows(int[] segment, int from, int[] maxima) {
+    /**
+     * The keys of the tap {@code offset} past each window's first, lined up with the outputs: {@code keys} itself where
+     * they already are, else copied to {@code target}.
+     */
+    private int[] tap(int[] keys, int pitch, int rows, int width, int base, int offset, int[] target) {
+        int runFirst = plan.runFirst();
+        int shift = base + offset - runFirst;
+        if (pitch == width) {
+            if (shift == 0) {
+                return keys;
+            }
+            int from = runFirst;
+            int end = (rows - 1) * width + plan.runEnd();
+            System.arraycopy(keys, from + shift, target, from, end - from);
+        } else {
+            int runLength = plan.runEnd() - runFirst;
+            for (int r = 0; r < rows; r++) {
+                System.arraycopy(keys, r * pitch + base + offset, target, r * width + runFirst, runLength);
+            }
+        }
+        return target;
+    }
+
+    /** A run stepping by more than one, tap by tap, into {@code maxima} at {@code to} on. */
+    private void stridedRun(int[] segment, int base, int[] maxima, int to) {
+        int runFirst = plan.runFirst();
+        int runEnd = plan.runEnd();
+        int step = (int) plan.runStep();
+        for (int o = runFirst, i = base; o < runEnd; o++, i += step) {
+            maxima[to + o] = segment[i];
+        }
+        for (int t = 1; t < plan.taps(); t++) {
+            for (int o = runFirst, i = base + t * dilation; o < runEnd; o++, i += step) {
+                maxima[to + o] = FloatPoolKeys.max(maxima[to + o], segment[i]);
+            }
+        }
+    }
+
+    /** The outputs outside the run, tap by tap, into {@code maxima} at {@code to} on. */
+    private void cutWindows(int[] segment, int from, int[] maxima, int to) {
         int runFirst = plan.runFirst();
         int runEnd = plan.runEnd();
         for (int o = 0; o < count.length; o++) {
@@ -95,7 +152,7 @@ final class FloatRowMaxima {
             for (int t = 0; t < count[o]; t++) {
                 best = FloatPoolKeys.max(best, segment[at + t * dilation]);
             }
-            maxima[o] = best;
+            maxima[to + o] = best;
         }
     }
 
@@ -112,15 +169,11 @@ final class FloatRowMaxima {
         for (; t + 1 < taps; t += 2) {
             System.arraycopy(segment, base + t * dilation, scratch, runFirst, length);
             System.arraycopy(segment, base + (t + 1) * dilation, scratch2, runFirst, length);
-            for (int o = runFirst; o < runEnd; o++) {
-                maxima[o] = FloatPoolKeys.max(FloatPoolKeys.max(maxima[o], scratch[o]), scratch2[o]);
-            }
+            FloatPoolKeys.maximum(maxima, scratch, scratch2, maxima, runFirst, runEnd);
         }
         if (t < taps) {
             System.arraycopy(segment, base + t * dilation, scratch, runFirst, length);
-            for (int o = runFirst; o < runEnd; o++) {
-                maxima[o] = FloatPoolKeys.max(maxima[o], scratch[o]);
-            }
+            FloatPoolKeys.maximumInto(scratch, maxima, runFirst, runEnd);
         }
     }
 }

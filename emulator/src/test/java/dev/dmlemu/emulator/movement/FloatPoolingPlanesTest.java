@@ -19,10 +19,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link FloatPoolingPlanes}' branches against the kit's naive reference: input rows staged in blocks (adjacent rows)
- * or one by one (rows with gaps, so the layout is strided and the last of equal elements gives the value), output rows
- * put together or apart, window heights of 1, 2, 3 and more with row dilation, and executions past the parallelism's
- * threshold whose second thread starts inside a plane. Values are dense with -0.0 and 0.0, NaNs and infinities.
+ * {@link FloatPoolingPlanes}' branches against the kit's naive reference: input rows staged with one get per block
+ * (adjacent rows) or per row (rows with gaps, so the layout is strided and the last of equal elements gives the
+ * value), blocks put whole or row by row, blocks ending at a piece's end inside a plane (two threads), windows of 1, 2,
+ * 3 and more taps along each dimension with dilation and strides (lined-up copies per block or per row, row by row
+ * for strided runs), windows cut by the padding and windows wholly in it. Values are dense with -0.0 and 0.0, NaNs and
+ * infinities. Each of those branches, broken, fails one of these cases (tried).
  */
 class FloatPoolingPlanesTest {
 
@@ -38,7 +40,7 @@ class FloatPoolingPlanesTest {
             for (int n = 0; n < 24; n++) {
                 // Over 2^15 output elements for most cases, so the rows are split between the two threads.
                 long[] in = {1 + r.nextInt(2), 1 + r.nextInt(3), 20 + r.nextInt(90), 100 + r.nextInt(120)};
-                MovementCase c = randomCase(r, in, strided);
+                MovementCase c = randomCase(r, in, strided, 0);
                 List<byte[]> expected = NaiveMaxPooling.run(c);
                 List<byte[]> actual = MovementRun.outputs(two, c, n % 2 == 0);
                 int number = n;
@@ -47,7 +49,25 @@ class FloatPoolingPlanesTest {
         }
     }
 
-    private static MovementCase randomCase(Random r, long[] in, boolean strided) {
+    /** Padding wider than the window: whole output rows and columns read only the padding (the start value). */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void windowsWhollyInThePadding(boolean strided) {
+        Random r = new Random(strided ? 2613 : 2612);
+        try (Emulator two = new Emulator(EmulatorOptions.defaults().withThreads(2))) {
+            for (int n = 0; n < 6; n++) {
+                long[] in = {1, 1 + r.nextInt(3), 20 + r.nextInt(60), 100 + r.nextInt(120)};
+                MovementCase c = randomCase(r, in, strided, 6 + r.nextInt(4));
+                List<byte[]> expected = NaiveMaxPooling.run(c);
+                List<byte[]> actual = MovementRun.outputs(two, c, n % 2 == 0);
+                int number = n;
+                assertArrayEquals(expected.get(0), actual.get(0), () -> "case " + number + ": " + c);
+            }
+        }
+    }
+
+    /** A random window over {@code in}, with {@code widePadding} more rows and columns of padding on each side. */
+    private static MovementCase randomCase(Random r, long[] in, boolean strided, long widePadding) {
         long[] out = in.clone();
         long[] strides = new long[2];
         long[] windows = new long[2];
@@ -58,8 +78,8 @@ class FloatPoolingPlanesTest {
             windows[d] = 1 + r.nextInt(5);
             strides[d] = 1 + (r.nextInt(4) == 0 ? r.nextInt(3) : 0);
             dilations[d] = 1 + (r.nextInt(4) == 0 ? 1 : 0);
-            starts[d] = r.nextInt((int) windows[d]);
-            ends[d] = r.nextInt((int) windows[d]);
+            starts[d] = r.nextInt((int) windows[d]) + widePadding;
+            ends[d] = r.nextInt((int) windows[d]) + widePadding;
             long room = in[d + 2] + starts[d] + ends[d] - ((windows[d] - 1) * dilations[d] + 1);
             out[d + 2] = room < 0 ? 1 : room / strides[d] + 1;
         }
