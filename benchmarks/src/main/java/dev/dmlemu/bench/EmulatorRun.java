@@ -29,8 +29,8 @@ public final class EmulatorRun implements Runnable, AutoCloseable {
     private final ByteBuffer output;
 
     public EmulatorRun(String workload, Integer threads) {
-        this(EmulatorAgainstOrtBenchmark.named(workload).or(() -> kernelWorkload(workload))
-                .orElseGet(() -> elements(Workload.named(workload).values())), threads);
+        this(EmulatorAgainstOrtBenchmark.named(workload).orElseGet(() -> elements(Workload.named(workload).values())),
+                threads);
     }
 
     EmulatorRun(Workload.Values values, int threads) {
@@ -48,14 +48,6 @@ public final class EmulatorRun implements Runnable, AutoCloseable {
         subject.inputs().forEach(in -> buffers.add(BufferBinding.of(in)));
         buffers.add(BufferBinding.of(output));
         bindings = Bindings.of(buffers.toArray(BufferBinding[]::new));
-    }
-
-    /** A one-output workload of {@link KernelWorkloads} (ADD, CAST, ...) by name, its inputs filled; else empty. */
-    private static Optional<EmulatorAgainstOrtBenchmark.Subject> kernelWorkload(String name) {
-        return KernelWorkloads.named(name, KernelWorkloads.Size.BENCHMARK).filter(w -> w.outputs().size() == 1)
-                .map(w -> new EmulatorAgainstOrtBenchmark.Subject(w.name(), null, w.desc(),
-                        w.inputs().stream().map(in -> in.values().fill(Workload.Values.heap(in.bytes()))).toList(),
-                        w.outputs().get(0).bytes(), Optional.empty()));
     }
 
     /** A GatherElements workload's input (strided where the workload is) and indices, as a subject. */
