@@ -19,11 +19,24 @@ record AlternatingRounds(double[][] roundMediansMs, long[][] callsNs) {
     }
 
     static AlternatingRounds time(List<? extends Call> contestants, int rounds, int perRound) throws Exception {
+        return time(contestants, rounds, perRound, 0);
+    }
+
+    /**
+     * As {@link #time(List, int, int)}, with a pause of {@code settleMs} before each contestant's calls of a round:
+     * a contestant with a spinning thread pool of its own (ONNX Runtime's keeps a thread busy for some tens of ms
+     * after its last call) would otherwise take a CPU from the one after it.
+     */
+    static AlternatingRounds time(List<? extends Call> contestants, int rounds, int perRound, long settleMs)
+            throws Exception {
         double[][] medians = new double[contestants.size()][rounds];
         long[][] calls = new long[contestants.size()][rounds * perRound];
         long[] times = new long[perRound];
         for (int round = 0; round < rounds; round++) {
             for (int c = 0; c < contestants.size(); c++) {
+                if (settleMs > 0) {
+                    Thread.sleep(settleMs);
+                }
                 for (int k = 0; k < perRound; k++) {
                     long start = System.nanoTime();
                     contestants.get(c).run();

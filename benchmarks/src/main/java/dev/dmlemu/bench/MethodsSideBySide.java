@@ -47,6 +47,12 @@ public final class MethodsSideBySide implements Callable<Integer> {
     @Option(names = "--per-round", defaultValue = "40", description = "calls per method and round (default 40)")
     int perRound;
 
+    // ONNX Runtime's pool kept a thread spinning into the next method's round: at two threads on two CPUs the method
+    // after it ran about twice as long (docs/performance.md, "Fifth round: the second thread").
+    @Option(names = "--settle-ms", defaultValue = "100",
+            description = "pause before each method's calls of a round, in ms (default 100)")
+    long settleMs;
+
     @Parameters(arity = "2..*", paramLabel = "METHOD", description = "benchmark methods, the emulator's first")
     List<String> methods;
 
@@ -76,7 +82,7 @@ public final class MethodsSideBySide implements Callable<Integer> {
             for (Method call : calls) {
                 contestants.add(() -> call.invoke(trial));
             }
-            AlternatingRounds timed = AlternatingRounds.time(contestants, rounds, perRound);
+            AlternatingRounds timed = AlternatingRounds.time(contestants, rounds, perRound, settleMs);
             double[][] medians = timed.roundMediansMs();
             long[][] every = timed.callsNs();
             System.out.printf(Locale.ROOT, "%s %s, %d thread(s), %d rounds of %d calls per method:%n", benchmark,

@@ -9,7 +9,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Splits an execution's work units into contiguous chunks over the emulator's pool, the calling thread taking the
@@ -23,13 +22,6 @@ public final class PoolSplit {
      * (docs/performance.md, "Handing work to the pool").
      */
     static final long SPIN_NANOS = 200_000;
-
-    /**
-     * How many pieces {@link #share} cuts the work into per worker: enough that a worker slowed for a while leaves
-     * little behind for the others, few enough that the per-piece cost (a workspace taken and given back, a cursor
-     * seek) stays negligible.
-     */
-    static final int PIECES_PER_WORKER = 16;
 
     /** Work on units {@code [begin, end)}. */
     public interface Chunk {
@@ -75,18 +67,17 @@ public final class PoolSplit {
     }
 
     /**
-     * Runs {@code chunk} over {@code units} cut into {@link #PIECES_PER_WORKER} contiguous ranges per worker (fewer
-     * when there are fewer units), which {@code workers} threads (the calling one among them) take in turn until none
-     * is left, and waits for all. Unlike {@link #run}, a thread that is slowed (a virtual CPU taken by its host, the
+     * Runs {@code chunk} over {@code units} cut into contiguous pieces ({@link SharedPieces}: about
+     * {@link SharedPieces#PIECES_PER_WORKER} per worker, smaller towards the end), which {@code workers} threads (the
+     * calling one among them) take in turn until none is left, and waits for all. Unlike {@link #run}, a thread that is slowed (a virtual CPU taken by its host, the
      * JIT compiling on the same core) leaves its share to the others instead of holding up the whole execution; work
      * whose ranges must stay with one thread uses {@link #run}.
      */
     public void share(long units, int workers, Chunk chunk) {
-        int pieces = (int) Math.min(units, (long) workers * PIECES_PER_WORKER);
-        AtomicInteger next = new AtomicInteger();
+        SharedPieces pieces = new SharedPieces(units, workers);
         Callable<Void> take = () -> {
-            for (int p = next.getAndIncrement(); p < pieces; p = next.getAndIncrement()) {
-                chunk.run(units * p / pieces, units * (p + 1) / pieces);
+            for (long begin = pieces.take(); begin >= 0; begin = pieces.take()) {
+                chunk.run(begin, pieces.end(begin));
             }
             return null;
         };
