@@ -69,9 +69,9 @@ public final class PoolSplit {
     /**
      * Runs {@code chunk} over {@code units} cut into contiguous pieces ({@link SharedPieces}: about
      * {@link SharedPieces#PIECES_PER_WORKER} per worker, smaller towards the end), which {@code workers} threads (the
-     * calling one among them) take in turn until none is left, and waits for all. Unlike {@link #run}, a thread that is slowed (a virtual CPU taken by its host, the
-     * JIT compiling on the same core) leaves its share to the others instead of holding up the whole execution; work
-     * whose ranges must stay with one thread uses {@link #run}.
+     * calling one among them) take in turn until none is left, and waits for all. Unlike {@link #run}, a thread that
+     * is slowed (a virtual CPU taken by its host, the JIT compiling on the same core) leaves its share to the others
+     * instead of holding up the whole execution; work whose ranges must stay with one thread uses {@link #run}.
      */
     public void share(long units, int workers, Chunk chunk) {
         SharedPieces pieces = new SharedPieces(units, workers);

@@ -38,7 +38,8 @@ import java.util.concurrent.atomic.AtomicReference;
 final class ScatterExecution implements OperatorExecution {
 
     /** 64-bit indices read straight from a heap buffer's array, without the view's checks and byte-order test. */
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final OperatorDesc desc;
     /** The gather plan of the backward view: its "input" is the OutputTensor, its "output" the UpdatesTensor. */
