@@ -5,10 +5,7 @@ import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.IndexSemantics;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * One prepared GATHER_ND or GATHER_ND1: for each index tuple, in row-major output order, the input offset its
@@ -19,8 +16,6 @@ import java.nio.ByteOrder;
  */
 final class GatherNdExecution implements OperatorExecution {
 
-    /** 64-bit indices read straight from a heap buffer's array, without the view's checks and byte-order test. */
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final OperatorDesc desc;
     private final GatherNdPlan plan;
@@ -230,7 +225,7 @@ final class GatherNdExecution implements OperatorExecution {
         for (int t = 0; t < q; t++) {
             long at = first + t * step;
             long raw = !wide ? plan.index(idx, at, 0) : array != null
-                    ? (long) LONG_LE.get(array, arrayBase + (int) (at * Long.BYTES)) : idx.getLong((int) (at * Long.BYTES));
+                    ? HeapLongs.at(array, arrayBase + (int) (at * Long.BYTES)) : idx.getLong((int) (at * Long.BYTES));
             long coordinate = wraps && raw < 0 ? raw + sizes[t] : raw;
             if (Long.compareUnsigned(coordinate, sizes[t]) < 0) {
                 base += coordinate * strides[t];

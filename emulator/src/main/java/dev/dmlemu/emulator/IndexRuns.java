@@ -1,9 +1,6 @@
 package dev.dmlemu.emulator;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -13,8 +10,6 @@ import java.util.Arrays;
  */
 final class IndexRuns {
 
-    private static final VarHandle LONG_LE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private IndexRuns() {}
 
@@ -49,7 +44,7 @@ final class IndexRuns {
      * that has read it: the array's own checks instead of the view's.
      */
     static int longRepeats(byte[] array, int from, long value, int max) {
-        if ((long) LONG_LE.get(array, from + Long.BYTES) != value) {
+        if (HeapLongs.at(array, from + Long.BYTES) != value) {
             return 0;
         }
         int bytes = max * Long.BYTES;

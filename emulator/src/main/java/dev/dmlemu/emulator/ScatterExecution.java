@@ -6,10 +6,7 @@ import dev.dmlemu.execution.BindingRule;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.IndexSemantics;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -37,9 +34,6 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class ScatterExecution implements OperatorExecution {
 
-    /** 64-bit indices read straight from a heap buffer's array, without the view's checks and byte-order test. */
-    private static final VarHandle LONG_LE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final OperatorDesc desc;
     /** The gather plan of the backward view: its "input" is the OutputTensor, its "output" the UpdatesTensor. */
@@ -530,7 +524,7 @@ final class ScatterExecution implements OperatorExecution {
         // The plan's fields are read into locals once: the JIT reloads a field after every array or buffer write.
         int j = 0;
         while (j < count) {
-            long raw = indexArray != null ? (long) LONG_LE.get(indexArray, indexBase + (int) (index * Long.BYTES))
+            long raw = indexArray != null ? HeapLongs.at(indexArray, indexBase + (int) (index * Long.BYTES))
                     : wideIndices ? indices.getLong((int) (index * Long.BYTES)) : plan.index(indices, index, 0);
             long coordinate = wrapsNegative && raw < 0 ? raw + axisSize : raw;
             long target;
@@ -617,7 +611,7 @@ final class ScatterExecution implements OperatorExecution {
             int j = 0;
             while (j < count) {
                 int at = indexBase + (int) (index * Long.BYTES);
-                long raw = (long) LONG_LE.get(indexArray, at);
+                long raw = HeapLongs.at(indexArray, at);
                 long coordinate = wrapsNegative && raw < 0 ? raw + axisSize : raw;
                 long target;
                 int length = 1;
