@@ -133,8 +133,8 @@ final class ElementWiseExecution implements OperatorExecution {
     }
 
     /**
-     * Whether the packed fast path has an in-place lane: the Vector API's (the JVM has the module) or the view lane
-     * (JDK 21+, or asked for), and the lane covers the rows.
+     * Whether the packed fast path has an in-place lane: the Vector API's (the JVM has the module), the array lane
+     * (before JDK 21, or asked for) or the view lane (JDK 21+, or asked for), and the lane covers the rows.
      */
     boolean usesInPlaceLane() {
         return packed != null && packed.hasInPlaceLane();
@@ -143,6 +143,11 @@ final class ElementWiseExecution implements OperatorExecution {
     /** Whether that in-place lane is the {@link ViewLane}. */
     boolean usesViewLane() {
         return packed != null && packed.hasViewLane();
+    }
+
+    /** Whether that in-place lane is one of the {@link ArrayLanes}. */
+    boolean usesArrayLane() {
+        return packed != null && packed.hasArrayLane();
     }
 
     @Override

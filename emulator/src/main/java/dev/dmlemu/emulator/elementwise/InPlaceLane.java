@@ -6,9 +6,10 @@ import java.lang.invoke.MethodType;
 
 /**
  * A packed lane that runs one piece of packed rows on the tensors in place, in their heap arrays, where
- * {@link PackedRows} otherwise stages the piece through primitive arrays. The one kind is {@code VectorLanes}, on the
- * incubating Vector API; it exists only in a JVM started with {@code --add-modules jdk.incubator.vector}, and this
- * interface is what the rest of the engine sees of it, so nothing else loads a class of that module.
+ * {@link PackedRows} otherwise stages the piece through primitive arrays. Two kinds: {@code VectorLanes}, on the
+ * incubating Vector API, which exists only in a JVM started with {@code --add-modules jdk.incubator.vector} (this
+ * interface is what the rest of the engine sees of it, so nothing else loads a class of that module), and
+ * {@link ArrayLanes}, on {@code sun.misc.Unsafe}.
  */
 @FunctionalInterface
 interface InPlaceLane {
@@ -35,7 +36,20 @@ interface InPlaceLane {
      */
     void run(byte[][] arrays, int[] at, int count, ExactElement exact);
 
-    /** The in-place lane for {@code lane}, or null when there is none or the JVM lacks the Vector API. */
+    /**
+     * Whether the lane writes the output's piece before it asks {@code exact} for the elements to redo: then
+     * {@code exact} reads inputs the piece may have overwritten, and the output must share no byte with an input.
+     */
+    default boolean writesBeforeRedoing() {
+        return false;
+    }
+
+    /** Whether the lane takes a piece whose tensors start at these byte positions of their arrays. */
+    default boolean takes(int[] at) {
+        return true;
+    }
+
+    /** The Vector API's lane for {@code lane}, or null when there is none or the JVM lacks the Vector API. */
     static InPlaceLane of(PackedLane lane) {
         return VECTOR_API ? vectorLane(lane) : null;
     }

@@ -17,8 +17,8 @@ import java.util.Arrays;
  * comes out the same. A FLOAT32 element the lane makes NaN is recomputed by the operator's exact body, so NaN
  * payloads, quieting and which operand wins follow docs/directml-behaviour.md §15.1 element by element. A piece of
  * 4-byte elements in writable heap buffers goes through a lane in place instead, with the same bits: in a JVM with the
- * incubating Vector API the lane's {@link InPlaceLane}, unless the output partly overlaps an input; on JDK 21 and
- * later its {@link ViewLane}, unless the output shares a byte with an input.
+ * incubating Vector API the lane's {@link InPlaceLane}, unless the output partly overlaps an input; before JDK 21 its
+ * {@link ArrayLanes}, and on JDK 21 and later its {@link ViewLane}, unless the output shares a byte with an input.
  */
 final class PackedRows {
 
@@ -28,11 +28,12 @@ final class PackedRows {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     /**
-     * How pieces move: always staged; in place where the JVM and the buffers allow (the Vector API lane, else the view
-     * lane on JDK 21+, else staged); or through the view lane where the buffers allow, whatever the JVM.
+     * How pieces move: always staged; in place where the JVM and the buffers allow (the Vector API lane, else the
+     * array lane before JDK 21, else the view lane, else staged); or through the array lane or the view lane where the
+     * buffers allow, whatever the JVM.
      */
     enum Reads {
-        STAGED, IN_PLACE, VIEWS
+        STAGED, IN_PLACE, ARRAYS, VIEWS
     }
 
     private final ElementWisePlan plan;
@@ -41,6 +42,8 @@ final class PackedRows {
     private final InPlaceLane inPlace;
     /** The lane on the tensors' views in place, or null; never beside {@link #inPlace}. */
     private final ViewLane viewLane;
+    /** Whether the lane in place needs an output that shares no byte with an input (it writes before redoing). */
+    private final boolean separateOutput;
     private final ElementFunction exact;
     private final long piecesPerRow;
     private final ThreadLocal<Scratch> scratch;
@@ -52,6 +55,7 @@ final class PackedRows {
         this.exact = exact;
         this.inPlace = inPlace;
         this.viewLane = viewLane;
+        this.separateOutput = viewLane != null || inPlace != null && inPlace.writesBeforeRedoing();
         this.piecesPerRow = (plan.rowLength() + ElementWiseExecution.LANES - 1) / ElementWiseExecution.LANES;
         int width = (int) Math.min(ElementWiseExecution.LANES, plan.rowLength());
         this.scratch = ThreadLocal.withInitial(() -> {
@@ -95,6 +99,10 @@ final class PackedRows {
         // In place: every row contiguous, 4-byte elements (the lanes' Copy stays a bulk copy, staged or not).
         boolean inPlaceShape = !broadcast && type.sizeInBytes() == 4 && outputType.sizeInBytes() == 4;
         InPlaceLane inPlace = inPlaceShape && reads == Reads.IN_PLACE ? InPlaceLane.of(lane) : null;
+        if (inPlace == null && inPlaceShape
+                && (reads == Reads.ARRAYS || reads == Reads.IN_PLACE && ArrayLanes.BY_DEFAULT)) {
+            inPlace = ArrayLanes.of(lane);
+        }
         boolean views = inPlace == null && inPlaceShape
                 && (reads == Reads.VIEWS || reads == Reads.IN_PLACE && ViewLanes.BY_DEFAULT);
         return new PackedRows(plan, lane, exact, inPlace, views ? ViewLanes.of(lane) : null);
@@ -108,6 +116,11 @@ final class PackedRows {
     /** Whether that lane is the {@link ViewLane}. */
     boolean hasViewLane() {
         return viewLane != null;
+    }
+
+    /** Whether that lane is one of the {@link ArrayLanes}. */
+    boolean hasArrayLane() {
+        return inPlace instanceof ArrayLanes;
     }
 
     /** Work units: every row cut into pieces of at most {@link ElementWiseExecution#LANES} elements. */
@@ -139,7 +152,8 @@ final class PackedRows {
             long done = unit % piecesPerRow * ElementWiseExecution.LANES;
             int n = (int) Math.min(ElementWiseExecution.LANES, rowLength - done);
             rowOffsets(row, s.offsets);
-            if (arrays != null && inPlaceFits(arrays, s, done, n, viewLane != null)) {
+            if (arrays != null && inPlaceFits(arrays, s, done, n, separateOutput)
+                    && (inPlace == null || inPlace.takes(s.at))) {
                 if (inPlace != null) {
                     inPlace.run(arrays, s.at, n, s.exactInPlace);
                 } else {

@@ -44,14 +44,18 @@ class VectorLanesTest extends InPlaceLaneChecks {
         return execution.usesInPlaceLane() && !execution.usesViewLane();
     }
 
-    /** Without the module: staged before JDK 21, the view lane from 21 on (ViewLanesTest checks its bits). */
+    /**
+     * Without the module: the array lane before JDK 21, the view lane from 21 on (ArrayLanesTest and ViewLanesTest
+     * check their bits).
+     */
     @Test
     void withoutTheModuleNoVectorLaneIsUsed() {
         assumeFalse(InPlaceLane.VECTOR_API, "checks a JVM started without jdk.incubator.vector");
         assertNull(InPlaceLane.of(PackedLane.FloatArithmetic.ADD));
         ElementWiseCase c = packedOperands(ElementWiseOp.ADD, TensorDataType.FLOAT32, 5);
         ElementWiseExecution execution = prepare(c, PackedRows.Reads.IN_PLACE, Parallelism.ONE_THREAD);
-        assertEquals(execution.usesInPlaceLane(), execution.usesViewLane());
+        assertTrue(execution.usesInPlaceLane());
+        assertEquals(Runtime.version().feature() < 21, execution.usesArrayLane());
         assertEquals(Runtime.version().feature() >= 21, execution.usesViewLane());
         assertArrayEquals(NaiveElementWise.run(c), run(execution, c, Layout.SEPARATE));
     }
