@@ -25,6 +25,9 @@ final class PackedRows {
     /** Rows shorter than this stay on the exact path: a piece's bulk calls would cost more than they save. */
     static final long MIN_ROW = 64;
 
+    /** Pieces of a row a lane in place takes in one call (32 KiB of each tensor). */
+    static final long PIECES_PER_CALL_IN_PLACE = 8;
+
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     /**
@@ -147,19 +150,27 @@ final class PackedRows {
         s.arrays = arrays;
         s.views = views;
         long rowLength = plan.rowLength();
-        for (long unit = begin; unit < end; unit++) {
+        for (long unit = begin; unit < end; ) {
             long row = unit / piecesPerRow;
-            long done = unit % piecesPerRow * ElementWiseExecution.LANES;
-            int n = (int) Math.min(ElementWiseExecution.LANES, rowLength - done);
+            long piece = unit % piecesPerRow;
+            long done = piece * ElementWiseExecution.LANES;
             rowOffsets(row, s.offsets);
-            if (arrays != null && inPlaceFits(arrays, s, done, n, separateOutput)
-                    && (inPlace == null || inPlace.takes(s.at))) {
-                if (inPlace != null) {
-                    inPlace.run(arrays, s.at, n, s.exactInPlace);
-                } else {
-                    viewLane.run(views, viewPositions(s, done), n, s.exactInViews);
+            if (arrays != null) {
+                // In place, the next pieces of the row go in one call: no staging arrays bound its length.
+                long span = Math.min(Math.min(end - unit, piecesPerRow - piece), PIECES_PER_CALL_IN_PLACE);
+                int n = (int) Math.min(span * ElementWiseExecution.LANES, rowLength - done);
+                if (inPlaceFits(arrays, s, done, n, separateOutput) && (inPlace == null || inPlace.takes(s.at))) {
+                    if (inPlace != null) {
+                        inPlace.run(arrays, s.at, n, s.exactInPlace);
+                    } else {
+                        viewLane.run(views, viewPositions(s, done), n, s.exactInViews);
+                    }
+                    unit += span;
+                    continue;
                 }
-            } else if (lane instanceof PackedLane.Floats floats) {
+            }
+            int n = (int) Math.min(ElementWiseExecution.LANES, rowLength - done);
+            if (lane instanceof PackedLane.Floats floats) {
                 runFloats(floats, floatViews, intViews[intViews.length - 1], s, done, n);
             } else if (lane instanceof PackedLane.Ints ints) {
                 runInts(ints, intViews, s, done, n);
@@ -168,6 +179,7 @@ final class PackedRows {
             } else {
                 copy(views, s.offsets, done, n);
             }
+            unit++;
         }
     }
 
