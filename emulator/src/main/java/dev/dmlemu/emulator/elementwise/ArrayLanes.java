@@ -32,43 +32,43 @@ enum ArrayLanes implements InPlaceLane {
     ADD_FLOATS {
         @Override
         public void run(byte[][] arrays, int[] at, int count, ExactElement exact) {
-            int first = firstElement(arrays, at, count);
-            byte[] a = arrays[0];
-            byte[] b = arrays[1];
-            byte[] out = arrays[2];
+            runFloatsInChunks(this, arrays, at, count, exact);
+        }
+
+        @Override
+        void floats(byte[] a, byte[] b, byte[] out, int first, int count) {
             for (int i = first; i < first + count; i++) {
                 long k = address(i);
                 putFloat(out, k, getFloat(a, k) + getFloat(b, k));
             }
-            redoNaNs(out, first, count, exact);
         }
     },
     SUBTRACT_FLOATS {
         @Override
         public void run(byte[][] arrays, int[] at, int count, ExactElement exact) {
-            int first = firstElement(arrays, at, count);
-            byte[] a = arrays[0];
-            byte[] b = arrays[1];
-            byte[] out = arrays[2];
+            runFloatsInChunks(this, arrays, at, count, exact);
+        }
+
+        @Override
+        void floats(byte[] a, byte[] b, byte[] out, int first, int count) {
             for (int i = first; i < first + count; i++) {
                 long k = address(i);
                 putFloat(out, k, getFloat(a, k) - getFloat(b, k));
             }
-            redoNaNs(out, first, count, exact);
         }
     },
     MULTIPLY_FLOATS {
         @Override
         public void run(byte[][] arrays, int[] at, int count, ExactElement exact) {
-            int first = firstElement(arrays, at, count);
-            byte[] a = arrays[0];
-            byte[] b = arrays[1];
-            byte[] out = arrays[2];
+            runFloatsInChunks(this, arrays, at, count, exact);
+        }
+
+        @Override
+        void floats(byte[] a, byte[] b, byte[] out, int first, int count) {
             for (int i = first; i < first + count; i++) {
                 long k = address(i);
                 putFloat(out, k, getFloat(a, k) * getFloat(b, k));
             }
-            redoNaNs(out, first, count, exact);
         }
     },
     ADD_INTS {
@@ -122,11 +122,14 @@ enum ArrayLanes implements InPlaceLane {
             int first = firstElement(arrays, at, count);
             byte[] in = arrays[0];
             byte[] out = arrays[1];
-            if (anyAtOrAbove(in, first, count, TWO_TO_23_BITS)) {
-                truncateOrRedo(in, out, first, count, exact);
-            } else {
-                floorsAbove2To23(in, out, first, count);
-                floorsToSignedInts(in, out, first, count);
+            for (int done = 0; done < count; done += CHUNK) {
+                int n = Math.min(CHUNK, count - done);
+                if (anyAtOrAbove(in, first + done, n, TWO_TO_23_BITS)) {
+                    truncateOrRedo(in, out, first + done, n, exact, done);
+                } else {
+                    floorsAbove2To23(in, out, first + done, n);
+                    floorsToSignedInts(in, out, first + done, n);
+                }
             }
         }
     };
@@ -137,6 +140,12 @@ enum ArrayLanes implements InPlaceLane {
      */
     static final boolean BY_DEFAULT = Runtime.version().feature() < 21;
 
+    /**
+     * Elements a loop runs before its search: a call of several pieces is computed and searched a piece at a time,
+     * while the piece is in the first-level cache (searching 8,192 elements after computing them took ADD from 15.7
+     * to 16.7 ms and CAST from 14.5 to 16.9 per 16M elements, measured).
+     */
+    private static final int CHUNK = 1024;
     private static final float TWO_TO_23 = 0x1p23f;
     private static final int TWO_TO_23_BITS = 0x4B00_0000;
     /** Absolute FLOAT32 bits at or above this are NaN. */
@@ -251,26 +260,44 @@ enum ArrayLanes implements InPlaceLane {
         }
     }
 
-    /** Java's {@code (int)} of each element, or the exact body's bits for a NaN or one outside (-2^31, 2^31). */
-    private static void truncateOrRedo(byte[] in, byte[] out, int first, int count, ExactElement exact) {
+    /**
+     * Java's {@code (int)} of each element, or the exact body's bits for a NaN or one outside (-2^31, 2^31); the
+     * chunk's first element is element {@code skipped} of the lane's call.
+     */
+    private static void truncateOrRedo(byte[] in, byte[] out, int first, int count, ExactElement exact, int skipped) {
         for (int i = first; i < first + count; i++) {
             long k = address(i);
             float value = getFloat(in, k);
-            putInt(out, k, Math.abs(value) < 0x1p31f ? (int) value : exact.bits(i - first));
+            putInt(out, k, Math.abs(value) < 0x1p31f ? (int) value : exact.bits(skipped + i - first));
         }
     }
 
-    /** Replaces every NaN element of the output's piece by the exact body's bits. */
-    private static void redoNaNs(byte[] out, int first, int count, ExactElement exact) {
-        if (!anyAtOrAbove(out, first, count, ABOVE_INFINITY)) {
-            return;
-        }
-        for (int i = first; i < first + count; i++) {
-            long k = address(i);
-            if ((getInt(out, k) & 0x7FFF_FFFF) >= ABOVE_INFINITY) {
-                putInt(out, k, exact.bits(i - first));
+    /**
+     * A FLOAT32 operation's call in chunks of {@link #CHUNK} elements: each chunk computed by the constant's
+     * {@link #floats} loop, then searched for NaN results while it is still in the first-level cache, each NaN replaced
+     * by the exact body's bits. The call of {@code floats} has three receivers, so C2 compiles each loop on its own.
+     */
+    private static void runFloatsInChunks(ArrayLanes lane, byte[][] arrays, int[] at, int count,
+            ExactElement exact) {
+        int first = firstElement(arrays, at, count);
+        byte[] out = arrays[2];
+        for (int done = 0; done < count; done += CHUNK) {
+            int n = Math.min(CHUNK, count - done);
+            lane.floats(arrays[0], arrays[1], out, first + done, n);
+            if (anyAtOrAbove(out, first + done, n, ABOVE_INFINITY)) {
+                for (int i = first + done; i < first + done + n; i++) {
+                    long k = address(i);
+                    if ((getInt(out, k) & 0x7FFF_FFFF) >= ABOVE_INFINITY) {
+                        putInt(out, k, exact.bits(i - first));
+                    }
+                }
             }
         }
+    }
+
+    /** A FLOAT32 operation's loop over elements {@code [first, first + count)} of its arrays; not called otherwise. */
+    void floats(byte[] a, byte[] b, byte[] out, int first, int count) {
+        throw new UnsupportedOperationException(name());
     }
 
     /**

@@ -93,4 +93,38 @@ class ArrayLanesTest extends InPlaceLaneChecks {
             }
         }
     }
+
+    /**
+     * A call of several pieces is searched chunk by chunk: an element the exact body must redo in a later chunk only
+     * gets the exact body's bits (a marker here), at its index within the call, and every other element the lane's.
+     */
+    @Test
+    void elementsToRedoInALaterChunkOnlyAreFound() {
+        requireLane();
+        int count = 3000;
+        int marker = 0x7FC0_1234;
+        ByteBuffer a = ByteBuffer.allocate(4 * count).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(4 * count).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < count; i++) {
+            a.putFloat(4 * i, i);
+            b.putFloat(4 * i, 0.5f);
+        }
+        a.putFloat(4 * 2500, Float.POSITIVE_INFINITY);
+        b.putFloat(4 * 2500, Float.NEGATIVE_INFINITY); // infinity - infinity: the only NaN result
+        byte[] sum = new byte[4 * count];
+        ArrayLanes.ADD_FLOATS.run(new byte[][] {a.array(), b.array(), sum}, new int[3], count,
+                i -> i == 2500 ? marker : 0);
+        ByteBuffer sums = ByteBuffer.wrap(sum).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < count; i++) {
+            assertEquals(i == 2500 ? marker : Float.floatToRawIntBits(i + 0.5f), sums.getInt(4 * i), "element " + i);
+        }
+        a.putFloat(4 * 2500, 2500f);
+        a.putFloat(4 * 2100, 0x1p31f); // the one input outside INT32
+        byte[] truncated = new byte[4 * count];
+        ArrayLanes.TRUNCATE.run(new byte[][] {a.array(), truncated}, new int[2], count, i -> i == 2100 ? marker : 0);
+        ByteBuffer ints = ByteBuffer.wrap(truncated).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < count; i++) {
+            assertEquals(i == 2100 ? marker : i, ints.getInt(4 * i), "element " + i);
+        }
+    }
 }
