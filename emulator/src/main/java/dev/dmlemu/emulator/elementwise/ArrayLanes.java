@@ -111,10 +111,11 @@ enum ArrayLanes implements InPlaceLane {
         }
     },
     /**
-     * FLOAT32 to INT32 toward zero. A piece below 2^23 in magnitude truncates in float arithmetic, as
-     * {@link SmallTruncation} does staged: the floor 2^23 + floor(|x|) is written as a float, read back as bits, less
-     * those of 2^23, with x's sign; any other piece takes Java's {@code (int)}, and the exact body for each element
-     * that is NaN or outside (-2^31, 2^31).
+     * FLOAT32 to INT32 toward zero, a chunk at a time. A chunk below 2^23 in magnitude truncates in float arithmetic,
+     * as {@link SmallTruncation} does staged: the floor 2^23 + floor(|x|) is written as a float, read back as bits,
+     * less those of 2^23, with x's sign (read from the input after the floors were written: the output must not be
+     * the input); any other chunk takes Java's {@code (int)}, and the exact body for each element that is NaN or
+     * outside (-2^31, 2^31).
      */
     TRUNCATE {
         @Override
@@ -136,13 +137,13 @@ enum ArrayLanes implements InPlaceLane {
 
     /**
      * Whether {@link PackedRows} takes these lanes without being told to: before JDK 21, where the view lane is not
-     * chosen (measured on 17; 18 to 20 not measured), and only where Unsafe was found.
+     * chosen (measured on 17; 18 to 20 not measured); {@link #of} still returns none where Unsafe was not found.
      */
     static final boolean BY_DEFAULT = Runtime.version().feature() < 21;
 
     /**
-     * Elements a loop runs before its search: a call of several pieces is computed and searched a piece at a time,
-     * while the piece is in the first-level cache (searching 8,192 elements after computing them took ADD from 15.7
+     * Elements a loop runs before its search: a call of several pieces is computed and searched a chunk at a time,
+     * while the chunk is in the first-level cache (searching 8,192 elements after computing them took ADD from 15.7
      * to 16.7 ms and CAST from 14.5 to 16.9 per 16M elements, measured).
      */
     private static final int CHUNK = 1024;
@@ -295,14 +296,17 @@ enum ArrayLanes implements InPlaceLane {
         }
     }
 
-    /** A FLOAT32 operation's loop over elements {@code [first, first + count)} of its arrays; not called otherwise. */
+    /**
+     * A FLOAT32 operation's loop over elements {@code [first, first + count)} of its arrays, a range
+     * {@link #firstElement} checked; not called otherwise.
+     */
     void floats(byte[] a, byte[] b, byte[] out, int first, int count) {
         throw new UnsupportedOperationException(name());
     }
 
     /**
-     * Whether one of {@code count} FLOAT32 elements from element {@code first} has absolute bits of {@code limit} or
-     * more, by {@link FloatBits#anyAtOrAbove}'s carry into the sign bit, two elements per long: neither half's sum
+     * Whether one of {@code count} FLOAT32 elements from element {@code first} (a range {@link #firstElement}
+     * checked) has absolute bits of {@code limit} or more, by {@link FloatBits#anyAtOrAbove}'s carry into the sign bit, two elements per long: neither half's sum
      * reaches 2^32, so no carry crosses into the other half. Measured steadier than the same OR over ints, which C2 17
      * compiled well in some JVMs and not in others.
      */

@@ -30,9 +30,10 @@ interface InPlaceLane {
 
     /**
      * Runs {@code count} elements of 4 bytes, little-endian: tensor {@code t}'s first at byte {@code at[t]} of
-     * {@code arrays[t]}, the inputs first and the output last, every row contiguous. Each piece of the output is
-     * written after the inputs' elements it covers are read, so an output over an input at the same place is fine;
-     * an element the lane cannot trust (a NaN result, a truncation out of range) comes from {@code exact}.
+     * {@code arrays[t]}, the inputs first and the output last, every row contiguous; an element the lane cannot trust
+     * (a NaN result, a truncation out of range) comes from {@code exact}, by its index in the call. Unless the lane
+     * {@link #writesBeforeRedoing()}, each part of the output is written after the inputs' elements it covers are
+     * read, so an output over an input at the same place is fine.
      */
     void run(byte[][] arrays, int[] at, int count, ExactElement exact);
 

@@ -158,12 +158,13 @@ final class PackedRows {
             if (arrays != null) {
                 // In place, the next pieces of the row go in one call: no staging arrays bound its length.
                 long span = Math.min(Math.min(end - unit, piecesPerRow - piece), PIECES_PER_CALL_IN_PLACE);
-                int n = (int) Math.min(span * ElementWiseExecution.LANES, rowLength - done);
-                if (inPlaceFits(arrays, s, done, n, separateOutput) && (inPlace == null || inPlace.takes(s.at))) {
+                int callCount = (int) Math.min(span * ElementWiseExecution.LANES, rowLength - done);
+                if (inPlaceFits(arrays, s, done, callCount, separateOutput)
+                        && (inPlace == null || inPlace.takes(s.at))) {
                     if (inPlace != null) {
-                        inPlace.run(arrays, s.at, n, s.exactInPlace);
+                        inPlace.run(arrays, s.at, callCount, s.exactInPlace);
                     } else {
-                        viewLane.run(views, viewPositions(s, done), n, s.exactInViews);
+                        viewLane.run(views, viewPositions(s, done), callCount, s.exactInViews);
                     }
                     unit += span;
                     continue;
@@ -184,8 +185,9 @@ final class PackedRows {
     }
 
     /**
-     * The tensors' backing arrays, with each view's offset in its array in {@code s.base}; null when a view has no
-     * array it may write or read (a direct or read-only buffer), which then goes staged.
+     * The tensors' backing arrays, with each view's offset in its array in {@code s.base} and the end of its bytes
+     * there in {@code s.end}; null when a view has no array it may write or read (a direct or read-only buffer), which
+     * then goes staged.
      */
     private static byte[][] heapArrays(ByteBuffer[] views, Scratch s) {
         byte[][] arrays = new byte[views.length][];
@@ -195,22 +197,29 @@ final class PackedRows {
             }
             arrays[t] = views[t].array();
             s.base[t] = views[t].arrayOffset();
+            s.end[t] = (long) views[t].arrayOffset() + views[t].limit();
         }
         return arrays;
     }
 
     /**
-     * Sets each tensor's byte position of the piece in its array in {@code s.at}; false when the output's piece
-     * overlaps an input's in a way the lane cannot take. Staged, a piece is read whole before it is written: in place,
-     * only an output at the same place as its input gives the same bits, and only to a lane that checks its results
-     * before writing them ({@code separate} false; a {@link ViewLane} reads the inputs again after writing).
+     * Sets each tensor's byte position of the call's first element in its array in {@code s.at}; false when a
+     * tensor's {@code n} elements from there are not all inside its view (the staged path then fails as the view's
+     * bounds say), or when the output overlaps an input in a way the lane cannot take. Staged, a piece is read whole
+     * before it is written: in place, only an output at the same place as its input gives the same bits, and only to
+     * a lane that checks its results before writing them ({@code separate} false; a {@link ViewLane} and a lane that
+     * {@link InPlaceLane#writesBeforeRedoing()} read the inputs again after writing).
      */
     private boolean inPlaceFits(byte[][] arrays, Scratch s, long done, int n, boolean separate) {
         int output = arrays.length - 1;
-        for (int t = 0; t <= output; t++) {
-            s.at[t] = Math.toIntExact(s.base[t] + s.offsets[t] + done * 4);
-        }
         int bytes = n * 4;
+        for (int t = 0; t <= output; t++) {
+            long at = s.base[t] + s.offsets[t] + done * 4;
+            if (at < s.base[t] || at + bytes > s.end[t]) {
+                return false;
+            }
+            s.at[t] = (int) at;
+        }
         for (int t = 0; t < output; t++) {
             if (arrays[t] == arrays[output] && (separate || s.at[t] != s.at[output]) && s.at[t] < s.at[output] + bytes
                     && s.at[output] < s.at[t] + bytes) {
@@ -382,8 +391,12 @@ final class PackedRows {
         final SmallTruncation smallTruncation;
         final Lanes[] single;
         final Lanes singleOutput;
-        /** In place: each view's offset in its array, the piece's byte positions, the arrays, the exact body. */
+        /**
+         * In place: each view's offset in its array and the end of its bytes there, the call's byte positions, the
+         * arrays, the exact body.
+         */
         final long[] base;
+        final long[] end;
         final int[] at;
         byte[][] arrays;
         InPlaceLane.ExactElement exactInPlace;
@@ -396,6 +409,7 @@ final class PackedRows {
             int tensors = types.length;
             offsets = new long[tensors];
             base = new long[tensors];
+            end = new long[tensors];
             at = new int[tensors];
             viewAt = new int[tensors];
             boolean converts = lane instanceof PackedLane.FloatsToInts;

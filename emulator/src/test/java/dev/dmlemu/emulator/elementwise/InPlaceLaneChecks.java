@@ -169,6 +169,14 @@ abstract class InPlaceLaneChecks {
                 assertArrayEquals(run(staged, c, layout), run(inPlace, c, layout), type + " " + layout);
             }
         }
+        // CAST with its output over its input: a lane that reads the input's signs after writing must not take it.
+        ElementWiseCase cast = ElementWiseCases.castPacked(TensorDataType.FLOAT32, TensorDataType.INT32, 21, 3, 2500);
+        ElementWiseExecution staged = prepare(cast, PackedRows.Reads.STAGED, Parallelism.ONE_THREAD);
+        ElementWiseExecution inPlace = prepare(cast, reads(), Parallelism.ONE_THREAD);
+        assertTrue(hasTheLane(inPlace));
+        for (Layout layout : List.of(Layout.OVER_A, Layout.OVER_A_SHIFTED, Layout.SEPARATE)) {
+            assertArrayEquals(run(staged, cast, layout), run(inPlace, cast, layout), "CAST " + layout);
+        }
     }
 
     @Test
