@@ -20,7 +20,9 @@ record SplitValueWalk(long partLength, long parts, long stride) {
     static final long MOST_PARTS = 64;
     /** The largest {@code n * inner} measured to split by this rule; 32,768 (inner 32 and 64) was no walk at all. */
     static final long LARGEST_MEASURED = 18_432;
-    /** From this many elements after the axis on, a part needs no minimum length, but the axis more than 96. */
+    /** With fewer elements than this after the axis, a part's elements times {@code inner} reach at least as many. */
+    private static final long LEAST_PART_TIMES_INNER = 8;
+    /** From this many elements after the axis on, parts have no least length, but axes up to 96 stay whole. */
     private static final long WIDE_INNER = 8;
     private static final long LONGEST_WHOLE_WIDE_AXIS = 96;
 
@@ -38,7 +40,7 @@ record SplitValueWalk(long partLength, long parts, long stride) {
         if (inner >= WIDE_INNER) {
             return n <= LONGEST_WHOLE_WIDE_AXIS ? 1 : parts;
         }
-        while (parts > 1 && n / parts * inner < WIDE_INNER) {
+        while (parts > 1 && n / parts * inner < LEAST_PART_TIMES_INNER) {
             parts /= 2;
         }
         return parts;
