@@ -12,8 +12,9 @@ import java.util.List;
  * The real DLL's probes of which of equal elements REDUCE MAX and MIN write (-0.0 or +0.0), and which position REDUCE
  * ARGMAX and ARGMIN write, on packed, transposed, padded and broadcast inputs (docs/directml-behaviour.md §16.7), as
  * cases with the DLL's answers written down. {@link #MODELLED}: what the emulator computes, MAX and MIN walking the
- * reduced dimensions from the largest stride to the smallest and ARGMAX and ARGMIN row-major; {@link #UNMODELLED}:
- * reductions whose walk DirectML splits (the axis read as interleaved parts), which the emulator does not model.
+ * reduced dimensions from the largest stride to the smallest or in the interleaved parts DirectML splits a packed axis
+ * into, and ARGMAX and ARGMIN row-major; {@link #UNMODELLED}: walks over reduced dimensions apart, which the emulator
+ * does not model.
  */
 public final class ReduceTieProbes {
 
@@ -116,16 +117,34 @@ public final class ReduceTieProbes {
             new Probe("2-D transposed, ARGMIN", ReduceFunction.ARGMIN, sizes(2, 2), sizes(1, 2), axes(0, 1),
                     floats(1, 0, 0, 1), sizes(1)),
             new Probe("3-D reversed, ARGMAX", ReduceFunction.ARGMAX, sizes(3, 3, 3), sizes(1, 3, 9), axes(0, 1, 2),
-                    with(27, 0, 2, 1, 9, 1), sizes(1)));
-
-    /** Walks DirectML splits; the emulator does not model them. */
-    public static final List<Probe> UNMODELLED = List.of(
-            // [1, 4, 4] reduced along the 4: +0 -0 +0 -1 down each column gives -0 (walk 0 2 1 3).
+                    with(27, 0, 2, 1, 9, 1), sizes(1)),
+            // Split walks: a packed axis read as interleaved parts. [1, 4, 4] reduced along the 4: +0 -0 +0 -1 down
+            // each column gives -0 (walk 0 2 1 3).
             new Probe("axis of 4 with 4 inside, MAX", ReduceFunction.MAX, sizes(1, 4, 4), null, axes(1),
                     column(4, 4, Z, M, Z, -1), sizes(MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO)),
-            // [8, 2] reduced along the 8: -0 at 4, +0 at 1 gives +0 (walk 0 4 1 5 2 6 3 7).
+            // [8, 2] reduced along the 8: -0 at 4, +0 at 1 gives +0 (walk 0 4 1 5 2 6 3 7); MIN the same way.
             new Probe("axis of 8 with 2 inside, MAX", ReduceFunction.MAX, sizes(8, 2), null, axes(0),
-                    column(8, 2, -1, Z, -1, -1, M, -1, -1, -1), sizes(ZERO, ZERO)));
+                    column(8, 2, -1, Z, -1, -1, M, -1, -1, -1), sizes(ZERO, ZERO)),
+            new Probe("axis of 8 with 2 inside, MIN", ReduceFunction.MIN, sizes(8, 2), null, axes(0),
+                    column(8, 2, 1, M, 1, 1, Z, 1, 1, 1), sizes(MINUS_ZERO, MINUS_ZERO)),
+            // [2, 4, 2, 4] along the adjacent 4 and 2, read as one axis of 8 with 4 inside: walk 0 2 4 6 1 3 5 7, so
+            // +0 at 6 before -0 at 1 gives -0.
+            new Probe("adjacent axes of 4 and 2 with 4 inside, MAX", ReduceFunction.MAX, sizes(2, 4, 2, 4), null,
+                    axes(1, 2), column(16, 4, -1, M, -1, -1, -1, -1, Z, -1, -1, M, -1, -1, -1, -1, Z, -1),
+                    sizes(MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO,
+                            MINUS_ZERO)),
+            // [128, 8] along the 128: 64 parts of 2, element 126 walked 63rd and element 1 64th, so -0 at 1 wins.
+            new Probe("axis of 128 with 8 inside, MAX", ReduceFunction.MAX, sizes(128, 8), null, axes(0),
+                    column(128, 8, with(128, -1, 1, M, 126, Z)),
+                    sizes(MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO,
+                            MINUS_ZERO)));
+
+    /** Walks over reduced dimensions apart, which DirectML orders otherwise; the emulator does not model them. */
+    public static final List<Probe> UNMODELLED = List.of(
+            // [3, 8, 4] along 0 and 2: -0 at (1, m, 0) and +0 at (0, m, 1) give +0 (the last axis walked outer), not
+            // the -0 the largest-stride-first walk meets last.
+            new Probe("axes 0 and 2 of [3, 8, 4], MAX", ReduceFunction.MAX, sizes(3, 8, 4), null, axes(0, 2),
+                    apart(3, 8, 4, 1, 0, M, 0, 1, Z), sizes(ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO)));
 
     private ReduceTieProbes() {}
 
@@ -147,6 +166,20 @@ public final class ReduceTieProbes {
         Arrays.fill(values, fill);
         for (int p = 0; p < pairs.length; p += 2) {
             values[(int) pairs[p]] = pairs[p + 1];
+        }
+        return values;
+    }
+
+    /**
+     * A packed {@code [a, m, c]} buffer of -1 but, for every {@code m}, {@code first} at {@code (a1, m, c1)} and
+     * {@code second} at {@code (a2, m, c2)}.
+     */
+    private static float[] apart(int a, int m, int c, int a1, int c1, float first, int a2, int c2, float second) {
+        float[] values = new float[a * m * c];
+        Arrays.fill(values, -1);
+        for (int k = 0; k < m; k++) {
+            values[(a1 * m + k) * c + c1] = first;
+            values[(a2 * m + k) * c + c2] = second;
         }
         return values;
     }

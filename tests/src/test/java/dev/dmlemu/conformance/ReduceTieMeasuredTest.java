@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * packed, transposed, padded and broadcast inputs (docs/directml-behaviour.md §16.7): the probes of
  * {@link ReduceTieProbes}, whose expected outputs are the DLL's recorded answers; and the order in which REDUCE MAX
  * walks one axis of a packed {@code [outer, n, inner]} input, which DirectML splits into interleaved parts for some
- * {@code n} and {@code inner}.
+ * {@code n} and {@code inner} (the emulator's {@code SplitValueWalk}).
  */
 class ReduceTieMeasuredTest {
 
@@ -55,6 +55,28 @@ class ReduceTieMeasuredTest {
         assertEquals(List.of(0, 4, 1, 5, 2, 6, 3, 7), walk(real, 1, 8, 2));
         assertEquals(List.of(0, 2, 4, 6, 1, 3, 5, 7), walk(real, 2, 8, 4));
         assertEquals(List.of(0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8, 11), walk(real, 1, 12, 3));
+        // With 2 to 7 inside, the largest power of two dividing n, at most 64, whose parts times inner reach 8.
+        assertEquals(split(8, 4), walk(real, 64, 8, 5));
+        assertEquals(split(16, 8), walk(real, 64, 16, 7));
+        assertEquals(split(24, 4), walk(real, 256, 24, 2));
+        assertEquals(split(48, 16), walk(real, 256, 48, 3));
+        assertEquals(split(128, 32), walk(real, 1024, 128, 2));
+        // With 8 or more inside, axes of up to 96 whole, longer ones in the largest power of two, at most 64.
+        assertEquals(split(96, 1), walk(real, 256, 96, 8));
+        assertEquals(split(100, 4), walk(real, 256, 100, 8));
+        assertEquals(split(112, 16), walk(real, 128, 112, 16));
+        assertEquals(split(128, 64), walk(real, 256, 128, 8));
+    }
+
+    /** The walk of an axis of {@code n} in {@code parts} parts: element {@code k * (n / parts) + q}, q outer, k inner. */
+    private static List<Integer> split(int n, int parts) {
+        List<Integer> order = new ArrayList<>();
+        for (int q = 0; q < n / parts; q++) {
+            for (int k = 0; k < parts; k++) {
+                order.add(k * (n / parts) + q);
+            }
+        }
+        return order;
     }
 
     /**

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * driver is {@link MovementParity}; prints the rows of docs/directml-behaviour.md §16.7's table (measured
  * with {@code -Ddmlemu.selection.cases=1500}; every build runs a sample of 8 per operator). Half the FLOAT32 reductions
  * hold ties of signed zeros; a REDUCE MAX or MIN whose only differences are the sign of a zero counts in the last
- * column, a walk DirectML splits that the emulator does not model.
+ * column, a walk the emulator does not model (reduced dimensions apart, strided inputs).
  */
 class SelectionParityTest {
 
@@ -58,7 +58,8 @@ class SelectionParityTest {
 
     /**
      * REDUCE MAX or MIN of FLOAT32 where every element that differs is a zero in both outputs, -0.0 against +0.0:
-     * which zero a tie gives where DirectML splits the walk is not modelled (docs/directml-behaviour.md §16.7).
+     * which zero a tie gives is not modelled for some walks (docs/directml-behaviour.md §16.7: reduced dimensions
+     * apart, strided inputs).
      */
     static boolean splitWalkOfSignedZeros(MovementCase c, BufferTensorDesc output, byte[] dll, byte[] emulated) {
         if (!(c.desc() instanceof ReduceOperatorDesc reduce) || output.dataType() != TensorDataType.FLOAT32

@@ -14,12 +14,14 @@ import dev.dmlemu.emulator.Parallelism;
 import dev.dmlemu.featurelevels.ValidatedOperator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * ARGMIN, ARGMAX, and REDUCE with MAX, MIN, ARGMAX or ARGMIN: each output element selects among the input elements that
  * the reduced axes gather onto it (docs/directml-behaviour.md §16.7): ARGMIN and ARGMAX walk the reduced dimensions
- * row-major, REDUCE MAX and MIN from the largest input stride to the smallest.
+ * row-major, REDUCE MAX and MIN from the largest input stride to the smallest, or in the interleaved parts DirectML
+ * splits some packed reductions into ({@link SplitValueWalk}).
  * REDUCE's other functions compute, and are refused until their arithmetic is measured.
  */
 public final class ReduceSelectionKernel implements OperatorKernel {
@@ -101,7 +103,8 @@ public final class ReduceSelectionKernel implements OperatorKernel {
     /**
      * The walks of the reduction; refuses axes past the rank and an output other than the reduced input. An index
      * walks the reduced dimensions row-major in dimension order (its position there is what it writes); a value walks
-     * them from the largest input stride to the smallest ({@link ValueWalkOrder}).
+     * them in DirectML's split parts ({@link SplitValueWalk}) or else from the largest input stride to the smallest
+     * ({@link ValueWalkOrder}).
      */
     private ReducedSpace space(BufferTensorDesc input, BufferTensorDesc output, List<Long> axes,
             boolean valueWalk) {
@@ -135,6 +138,12 @@ public final class ReduceSelectionKernel implements OperatorKernel {
         for (int d = 0; d < sizes.length; d++) {
             outputStrides[d] = Math.multiplyExact(outStrides[d], (long) outputSize);
             inputKept[d] = reduced[d] ? 0 : Math.multiplyExact(inStrides[d], (long) inputSize);
+        }
+        if (valueWalk) {
+            Optional<SplitValueWalk> split = SplitValueWalk.of(sizes, inStrides, reduced);
+            if (split.isPresent()) {
+                return ReducedSpace.splitting(split.get(), inputSize, outSizes, inputKept, outputStrides);
+            }
         }
         List<Integer> walk = valueWalk ? ValueWalkOrder.largestStrideFirst(reducedDims, inStrides) : reducedDims;
         return ReducedSpace.walking(walk, sizes, inStrides, inputSize, outSizes, inputKept, outputStrides);

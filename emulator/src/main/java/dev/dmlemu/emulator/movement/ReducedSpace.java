@@ -7,7 +7,7 @@ import java.util.List;
  * and the output's byte strides) and, for each, row-major over the reduced dimensions in the order listed (their
  * sizes and the input's byte strides; one element when no axis is reduced): for ARGMIN and ARGMAX the input's
  * dimension order, where an element's position in the walk is the index they write; for REDUCE MAX and MIN the
- * largest stride first ({@link ValueWalkOrder}).
+ * largest stride first ({@link ValueWalkOrder}), or the parts DirectML splits them into ({@link SplitValueWalk}).
  */
 record ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, long[] reducedSizes,
         long[] inputReduced) {
@@ -29,6 +29,17 @@ record ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, 
             }
         }
         return new ReducedSpace(outputSizes, inputKept, outputStrides, reducedSizes, inputReduced);
+    }
+
+    /**
+     * The space whose reduced walk is {@code split}: the position in a part outer, the part inner, over an input of
+     * {@code elementSize}-byte elements.
+     */
+    static ReducedSpace splitting(SplitValueWalk split, int elementSize, long[] outputSizes, long[] inputKept,
+            long[] outputStrides) {
+        long stride = Math.multiplyExact(split.stride(), (long) elementSize);
+        return new ReducedSpace(outputSizes, inputKept, outputStrides, new long[] {split.partLength(), split.parts()},
+                new long[] {stride, Math.multiplyExact(stride, split.partLength())});
     }
 
     long outputCount() {

@@ -1,0 +1,87 @@
+package dev.dmlemu.emulator.movement;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The parts DirectML's REDUCE MAX and MIN walk a packed axis in, as measured (docs/directml-behaviour.md §16.7). */
+class SplitValueWalkTest {
+
+    private static final long[] AXES = {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 24, 32, 48, 64};
+
+    @Test
+    void partsFollowTheMeasuredTable() {
+        // One row per inner: the DLL's parts for each axis length of AXES.
+        assertParts(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        assertParts(2, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 2, 1, 2, 1, 4, 4, 4, 8, 8, 16);
+        assertParts(3, 1, 1, 1, 1, 2, 1, 2, 1, 2, 1, 4, 1, 2, 1, 4, 4, 8, 8, 16, 16);
+        for (long inner = 4; inner <= 7; inner++) {
+            assertParts(inner, 1, 1, 2, 1, 2, 1, 4, 1, 2, 1, 4, 1, 2, 1, 8, 4, 8, 16, 16, 32);
+        }
+        for (long inner : new long[] {8, 9, 12, 16, 24, 32, 64}) {
+            assertParts(inner, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        }
+    }
+
+    @Test
+    void longAxesSplitIntoAtMost64PartsAndWideOnesOnlyPast96() {
+        assertEquals(64, SplitValueWalk.parts(1024, 2));
+        assertEquals(64, SplitValueWalk.parts(256, 4));
+        assertEquals(32, SplitValueWalk.parts(128, 2));
+        assertEquals(1, SplitValueWalk.parts(96, 8));
+        assertEquals(2, SplitValueWalk.parts(98, 8));
+        assertEquals(4, SplitValueWalk.parts(100, 24));
+        assertEquals(16, SplitValueWalk.parts(112, 8));
+        assertEquals(32, SplitValueWalk.parts(160, 8));
+        assertEquals(64, SplitValueWalk.parts(256, 64));
+        assertEquals(64, SplitValueWalk.parts(768, 24));
+        // An innermost axis is whole (measured to 1,536); past n * inner of 18,432 the rule was not measured.
+        assertEquals(1, SplitValueWalk.parts(1024, 1));
+        assertEquals(1, SplitValueWalk.parts(1024, 32));
+    }
+
+    @Test
+    void adjacentReducedDimensionsOfAPackedInputSplitAsOneAxis() {
+        // [2, 4, 2, 4] along 1 and 2: one axis of 8 with 4 inside, 4 parts of 2.
+        assertEquals(Optional.of(new SplitValueWalk(2, 4, 4)), SplitValueWalk.of(sizes(2, 4, 2, 4),
+                sizes(32, 8, 4, 1), reduced(false, true, true, false)));
+        // One-element dimensions between them and their strides do not count.
+        assertEquals(Optional.of(new SplitValueWalk(2, 4, 4)), SplitValueWalk.of(sizes(2, 4, 1, 2, 4),
+                sizes(32, 8, 99, 4, 1), reduced(false, true, false, true, false)));
+    }
+
+    @Test
+    void wholeWalksStridedInputsAndReducedDimensionsApartKeepTheStrideWalk() {
+        assertTrue(SplitValueWalk.of(sizes(8, 1), sizes(1, 1), reduced(true, false)).isEmpty());
+        assertTrue(SplitValueWalk.of(sizes(8, 2), sizes(1, 8), reduced(true, false)).isEmpty());
+        assertTrue(SplitValueWalk.of(sizes(8, 2), sizes(4, 1), reduced(true, false)).isEmpty());
+        assertTrue(SplitValueWalk.of(sizes(8, 2), sizes(0, 1), reduced(true, false)).isEmpty());
+        assertTrue(SplitValueWalk.of(sizes(4, 8, 4), sizes(32, 4, 1), reduced(true, false, true)).isEmpty());
+    }
+
+    @Test
+    void theSpaceWalksThePositionInAPartOuterAndThePartInner() {
+        // [8, 2] along the 8, FLOAT32: 2 parts of 4, element k * 4 + q walked q outer: 0 4 1 5 2 6 3 7.
+        SplitValueWalk split = SplitValueWalk.of(sizes(8, 2), sizes(2, 1), reduced(true, false)).orElseThrow();
+        ReducedSpace space = ReducedSpace.splitting(split, 4, sizes(1, 2), sizes(0, 4), sizes(8, 4));
+        assertArrayEquals(sizes(4, 2), space.reducedSizes());
+        assertArrayEquals(sizes(8, 32), space.inputReduced());
+    }
+
+    private static void assertParts(long inner, long... parts) {
+        for (int i = 0; i < AXES.length; i++) {
+            assertEquals(parts[i], SplitValueWalk.parts(AXES[i], inner), "n " + AXES[i] + ", inner " + inner);
+        }
+    }
+
+    private static long[] sizes(long... values) {
+        return values;
+    }
+
+    private static boolean[] reduced(boolean... values) {
+        return values;
+    }
+}
