@@ -64,6 +64,9 @@ class SplitValueWalkTest {
         // [4, 2, 2, 8] with strides 32 2 1 4 along 3: in memory [4, 8, 2, 2], inner 4.
         assertEquals(Optional.of(new SplitValueWalk(2, 4, 4)), SplitValueWalk.of(sizes(4, 2, 2, 8),
                 sizes(32, 2, 1, 4), reduced(false, false, false, true)));
+        // [2, 4, 4, 2] with strides 8 2 16 1 along 0 and 1: in memory [4, 8, 2], 2 parts of 4.
+        assertEquals(Optional.of(new SplitValueWalk(4, 2, 2)), SplitValueWalk.of(sizes(2, 4, 4, 2),
+                sizes(8, 2, 16, 1), reduced(true, true, false, false)));
     }
 
     @Test
