@@ -17,7 +17,8 @@ import java.util.List;
  * equal elements keeps the last in DirectML's walk for values: row-major over the reduced dimensions taken from the
  * largest input stride to the smallest, equal strides in dimension order (so, on packed, padded and transposed inputs,
  * the element at the highest address), except where DirectML splits that walk into interleaved parts (a packed input
- * whose reduced dimensions of more than one element are adjacent, §16.7 "Split walks").
+ * whose reduced dimensions of more than one element are adjacent, or such an input with that block transposed, §16.7
+ * "Split walks").
  */
 public final class NaiveSelectReduce {
 
@@ -123,36 +124,45 @@ public final class NaiveSelectReduce {
 
     /**
      * How many interleaved parts DirectML walks the reduced elements in, as measured (§16.7 "Split walks"); 1 where it
-     * walks them whole or the rule was not measured. Only a packed input whose reduced dimensions of more than one
-     * element are adjacent splits: read as one axis of {@code n} elements with {@code inner} after it, an innermost
-     * axis is whole; with {@code inner} of 2 to 7, the largest power of two dividing {@code n}, at most 64, leaving
-     * parts of at least {@code 8 / inner} elements; with 8 or more, axes of more than 96 elements in the largest power
-     * of two dividing {@code n}, at most 64. Measured up to {@code n * inner} of 18,432.
+     * walks them whole or the rule was not measured. Only an input packed in some order of its dimensions whose
+     * kept and reduced dimensions of more than one element each keep their order, the reduced ones adjacent, splits:
+     * read as one axis of {@code n} elements with {@code inner} after it in memory, an innermost axis is whole; with
+     * {@code inner} of 2 to 7, the largest power of two dividing {@code n}, at most 64, leaving parts of at least
+     * {@code 8 / inner} elements; with 8 or more, axes of more than 96 elements in the largest power of two dividing
+     * {@code n}, at most 64. Measured up to {@code n * inner} of 18,432.
      */
     private static long splitParts(long[] sizes, long[] strides, List<Long> axes) {
+        // The dimensions of more than one element in memory order, smallest stride first: packed strides, kept and
+        // reduced dimensions each in their own order, the reduced ones adjacent (a transposed reduced block splits).
+        List<Integer> memory = java.util.stream.IntStream.range(0, sizes.length).filter(d -> sizes[d] > 1).boxed()
+                .sorted(java.util.Comparator.comparingLong(d -> strides[d])).toList();
         long packed = 1;
         long n = 1;
         long inner = 1;
-        boolean reducedSeen = false;
+        int lastKept = Integer.MAX_VALUE;
+        int lastReduced = Integer.MAX_VALUE;
         boolean keptAfterReduced = false;
-        for (int d = sizes.length - 1; d >= 0; d--) {
-            if (sizes[d] > 1 && strides[d] != packed) {
+        for (int d : memory) {
+            if (strides[d] != packed) {
                 return 1;
             }
             packed *= sizes[d];
-            if (sizes[d] == 1) {
-                continue;
-            }
             if (axes.contains((long) d)) {
-                if (keptAfterReduced) {
+                if (keptAfterReduced || d > lastReduced) {
                     return 1;
                 }
-                reducedSeen = true;
+                lastReduced = d;
                 n *= sizes[d];
-            } else if (reducedSeen) {
-                keptAfterReduced = true;
             } else {
-                inner *= sizes[d];
+                if (d > lastKept) {
+                    return 1;
+                }
+                lastKept = d;
+                if (n > 1) {
+                    keptAfterReduced = true;
+                } else {
+                    inner *= sizes[d];
+                }
             }
         }
         if (inner == 1 || n * inner > 18_432) {

@@ -13,6 +13,7 @@ import dev.dmlemu.testkit.TensorBytes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * packed, transposed, padded and broadcast inputs (docs/directml-behaviour.md §16.7): the probes of
  * {@link ReduceTieProbes}, whose expected outputs are the DLL's recorded answers; and the order in which REDUCE MAX
  * walks one axis of a packed {@code [outer, n, inner]} input, which DirectML splits into interleaved parts for some
- * {@code n} and {@code inner} (the emulator's {@code SplitValueWalk}).
+ * {@code n} and {@code inner} (the emulator's {@code SplitValueWalk}), and one axis of transposed inputs.
  */
 class ReduceTieMeasuredTest {
 
@@ -68,6 +69,25 @@ class ReduceTieMeasuredTest {
         assertEquals(split(128, 64), walk(real, 256, 128, 8));
     }
 
+    @Test
+    void aTransposedInputSplitsAsInMemoryWhileItsKeptAndReducedDimensionsKeepTheirOrder() throws Exception {
+        RealDirectMl real = RealDirectMl.locateOrSkip("ReduceTieMeasuredTest");
+        // Only the reduced axis moved: split as the packed [outer, n, inner] in memory would be.
+        assertEquals(split(8, 2), walk(real, sizes(2, 8), sizes(1, 2), 1));
+        assertEquals(split(16, 4), walk(real, sizes(3, 16), sizes(1, 3), 1));
+        assertEquals(split(32, 16), walk(real, sizes(4, 32), sizes(1, 4), 1));
+        assertEquals(split(8, 4), walk(real, sizes(4, 4, 8), sizes(32, 1, 4), 2));
+        assertEquals(split(16, 4), walk(real, sizes(16, 2, 3), sizes(3, 48, 1), 0));
+        assertEquals(split(8, 4), walk(real, sizes(4, 2, 2, 8), sizes(32, 2, 1, 4), 3));
+        // Innermost in memory: whole.
+        assertEquals(split(16, 1), walk(real, sizes(16, 4), sizes(1, 16), 0));
+        // Kept dimensions out of their order, after the axis in memory or before it: whole.
+        assertEquals(split(8, 1), walk(real, sizes(4, 8, 2, 2), sizes(32, 4, 1, 2), 1));
+        assertEquals(split(8, 1), walk(real, sizes(2, 8, 2), sizes(1, 4, 2), 1));
+        assertEquals(split(8, 1), walk(real, sizes(2, 8, 3), sizes(1, 6, 2), 1));
+        assertEquals(split(8, 1), walk(real, sizes(2, 2, 8, 2), sizes(16, 32, 2, 1), 2));
+    }
+
     /** The walk of an axis of {@code n} in {@code parts} parts: element {@code k * (n / parts) + q}, q outer, k inner. */
     private static List<Integer> split(int n, int parts) {
         List<Integer> order = new ArrayList<>();
@@ -85,6 +105,15 @@ class ReduceTieMeasuredTest {
      * elsewhere; the later of the two in the walk is the zero written.
      */
     private static List<Integer> walk(RealDirectMl real, int outer, int n, int inner) throws Exception {
+        return walk(real, sizes(outer, n, inner), sizes(n * inner, inner, 1), 1);
+    }
+
+    /**
+     * The same over an input of {@code sizes} and element {@code strides} (each element at its own address) along
+     * {@code axis}; the lines are the output's elements, row-major.
+     */
+    private static List<Integer> walk(RealDirectMl real, long[] sizes, long[] strides, int axis) throws Exception {
+        int n = (int) sizes[axis];
         List<int[]> pairs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
@@ -93,20 +122,31 @@ class ReduceTieMeasuredTest {
                 }
             }
         }
-        int lines = outer * inner;
+        long[] outSizes = sizes.clone();
+        outSizes[axis] = 1;
+        int lines = (int) Arrays.stream(outSizes).reduce(1, Math::multiplyExact);
+        long span = 1;
+        for (int d = 0; d < sizes.length; d++) {
+            span += (sizes[d] - 1) * strides[d];
+        }
         int[] later = new int[n];
         for (int first = 0; first < pairs.size(); first += lines) {
-            ByteBuffer input = ByteBuffer.allocate(outer * n * inner * 4).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer input = ByteBuffer.allocate((int) span * 4).order(ByteOrder.LITTLE_ENDIAN);
             for (int line = 0; line < lines; line++) {
                 int[] pair = first + line < pairs.size() ? pairs.get(first + line) : new int[] {-1, -1};
+                long at = 0;
+                for (int d = sizes.length - 1, rest = line; d >= 0; rest /= (int) outSizes[d], d--) {
+                    at += rest % outSizes[d] * strides[d];
+                }
                 for (int e = 0; e < n; e++) {
                     float value = e == pair[0] ? -0f : e == pair[1] ? 0f : -1f;
-                    input.putFloat(((line / inner * n + e) * inner + line % inner) * 4, value);
+                    input.putFloat((int) (at + e * strides[axis]) * 4, value);
                 }
             }
             ReduceOperatorDesc desc = new ReduceOperatorDesc(ReduceFunction.MAX,
-                    BufferTensorDesc.packed(TensorDataType.FLOAT32, outer, n, inner),
-                    BufferTensorDesc.packed(TensorDataType.FLOAT32, outer, 1, inner), 1, List.of(1L));
+                    BufferTensorDesc.strided(TensorDataType.FLOAT32, Arrays.stream(sizes).boxed().toList(),
+                            Arrays.stream(strides).boxed().toList()),
+                    BufferTensorDesc.packed(TensorDataType.FLOAT32, outSizes), 1, List.of((long) axis));
             ByteBuffer output = ByteBuffer.wrap(real.executeArrays(desc, List.of(input.array(), new byte[lines * 4]))
                     .get(0)).order(ByteOrder.LITTLE_ENDIAN);
             for (int line = 0; line < lines && first + line < pairs.size(); line++) {
@@ -121,8 +161,12 @@ class ReduceTieMeasuredTest {
         }
         order.sort(Comparator.comparingInt(e -> later[e]));
         for (int k = 0; k < n; k++) {
-            assertEquals(2 * k, later[order.get(k)], () -> "not a walk: " + java.util.Arrays.toString(later));
+            assertEquals(2 * k, later[order.get(k)], () -> "not a walk: " + Arrays.toString(later));
         }
         return order;
+    }
+
+    private static long[] sizes(long... values) {
+        return values;
     }
 }

@@ -1,11 +1,14 @@
 package dev.dmlemu.emulator.movement;
 
+import java.util.Comparator;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * Where DirectML's REDUCE MAX and MIN walk the reduced elements as interleaved parts (docs/directml-behaviour.md §16.7,
  * "Split walks"), measured on the real DLL. On a packed input whose reduced dimensions of more than one element are
- * adjacent, they read as one axis of {@code n} elements with {@code inner} elements after it; DirectML walks that axis
+ * adjacent (or one transposed so that only that reduced block moved), they read as one axis of {@code n} elements with
+ * {@code inner} elements after it in memory; DirectML walks that axis
  * as {@link #parts} parts of {@link #partLength} elements, element {@code k * partLength + q} with {@code q} outer and
  * {@code k} inner. It decides only which of equal elements (-0.0 and +0.0) is written. Other layouts, reduced
  * dimensions apart, and shapes past the measured size keep the largest-stride-first walk ({@link ValueWalkOrder}).
@@ -48,45 +51,46 @@ record SplitValueWalk(long partLength, long parts, long stride) {
 
     /**
      * The split walk of the reduced dimensions ({@code reduced}) of an input of {@code sizes} and element
-     * {@code strides}, when it is packed, those of more than one element are adjacent, and DirectML splits them;
-     * empty when the walk is whole or the rule was not measured for the shape.
+     * {@code strides}, when DirectML splits them; empty when the walk is whole or the rule was not measured for the
+     * shape. The input must read, dimensions ordered by stride, as a packed one (no padding, no broadcast) whose kept
+     * dimensions of more than one element keep their order among themselves, as the reduced ones do, and whose reduced
+     * ones are adjacent: transposing only the reduced block elsewhere still splits, transposing kept dimensions apart
+     * does not (measured).
      */
     static Optional<SplitValueWalk> of(long[] sizes, long[] strides, boolean[] reduced) {
-        if (!packed(sizes, strides)) {
-            return Optional.empty();
-        }
-        int first = -1;
-        int last = -1;
-        for (int d = 0; d < sizes.length; d++) {
-            if (sizes[d] > 1 && reduced[d]) {
-                first = first < 0 ? d : first;
-                last = d;
-            }
-        }
-        if (first < 0) {
-            return Optional.empty();
-        }
+        // Dimensions of more than one element, smallest stride first, as they lie in memory.
+        int[] memory = IntStream.range(0, sizes.length).filter(d -> sizes[d] > 1).boxed()
+                .sorted(Comparator.comparingLong(d -> strides[d])).mapToInt(Integer::intValue).toArray();
+        long packed = 1;
         long n = 1;
-        for (int d = first; d <= last; d++) {
-            if (sizes[d] > 1 && !reduced[d]) {
+        long inner = 1;
+        int lastKept = Integer.MAX_VALUE;
+        int lastReduced = Integer.MAX_VALUE;
+        boolean keptAfterReduced = false;
+        for (int d : memory) {
+            if (strides[d] != packed) {
                 return Optional.empty();
             }
-            n = Math.multiplyExact(n, sizes[d]);
+            packed = Math.multiplyExact(packed, sizes[d]);
+            if (reduced[d]) {
+                if (d > lastReduced || keptAfterReduced) {
+                    return Optional.empty();
+                }
+                lastReduced = d;
+                n = Math.multiplyExact(n, sizes[d]);
+            } else {
+                if (d > lastKept) {
+                    return Optional.empty();
+                }
+                lastKept = d;
+                keptAfterReduced = n > 1;
+                inner = n > 1 ? inner : Math.multiplyExact(inner, sizes[d]);
+            }
         }
-        long inner = strides[last];
+        if (n == 1) {
+            return Optional.empty();
+        }
         long parts = parts(n, inner);
         return parts == 1 ? Optional.empty() : Optional.of(new SplitValueWalk(n / parts, parts, inner));
-    }
-
-    /** Whether every dimension of more than one element has the packed stride (one-element ones never move). */
-    private static boolean packed(long[] sizes, long[] strides) {
-        long packed = 1;
-        for (int d = sizes.length - 1; d >= 0; d--) {
-            if (sizes[d] > 1 && strides[d] != packed) {
-                return false;
-            }
-            packed = Math.multiplyExact(packed, sizes[d]);
-        }
-        return true;
     }
 }

@@ -54,6 +54,35 @@ class SplitValueWalkTest {
     }
 
     @Test
+    void aPackedInputWithOnlyItsReducedBlockTransposedSplitsAsInMemory() {
+        // [2, 8] with strides 1 2 along 1: in memory [8, 2], 2 parts of 4.
+        assertEquals(Optional.of(new SplitValueWalk(4, 2, 2)), SplitValueWalk.of(sizes(2, 8), sizes(1, 2),
+                reduced(false, true)));
+        // [8, 4, 4] with strides 4 32 1 along 0: in memory [4, 8, 4], 4 parts of 2.
+        assertEquals(Optional.of(new SplitValueWalk(2, 4, 4)), SplitValueWalk.of(sizes(8, 4, 4), sizes(4, 32, 1),
+                reduced(true, false, false)));
+        // [4, 2, 2, 8] with strides 32 2 1 4 along 3: in memory [4, 8, 2, 2], inner 4.
+        assertEquals(Optional.of(new SplitValueWalk(2, 4, 4)), SplitValueWalk.of(sizes(4, 2, 2, 8),
+                sizes(32, 2, 1, 4), reduced(false, false, false, true)));
+        // [2, 4, 4, 2] with strides 8 2 16 1 along 0 and 1: in memory [4, 8, 2], 2 parts of 4.
+        assertEquals(Optional.of(new SplitValueWalk(4, 2, 2)), SplitValueWalk.of(sizes(2, 4, 4, 2),
+                sizes(8, 2, 16, 1), reduced(true, true, false, false)));
+    }
+
+    @Test
+    void keptOrReducedDimensionsTransposedAmongThemselvesWalkWhole() {
+        // Kept dimensions out of order, after the axis in memory and before it.
+        assertTrue(SplitValueWalk.of(sizes(4, 8, 2, 2), sizes(32, 4, 1, 2), reduced(false, true, false, false))
+                .isEmpty());
+        assertTrue(SplitValueWalk.of(sizes(2, 8, 2), sizes(1, 4, 2), reduced(false, true, false)).isEmpty());
+        assertTrue(SplitValueWalk.of(sizes(2, 2, 8, 2), sizes(16, 32, 2, 1), reduced(false, false, true, false))
+                .isEmpty());
+        // Reduced dimensions out of order: [4, 2, 4, 2] with strides 32 4 8 1 along 1 and 2.
+        assertTrue(SplitValueWalk.of(sizes(4, 2, 4, 2), sizes(32, 4, 8, 1), reduced(false, true, true, false))
+                .isEmpty());
+    }
+
+    @Test
     void wholeWalksStridedInputsAndReducedDimensionsApartKeepTheStrideWalk() {
         assertTrue(SplitValueWalk.of(sizes(8, 1), sizes(1, 1), reduced(true, false)).isEmpty());
         assertTrue(SplitValueWalk.of(sizes(8, 2), sizes(1, 8), reduced(true, false)).isEmpty());
