@@ -208,6 +208,11 @@ enum ArrayLanes implements InPlaceLane {
      */
     @Override
     public boolean takes(int[] at) {
+        return oneAlignedPosition(at);
+    }
+
+    /** Whether every position is the same, and a multiple of 4. */
+    private static boolean oneAlignedPosition(int[] at) {
         int position = at[0];
         for (int p : at) {
             if (p != position) {
@@ -225,10 +230,9 @@ enum ArrayLanes implements InPlaceLane {
         int bytes = Math.multiplyExact(count, 4);
         for (int t = 0; t < arrays.length; t++) {
             Objects.checkFromIndexSize(at[t], bytes, arrays[t].length);
-            if (at[t] != at[0] || (at[t] & 3) != 0) {
-                throw new IllegalArgumentException("pieces at different or unaligned positions "
-                        + Arrays.toString(at));
-            }
+        }
+        if (!oneAlignedPosition(at)) {
+            throw new IllegalArgumentException("pieces at different or unaligned positions " + Arrays.toString(at));
         }
         return at[0] >> 2;
     }
