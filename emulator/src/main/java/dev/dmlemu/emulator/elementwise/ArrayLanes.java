@@ -280,7 +280,8 @@ enum ArrayLanes implements InPlaceLane {
     /**
      * A FLOAT32 operation's call in chunks of {@link #CHUNK} elements: each chunk computed by the constant's
      * {@link #floats} loop, then searched for NaN results while it is still in the first-level cache, each NaN replaced
-     * by the exact body's bits. The call of {@code floats} has three receivers, so C2 compiles each loop on its own.
+     * by the exact body's bits. Each loop keeps the one-element-index form wherever C2 puts it (inlined here when a
+     * program runs one operation, compiled on its own when it runs several).
      */
     private static void runFloatsInChunks(ArrayLanes lane, byte[][] arrays, int[] at, int count,
             ExactElement exact) {
