@@ -62,7 +62,7 @@ public final class NaiveSelectReduce {
         long[] keptWalk = new long[outputs];
         long[] seen = new long[outputs];
         java.util.Arrays.fill(keptAt, -1);
-        ValueWalk valueWalk = ValueWalk.of(sizes, in.strides(), axes);
+        ValueWalk valueWalk = ValueWalk.of(sizes, in.strides(), axes, outSizes, out.strides());
         for (long e = 0; e < Shapes.product(sizes); e++) {
             long[] at = Shapes.coordinate(e, sizes);
             long[] onto = at.clone();
@@ -112,10 +112,10 @@ public final class NaiveSelectReduce {
 
         /**
          * The walk DirectML takes (§16.7): the tree over five or more runs (up to 1,024 elements), the split parts of
-         * one or two reduced blocks of a packed input, else row-major over the reduced dimensions taken from the
-         * largest stride to the smallest.
+         * one or two reduced blocks of a packed input onto a packed output, else row-major over the reduced
+         * dimensions taken from the largest stride to the smallest.
          */
-        static ValueWalk of(long[] sizes, long[] strides, List<Long> axes) {
+        static ValueWalk of(long[] sizes, long[] strides, List<Long> axes, long[] outSizes, long[] outStrides) {
             int[] byStride = java.util.stream.IntStream.range(0, sizes.length).filter(d -> axes.contains((long) d))
                     .boxed().sorted(java.util.Comparator.comparingLong((Integer d) -> -strides[d]))
                     .mapToInt(d -> d).toArray();
@@ -130,7 +130,7 @@ public final class NaiveSelectReduce {
             for (int d : byStride) {
                 count *= sizes[d];
             }
-            if (runs(sizes, strides, axes) >= 5) {
+            if (runs(sizes, strides, axes, outStrides) >= 5) {
                 if (count < 2 || count > 1_024) {
                     return strideWalk;
                 }
@@ -138,28 +138,45 @@ public final class NaiveSelectReduce {
                 int bits = 64 - Long.numberOfLeadingZeros(count - 1);
                 return at -> -(Long.reverse(strideWalk.position(at)) >>> (64 - bits));
             }
+            // Only onto an output packed over its dimensions of more than one element (with gaps: the stride walk).
+            long expected = 1;
+            for (int d = outSizes.length - 1; d >= 0; d--) {
+                if (outSizes[d] == 1) {
+                    continue;
+                }
+                if (outStrides[d] != expected) {
+                    return strideWalk;
+                }
+                expected *= outSizes[d];
+            }
             ValueWalk split = split(sizes, strides, axes);
             return split != null ? split : strideWalk;
         }
 
         /**
-         * The runs: kept dimensions of more than one element in dimension order, reduced ones of more than one
-         * element from the largest stride to the smallest, a run going on while a dimension's stride is the next
-         * one's times that one's size.
+         * The runs: the dimensions of more than one element from the largest input stride to the smallest (equal
+         * strides in dimension order), a new run wherever a dimension differs in kind (kept or reduced) from the one
+         * before, or its stride times its size is not that one's stride, or, kept, its output stride times its size
+         * is not that one's output stride.
          */
-        private static int runs(long[] sizes, long[] strides, List<Long> axes) {
+        private static int runs(long[] sizes, long[] strides, List<Long> axes, long[] outStrides) {
+            List<Integer> memory = java.util.stream.IntStream.range(0, sizes.length).filter(d -> sizes[d] > 1)
+                    .boxed().sorted(java.util.Comparator.comparingLong((Integer d) -> -strides[d])
+                            .thenComparingInt(d -> d)).toList();
             int runs = 0;
-            for (boolean reducedRun : new boolean[] {false, true}) {
-                List<Integer> dims = java.util.stream.IntStream.range(0, sizes.length)
-                        .filter(d -> sizes[d] > 1 && axes.contains((long) d) == reducedRun).boxed()
-                        .sorted(java.util.Comparator.comparingLong((Integer d) -> reducedRun ? -strides[d] : d))
-                        .toList();
-                long expected = -1;
-                for (int d : dims) {
-                    if (strides[d] * sizes[d] != expected) {
-                        runs++;
-                    }
-                    expected = strides[d];
+            for (int i = 0; i < memory.size(); i++) {
+                int d = memory.get(i);
+                boolean isReduced = axes.contains((long) d);
+                if (i == 0) {
+                    runs++;
+                    continue;
+                }
+                int before = memory.get(i - 1);
+                boolean sameKind = axes.contains((long) before) == isReduced;
+                boolean inputGoesOn = strides[before] == strides[d] * sizes[d];
+                boolean outputGoesOn = isReduced || outStrides[before] == outStrides[d] * sizes[d];
+                if (!(sameKind && inputGoesOn && outputGoesOn)) {
+                    runs++;
                 }
             }
             return runs;

@@ -141,11 +141,12 @@ public final class ReduceSelectionKernel implements OperatorKernel {
             inputKept[d] = reduced[d] ? 0 : Math.multiplyExact(inStrides[d], (long) inputSize);
         }
         if (valueWalk) {
-            Optional<long[]> tree = TreeValueWalk.offsets(sizes, inStrides, reduced);
+            Optional<long[]> tree = TreeValueWalk.offsets(sizes, inStrides, reduced, outStrides);
             if (tree.isPresent()) {
                 return ReducedSpace.listing(tree.get(), inputSize, outSizes, inputKept, outputStrides);
             }
-            Optional<SplitValueWalk> split = SplitValueWalk.of(sizes, inStrides, reduced);
+            Optional<SplitValueWalk> split = SplitValueWalk.packedOutput(outSizes, outStrides)
+                    ? SplitValueWalk.of(sizes, inStrides, reduced) : Optional.empty();
             if (split.isPresent()) {
                 return ReducedSpace.splitting(split.get(), inputSize, outSizes, inputKept, outputStrides);
             }

@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * Where DirectML's REDUCE MAX and MIN reduce as a tree rather than a walk (docs/directml-behaviour.md §16.7, "Tree
  * reductions"), measured on the real DLL. When the input's dimensions of more than one element form five or more runs
- * (below), the reduced elements, numbered row-major over the reduced dimensions taken from the largest stride to the
+ * in memory ({@link #runs}), the reduced elements, numbered row-major over the reduced dimensions taken from the largest stride to the
  * smallest ({@link ValueWalkOrder}), meet pairwise as in a tree over the next power of two: of two equal elements, the
  * one whose number, its bits reversed, is smaller wins. That is the last of equal elements in the walk listed by
  * {@link #offsets}, which the kernel walks like any other. Measured up to 1,024 reduced elements; past that the order
@@ -23,29 +23,29 @@ final class TreeValueWalk {
     private TreeValueWalk() {}
 
     /**
-     * The runs of an input of {@code sizes} and element {@code strides}: its kept dimensions of more than one element
-     * in dimension order, and its reduced ones from the largest stride to the smallest, each list cut wherever a
-     * dimension's stride is not the next one's stride times its size (so packed neighbours count once).
+     * The runs of an input of {@code sizes} and element {@code strides} reduced onto an output of element strides
+     * {@code outStrides}: its dimensions of more than one element from the largest input stride to the smallest
+     * (equal strides in dimension order), a run going on while the next dimension is of the same kind (kept or
+     * reduced), its input stride times its size is the previous one's, and, for kept ones, so is its output stride
+     * times its size (so packed neighbours count once).
      */
-    static int runs(long[] sizes, long[] strides, boolean[] reduced) {
-        List<Integer> kept = new ArrayList<>();
-        List<Integer> reducedDims = new ArrayList<>();
+    static int runs(long[] sizes, long[] strides, boolean[] reduced, long[] outStrides) {
+        List<Integer> dims = new ArrayList<>();
         for (int d = 0; d < sizes.length; d++) {
             if (sizes[d] > 1) {
-                (reduced[d] ? reducedDims : kept).add(d);
+                dims.add(d);
             }
         }
-        return runs(kept, sizes, strides) + runs(ValueWalkOrder.largestStrideFirst(reducedDims, strides), sizes,
-                strides);
-    }
-
-    private static int runs(List<Integer> dims, long[] sizes, long[] strides) {
         int runs = 0;
-        for (int i = 0; i < dims.size(); i++) {
-            int d = dims.get(i);
-            if (i == 0 || strides[dims.get(i - 1)] != strides[d] * sizes[d]) {
+        int previous = -1;
+        for (int d : ValueWalkOrder.largestStrideFirst(dims, strides)) {
+            boolean goesOn = previous >= 0 && reduced[previous] == reduced[d]
+                    && strides[previous] == strides[d] * sizes[d]
+                    && (reduced[d] || outStrides[previous] == outStrides[d] * sizes[d]);
+            if (!goesOn) {
                 runs++;
             }
+            previous = d;
         }
         return runs;
     }
@@ -54,8 +54,8 @@ final class TreeValueWalk {
      * The element offsets of the reduced elements in the order of a walk whose last equal element is the tree's
      * winner, when DirectML reduces the input as a tree and the count was measured; empty otherwise.
      */
-    static Optional<long[]> offsets(long[] sizes, long[] strides, boolean[] reduced) {
-        if (runs(sizes, strides, reduced) < LEAST_RUNS) {
+    static Optional<long[]> offsets(long[] sizes, long[] strides, boolean[] reduced, long[] outStrides) {
+        if (runs(sizes, strides, reduced, outStrides) < LEAST_RUNS) {
             return Optional.empty();
         }
         List<Integer> walk = new ArrayList<>();

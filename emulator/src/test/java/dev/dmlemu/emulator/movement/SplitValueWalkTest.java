@@ -2,6 +2,7 @@ package dev.dmlemu.emulator.movement;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Optional;
@@ -143,6 +144,17 @@ class SplitValueWalkTest {
         ReducedSpace space = ReducedSpace.splitting(split, 4, sizes(1, 2), sizes(0, 4), sizes(8, 4));
         assertArrayEquals(sizes(4, 2), space.reducedSizes());
         assertArrayEquals(sizes(8, 32), space.inputReduced());
+    }
+
+    @Test
+    void onlyAnOutputPackedOverItsDimensionsOfMoreThanOneElementSplits() {
+        assertTrue(SplitValueWalk.packedOutput(sizes(1, 2), sizes(2, 1)));
+        // One-element dimensions' strides do not count (the DLL's answer did not change).
+        assertTrue(SplitValueWalk.packedOutput(sizes(1, 1, 2, 1, 1), sizes(8, 2147483736L, 1, 7, 5)));
+        // Gaps: the whole walk, measured with a kept stride of 2 and 3 and with every stride doubled.
+        assertFalse(SplitValueWalk.packedOutput(sizes(1, 1, 2, 1, 1), sizes(2, 2, 3, 1, 1)));
+        assertFalse(SplitValueWalk.packedOutput(sizes(1, 2), sizes(4, 2)));
+        assertFalse(SplitValueWalk.packedOutput(sizes(2, 3), sizes(1, 2)));
     }
 
     @Test
