@@ -127,6 +127,28 @@ class ReduceTieMeasuredTest {
         assertEquals(List.of(0, 2, 1, 3), walkReduced(real, sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 2, 1), 0, 2));
     }
 
+    @Test
+    void anOutputWithGapsWalksWholeLargestStrideFirst() throws Exception {
+        RealDirectMl real = RealDirectMl.locateOrSkip("ReduceTieMeasuredTest");
+        // Onto a packed output these split (2 parts; c outer; 4 parts); onto one whose elements lie 2 apart, whole.
+        assertEquals(split(8, 1), walkReduced(real, 2, sizes(8, 2), sizes(2, 1), 0));
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), walkReduced(real, 2, sizes(3, 8, 4),
+                sizes(32, 4, 1), 0, 2));
+        assertEquals(List.of(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23),
+                walkReduced(real, 2, sizes(4, 3, 2, 2), sizes(6, 2, 1, 24), 0, 1, 3));
+    }
+
+    private static BufferTensorDesc output(long[] sizes, int gap) {
+        long[] strides = new long[sizes.length];
+        long stride = gap;
+        for (int d = sizes.length - 1; d >= 0; d--) {
+            strides[d] = stride;
+            stride *= sizes[d];
+        }
+        return BufferTensorDesc.strided(TensorDataType.FLOAT32, Arrays.stream(sizes).boxed().toList(),
+                Arrays.stream(strides).boxed().toList());
+    }
+
     /**
      * A tree's walk of {@code count} elements numbered row-major: the numbers in decreasing order of their bits
      * reversed (over the next power of two), so the last, the tie's winner, is the smallest reversed.
@@ -149,7 +171,16 @@ class ReduceTieMeasuredTest {
      * to last: for every pair of positions, one output's reduced elements hold -0.0 at the first, +0.0 at the second
      * and -1 elsewhere; the zero written is the later of the two.
      */
-    private static List<Integer> walkReduced(RealDirectMl real, long[] sizes, long[] strides, int... axes) throws Exception {
+    private static List<Integer> walkReduced(RealDirectMl real, long[] sizes, long[] strides, int... axes)
+            throws Exception {
+        return walkReduced(real, 1, sizes, strides, axes);
+    }
+
+    /**
+     * The same onto an output whose elements lie {@code gap} apart (packed strides times {@code gap}; 1: packed).
+     */
+    private static List<Integer> walkReduced(RealDirectMl real, int gap, long[] sizes, long[] strides, int... axes)
+            throws Exception {
         List<Integer> reduced = Arrays.stream(axes).boxed().sorted().toList();
         int count = reduced.stream().mapToInt(d -> (int) sizes[d]).reduce(1, Math::multiplyExact);
         long[] offsets = new long[count];
@@ -191,13 +222,12 @@ class ReduceTieMeasuredTest {
             ReduceOperatorDesc desc = new ReduceOperatorDesc(ReduceFunction.MAX,
                     BufferTensorDesc.strided(TensorDataType.FLOAT32, Arrays.stream(sizes).boxed().toList(),
                             Arrays.stream(strides).boxed().toList()),
-                    BufferTensorDesc.packed(TensorDataType.FLOAT32, outSizes), axes.length,
-                    Arrays.stream(axes).mapToObj(a -> (long) a).toList());
-            ByteBuffer output = ByteBuffer.wrap(real.executeArrays(desc, List.of(input.array(), new byte[lines * 4]))
-                    .get(0)).order(ByteOrder.LITTLE_ENDIAN);
+                    output(outSizes, gap), axes.length, Arrays.stream(axes).mapToObj(a -> (long) a).toList());
+            ByteBuffer output = ByteBuffer.wrap(real.executeArrays(desc, List.of(input.array(),
+                    new byte[lines * 4 * gap])).get(0)).order(ByteOrder.LITTLE_ENDIAN);
             for (int line = 0; line < lines && first + line < pairs.size(); line++) {
                 int[] pair = pairs.get(first + line);
-                later[output.getInt(line * 4) == 0 ? pair[1] : pair[0]]++;
+                later[output.getInt(line * 4 * gap) == 0 ? pair[1] : pair[0]]++;
             }
         }
         // In a walk each position comes later than every one before it: counts 0, 1, 2, ...
