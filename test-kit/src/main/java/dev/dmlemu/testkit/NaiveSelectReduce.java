@@ -191,9 +191,9 @@ public final class NaiveSelectReduce {
          * {@code 8 / inner} elements, with 8 or more 1 up to 96 elements and past that the largest power of two
          * dividing {@code n}, at most 64 (up to {@code n * inner} of 18,432). Or two blocks apart in memory: the
          * outer block of {@code a} elements with {@code inner} after it is
-         * read as parts as above when {@code inner} is under 8 (with one part: the outer block outer), and as {@code
-         * a} parts of one element when it is 8 or more and {@code a} at most 96; the inner block is walked whole
-         * between the position in a part and the part.
+         * read as parts as above (with one part: the outer block outer), but as {@code a} parts of one element when
+         * {@code inner} is 8 or more and {@code a} at most 96; the inner block is walked whole between the position in
+         * a part and the part.
          */
         private static ValueWalk split(long[] sizes, long[] strides, List<Long> axes) {
             // From the outermost dimension in memory to the innermost.
@@ -246,14 +246,14 @@ public final class NaiveSelectReduce {
                     parts /= 2;
                 }
             } else {
-                if (n * inner > 18_432 || inner >= 8 && n > 96) {
+                if (n * inner > 18_432) {
                     return null;
                 }
-                if (inner >= 8) {
+                if (inner >= 8 && n <= 96) {
                     parts = n;
                 } else {
                     parts = Math.min(64, Long.lowestOneBit(n));
-                    while (parts > 1 && n / parts * inner < 8) {
+                    while (inner < 8 && parts > 1 && n / parts * inner < 8) {
                         parts /= 2;
                     }
                 }

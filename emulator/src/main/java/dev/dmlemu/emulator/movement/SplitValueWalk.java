@@ -65,9 +65,8 @@ record SplitValueWalk(long partLength, long parts, long stride, long betweenLeng
     /**
      * Whether an output of {@code sizes} and element {@code strides} is packed over its dimensions of more than one
      * element, in dimension order: DirectML splits only then. With gaps between the output's elements (strides twice
-     * the packed ones, or a kept stride of 2 or 3 where 1 is packed) it walked whole, largest stride first (measured);
-     * the strides of one-element dimensions did not matter. Other layouts (a transposed output) are taken as not
-     * packed [inferred].
+     * the packed ones, or a kept stride of 2 or 3 where 1 is packed) or its kept dimensions transposed, it walked
+     * whole, largest stride first (measured); the strides of one-element dimensions did not matter.
      */
     static boolean packedOutput(long[] sizes, long[] strides) {
         long packed = 1;
@@ -134,10 +133,10 @@ record SplitValueWalk(long partLength, long parts, long stride, long betweenLeng
     /**
      * Two reduced blocks apart in a packed input, {@code outer} (of {@code a} elements, {@code inner} after it in
      * memory) and {@code inside} (of {@code c}), each its dimensions innermost first and read in memory order. With
-     * fewer than 8 elements after it, the outer block splits into {@link #parts(long, long)} parts, the inner block
-     * walked whole between the position in a part and the part (with one part: the outer block outer, the inner
-     * block inner); with 8 or more and at most 96 elements, the inner block is walked outer and the outer block inner,
-     * as parts of one element. Longer outer blocks with 8 or more after them were not measured.
+     * fewer than 8 elements after it, or 8 or more and more than 96 elements, the outer block splits into
+     * {@link #parts(long, long)} parts, the inner block walked whole between the position in a part and the part
+     * (with one part: the outer block outer, the inner block inner); with 8 or more and at most 96 elements, the inner
+     * block is walked outer and the outer block inner, as parts of one element.
      */
     private static Optional<SplitValueWalk> apart(long[] sizes, long[] strides, List<Integer> outer,
             List<Integer> inside) {
@@ -148,15 +147,7 @@ record SplitValueWalk(long partLength, long parts, long stride, long betweenLeng
         if (a > LARGEST_MEASURED / inner) {
             return Optional.empty();
         }
-        long parts;
-        if (inner >= WIDE_INNER) {
-            if (a > LONGEST_WHOLE_WIDE_AXIS) {
-                return Optional.empty();
-            }
-            parts = a;
-        } else {
-            parts = parts(a, inner);
-        }
+        long parts = inner >= WIDE_INNER && a <= LONGEST_WHOLE_WIDE_AXIS ? a : parts(a, inner);
         return parts == 1 ? Optional.empty() : Optional.of(new SplitValueWalk(a / parts, parts, inner, c,
                 betweenStride));
     }

@@ -123,8 +123,14 @@ class SplitValueWalkTest {
                 sizes(1, 2, 4), reduced(true, false, true)));
         assertEquals(Optional.of(new SplitValueWalk(1, 4, 10, 5, 1)), SplitValueWalk.of(sizes(5, 1, 2, 4),
                 sizes(1, 5, 5, 10), reduced(true, true, false, true)));
-        // Not measured: an outer block past 96 elements with 8 or more after it. Padded: the stride walk.
-        assertTrue(SplitValueWalk.of(sizes(100, 2, 4), sizes(8, 4, 1), reduced(true, false, true)).isEmpty());
+        // Past 96 elements with 8 or more after it, the outer block's one-axis parts ([16, n, 2, 4] along 1 and 3):
+        // 4 of 25 for 100, 64 of 2 for 128, and one (row-major) for 97.
+        assertEquals(Optional.of(new SplitValueWalk(25, 4, 8, 4, 1)), SplitValueWalk.of(sizes(100, 2, 4),
+                sizes(8, 4, 1), reduced(true, false, true)));
+        assertEquals(Optional.of(new SplitValueWalk(2, 64, 8, 4, 1)), SplitValueWalk.of(sizes(16, 128, 2, 4),
+                sizes(1024, 8, 4, 1), reduced(false, true, false, true)));
+        assertTrue(SplitValueWalk.of(sizes(97, 2, 4), sizes(8, 4, 1), reduced(true, false, true)).isEmpty());
+        // Padded: the stride walk.
         assertTrue(SplitValueWalk.of(sizes(2, 2, 2, 2), sizes(40, 16, 8, 1), reduced(true, false, true, false))
                 .isEmpty());
     }
@@ -151,10 +157,11 @@ class SplitValueWalkTest {
         assertTrue(SplitValueWalk.packedOutput(sizes(1, 2), sizes(2, 1)));
         // One-element dimensions' strides do not count (the DLL's answer did not change).
         assertTrue(SplitValueWalk.packedOutput(sizes(1, 1, 2, 1, 1), sizes(8, 2147483736L, 1, 7, 5)));
-        // Gaps: the whole walk, measured with a kept stride of 2 and 3 and with every stride doubled.
+        // Gaps and transposed kept dimensions: the whole walk, measured with a kept stride of 2 and 3, with every
+        // stride doubled, and with [2, 1, 2] of strides 1 2 2.
         assertFalse(SplitValueWalk.packedOutput(sizes(1, 1, 2, 1, 1), sizes(2, 2, 3, 1, 1)));
         assertFalse(SplitValueWalk.packedOutput(sizes(1, 2), sizes(4, 2)));
-        assertFalse(SplitValueWalk.packedOutput(sizes(2, 3), sizes(1, 2)));
+        assertFalse(SplitValueWalk.packedOutput(sizes(2, 1, 2), sizes(1, 2, 2)));
     }
 
     @Test
