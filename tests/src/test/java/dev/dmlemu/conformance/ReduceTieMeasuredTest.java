@@ -128,7 +128,7 @@ class ReduceTieMeasuredTest {
     }
 
     @Test
-    void anOutputWithGapsWalksWholeLargestStrideFirst() throws Exception {
+    void anOutputWithGapsOrTransposedWalksWholeLargestStrideFirst() throws Exception {
         RealDirectMl real = RealDirectMl.locateOrSkip("ReduceTieMeasuredTest");
         // Onto a packed output these split (2 parts; c outer; 4 parts); onto one whose elements lie 2 apart, whole.
         assertEquals(split(8, 1), walkReduced(real, 2, sizes(8, 2), sizes(2, 1), 0));
@@ -136,17 +136,8 @@ class ReduceTieMeasuredTest {
                 sizes(32, 4, 1), 0, 2));
         assertEquals(List.of(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23),
                 walkReduced(real, 2, sizes(4, 3, 2, 2), sizes(6, 2, 1, 24), 0, 1, 3));
-    }
-
-    private static BufferTensorDesc output(long[] sizes, int gap) {
-        long[] strides = new long[sizes.length];
-        long stride = gap;
-        for (int d = sizes.length - 1; d >= 0; d--) {
-            strides[d] = stride;
-            stride *= sizes[d];
-        }
-        return BufferTensorDesc.strided(TensorDataType.FLOAT32, Arrays.stream(sizes).boxed().toList(),
-                Arrays.stream(strides).boxed().toList());
+        // And onto an output whose kept dimensions are transposed: [2, 8, 2] along 1 onto strides 1 2 2.
+        assertEquals(split(8, 1), walkReduced(real, sizes(1, 2, 2), sizes(2, 8, 2), sizes(16, 2, 1), 1));
     }
 
     /**
@@ -181,6 +172,22 @@ class ReduceTieMeasuredTest {
      */
     private static List<Integer> walkReduced(RealDirectMl real, int gap, long[] sizes, long[] strides, int... axes)
             throws Exception {
+        long[] outSizes = sizes.clone();
+        for (int axis : axes) {
+            outSizes[axis] = 1;
+        }
+        long[] outStrides = new long[sizes.length];
+        long stride = gap;
+        for (int d = sizes.length - 1; d >= 0; d--) {
+            outStrides[d] = stride;
+            stride *= outSizes[d];
+        }
+        return walkReduced(real, outStrides, sizes, strides, axes);
+    }
+
+    /** The same onto an output of element strides {@code outStrides}. */
+    private static List<Integer> walkReduced(RealDirectMl real, long[] outStrides, long[] sizes, long[] strides,
+            int... axes) throws Exception {
         List<Integer> reduced = Arrays.stream(axes).boxed().sorted().toList();
         int count = reduced.stream().mapToInt(d -> (int) sizes[d]).reduce(1, Math::multiplyExact);
         long[] offsets = new long[count];
@@ -204,6 +211,8 @@ class ReduceTieMeasuredTest {
         for (int d = 0; d < sizes.length; d++) {
             span += (sizes[d] - 1) * strides[d];
         }
+        BufferTensorDesc output = BufferTensorDesc.strided(TensorDataType.FLOAT32,
+                Arrays.stream(outSizes).boxed().toList(), Arrays.stream(outStrides).boxed().toList());
         int[] later = new int[count];
         for (int first = 0; first < pairs.size(); first += lines) {
             ByteBuffer input = ByteBuffer.allocate((int) span * 4).order(ByteOrder.LITTLE_ENDIAN);
@@ -222,12 +231,16 @@ class ReduceTieMeasuredTest {
             ReduceOperatorDesc desc = new ReduceOperatorDesc(ReduceFunction.MAX,
                     BufferTensorDesc.strided(TensorDataType.FLOAT32, Arrays.stream(sizes).boxed().toList(),
                             Arrays.stream(strides).boxed().toList()),
-                    output(outSizes, gap), axes.length, Arrays.stream(axes).mapToObj(a -> (long) a).toList());
-            ByteBuffer output = ByteBuffer.wrap(real.executeArrays(desc, List.of(input.array(),
-                    new byte[lines * 4 * gap])).get(0)).order(ByteOrder.LITTLE_ENDIAN);
+                    output, axes.length, Arrays.stream(axes).mapToObj(a -> (long) a).toList());
+            ByteBuffer read = ByteBuffer.wrap(real.executeArrays(desc, List.of(input.array(),
+                    new byte[(int) output.totalTensorSizeInBytes()])).get(0)).order(ByteOrder.LITTLE_ENDIAN);
             for (int line = 0; line < lines && first + line < pairs.size(); line++) {
                 int[] pair = pairs.get(first + line);
-                later[output.getInt(line * 4 * gap) == 0 ? pair[1] : pair[0]]++;
+                long at = 0;
+                for (int d = sizes.length - 1, rest = line; d >= 0; rest /= (int) outSizes[d], d--) {
+                    at += rest % outSizes[d] * outStrides[d];
+                }
+                later[read.getInt((int) at * 4) == 0 ? pair[1] : pair[0]]++;
             }
         }
         // In a walk each position comes later than every one before it: counts 0, 1, 2, ...
