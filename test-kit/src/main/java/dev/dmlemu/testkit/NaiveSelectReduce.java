@@ -17,8 +17,8 @@ import java.util.List;
  * equal elements keeps the last in DirectML's walk for values: row-major over the reduced dimensions taken from the
  * largest input stride to the smallest, equal strides in dimension order (so, on packed, padded and transposed inputs,
  * the element at the highest address), except where DirectML splits that walk into interleaved parts (a packed input
- * whose reduced dimensions of more than one element are adjacent, or such an input with that block transposed, §16.7
- * "Split walks").
+ * whose reduced dimensions of more than one element form one or two blocks in memory, §16.7 "Split walks") or reduces
+ * as a tree (inputs of five or more runs of dimensions, §16.7 "Tree reductions").
  */
 public final class NaiveSelectReduce {
 
@@ -62,9 +62,7 @@ public final class NaiveSelectReduce {
         long[] keptWalk = new long[outputs];
         long[] seen = new long[outputs];
         java.util.Arrays.fill(keptAt, -1);
-        int[] valueWalk = valueWalk(sizes, in.strides(), axes);
-        long parts = splitParts(sizes, in.strides(), axes);
-        long partLength = Shapes.product(sizes) / Shapes.product(outSizes) / parts;
+        ValueWalk valueWalk = ValueWalk.of(sizes, in.strides(), axes, outSizes, out.strides());
         for (long e = 0; e < Shapes.product(sizes); e++) {
             long[] at = Shapes.coordinate(e, sizes);
             long[] onto = at.clone();
@@ -74,7 +72,7 @@ public final class NaiveSelectReduce {
             int o = (int) Shapes.offset(onto, Shapes.packedStrides(outSizes));
             long x = LittleEndian.bits(input.bytes(), in.byteAt(input, at), in.elementSize());
             long position = seen[o]++;
-            long walked = walkPosition(at, sizes, valueWalk, parts, partLength);
+            long walked = valueWalk.position(at);
             boolean take = switch (goal) {
                 case LARGEST_INDEX -> position == 0
                         || (lastOfTies ? order.atOrAbove(x, kept[o]) : order.above(x, kept[o]));
@@ -104,77 +102,188 @@ public final class NaiveSelectReduce {
         return elements.outputs();
     }
 
-    /** The reduced dimensions, largest stride first, equal strides in dimension order. */
-    private static int[] valueWalk(long[] sizes, long[] strides, List<Long> axes) {
-        return java.util.stream.IntStream.range(0, sizes.length).filter(d -> axes.contains((long) d)).boxed()
-                .sorted(java.util.Comparator.comparingLong((Integer d) -> -strides[d])).mapToInt(d -> d).toArray();
-    }
-
     /**
-     * The element's position in the walk: row-major over the dimensions of {@code walk} in that order, that axis read
-     * as {@code parts} interleaved parts of {@code partLength} (position in its part first, then the part).
+     * DirectML's walk for values: each reduced element's position in it (of equal elements the one at the largest
+     * position is written).
      */
-    private static long walkPosition(long[] at, long[] sizes, int[] walk, long parts, long partLength) {
-        long position = 0;
-        for (int d : walk) {
-            position = position * sizes[d] + at[d];
-        }
-        return position % partLength * parts + position / partLength;
-    }
+    private interface ValueWalk {
 
-    /**
-     * How many interleaved parts DirectML walks the reduced elements in, as measured (§16.7 "Split walks"); 1 where it
-     * walks them whole or the rule was not measured. Only an input packed in some order of its dimensions whose
-     * kept and reduced dimensions of more than one element each keep their order, the reduced ones adjacent, splits:
-     * read as one axis of {@code n} elements with {@code inner} after it in memory, an innermost axis is whole; with
-     * {@code inner} of 2 to 7, the largest power of two dividing {@code n}, at most 64, leaving parts of at least
-     * {@code 8 / inner} elements; with 8 or more, axes of more than 96 elements in the largest power of two dividing
-     * {@code n}, at most 64. Measured up to {@code n * inner} of 18,432.
-     */
-    private static long splitParts(long[] sizes, long[] strides, List<Long> axes) {
-        // The dimensions of more than one element in memory order, smallest stride first: packed strides, kept and
-        // reduced dimensions each in their own order, the reduced ones adjacent (a transposed reduced block splits).
-        List<Integer> memory = java.util.stream.IntStream.range(0, sizes.length).filter(d -> sizes[d] > 1).boxed()
-                .sorted(java.util.Comparator.comparingLong(d -> strides[d])).toList();
-        long packed = 1;
-        long n = 1;
-        long inner = 1;
-        int lastKept = Integer.MAX_VALUE;
-        int lastReduced = Integer.MAX_VALUE;
-        boolean keptAfterReduced = false;
-        for (int d : memory) {
-            if (strides[d] != packed) {
-                return 1;
+        long position(long[] at);
+
+        /**
+         * The walk DirectML takes (§16.7): the tree over five or more runs (up to 1,024 elements), the split parts of
+         * one or two reduced blocks of a packed input onto a packed output, else row-major over the reduced
+         * dimensions taken from the largest stride to the smallest.
+         */
+        static ValueWalk of(long[] sizes, long[] strides, List<Long> axes, long[] outSizes, long[] outStrides) {
+            int[] byStride = java.util.stream.IntStream.range(0, sizes.length).filter(d -> axes.contains((long) d))
+                    .boxed().sorted(java.util.Comparator.comparingLong((Integer d) -> -strides[d]))
+                    .mapToInt(d -> d).toArray();
+            ValueWalk strideWalk = at -> {
+                long position = 0;
+                for (int d : byStride) {
+                    position = position * sizes[d] + at[d];
+                }
+                return position;
+            };
+            long count = 1;
+            for (int d : byStride) {
+                count *= sizes[d];
             }
-            packed *= sizes[d];
-            if (axes.contains((long) d)) {
-                if (keptAfterReduced || d > lastReduced) {
-                    return 1;
+            if (runs(sizes, strides, axes, outStrides) >= 5) {
+                if (count < 2 || count > 1_024) {
+                    return strideWalk;
                 }
-                lastReduced = d;
-                n *= sizes[d];
-            } else {
-                if (d > lastKept) {
-                    return 1;
+                // Pairwise over the next power of two: the number whose reversed bits are smallest wins ties.
+                int bits = 64 - Long.numberOfLeadingZeros(count - 1);
+                return at -> -(Long.reverse(strideWalk.position(at)) >>> (64 - bits));
+            }
+            // Only onto an output packed over its dimensions of more than one element (with gaps: the stride walk).
+            long expected = 1;
+            for (int d = outSizes.length - 1; d >= 0; d--) {
+                if (outSizes[d] == 1) {
+                    continue;
                 }
-                lastKept = d;
-                if (n > 1) {
-                    keptAfterReduced = true;
+                if (outStrides[d] != expected) {
+                    return strideWalk;
+                }
+                expected *= outSizes[d];
+            }
+            ValueWalk split = split(sizes, strides, axes);
+            return split != null ? split : strideWalk;
+        }
+
+        /**
+         * The runs: the dimensions of more than one element from the largest input stride to the smallest (equal
+         * strides in dimension order), a new run wherever a dimension differs in kind (kept or reduced) from the one
+         * before, or its stride times its size is not that one's stride, or, kept, its output stride times its size
+         * is not that one's output stride.
+         */
+        private static int runs(long[] sizes, long[] strides, List<Long> axes, long[] outStrides) {
+            List<Integer> memory = java.util.stream.IntStream.range(0, sizes.length).filter(d -> sizes[d] > 1)
+                    .boxed().sorted(java.util.Comparator.comparingLong((Integer d) -> -strides[d])
+                            .thenComparingInt(d -> d)).toList();
+            int runs = 0;
+            for (int i = 0; i < memory.size(); i++) {
+                int d = memory.get(i);
+                boolean isReduced = axes.contains((long) d);
+                if (i == 0) {
+                    runs++;
+                    continue;
+                }
+                int before = memory.get(i - 1);
+                boolean sameKind = axes.contains((long) before) == isReduced;
+                boolean inputGoesOn = strides[before] == strides[d] * sizes[d];
+                boolean outputGoesOn = isReduced || outStrides[before] == outStrides[d] * sizes[d];
+                if (!(sameKind && inputGoesOn && outputGoesOn)) {
+                    runs++;
+                }
+            }
+            return runs;
+        }
+
+        /**
+         * The split walk (§16.7 "Split walks") of an input packed in some order of its dimensions of more than one
+         * element, its kept ones in their own order; null when there is none. Its reduced elements, read in memory
+         * order, form one block of {@code n} elements with {@code inner} after it in memory: read as {@code p} parts of
+         * {@code n / p}, the position in a part outer, the part inner; {@code p} 1 for an innermost block, else with
+         * {@code inner} of 2 to 7 the largest power of two dividing {@code n}, at most 64, leaving parts of at least
+         * {@code 8 / inner} elements, with 8 or more 1 up to 96 elements and past that the largest power of two
+         * dividing {@code n}, at most 64 (up to {@code n * inner} of 18,432). Or two blocks apart in memory: the
+         * outer block of {@code a} elements with {@code inner} after it is
+         * read as parts as above (with one part: the outer block outer), but as {@code a} parts of one element when
+         * {@code inner} is 8 or more and {@code a} at most 96; the inner block is walked whole between the position in
+         * a part and the part.
+         */
+        private static ValueWalk split(long[] sizes, long[] strides, List<Long> axes) {
+            // From the outermost dimension in memory to the innermost.
+            List<Integer> memory = java.util.stream.IntStream.range(0, sizes.length).filter(d -> sizes[d] > 1).boxed()
+                    .sorted(java.util.Comparator.comparingLong((Integer d) -> -strides[d])).toList();
+            long span = 1;
+            for (int i = memory.size() - 1; i >= 0; i--) {
+                if (strides[memory.get(i)] != span) {
+                    return null;
+                }
+                span *= sizes[memory.get(i)];
+            }
+            List<List<Integer>> blocks = new java.util.ArrayList<>();
+            int previousKept = -1;
+            boolean previousReduced = false;
+            for (int d : memory) {
+                boolean isReduced = axes.contains((long) d);
+                if (isReduced) {
+                    if (!previousReduced) {
+                        blocks.add(new java.util.ArrayList<>());
+                    }
+                    blocks.get(blocks.size() - 1).add(d);
                 } else {
-                    inner *= sizes[d];
+                    if (d < previousKept) {
+                        return null;
+                    }
+                    previousKept = d;
+                }
+                previousReduced = isReduced;
+            }
+            if (blocks.isEmpty() || blocks.size() > 2) {
+                return null;
+            }
+            List<Integer> outer = blocks.get(0);
+            long n = 1;
+            for (int d : outer) {
+                n *= sizes[d];
+            }
+            long inner = strides[outer.get(outer.size() - 1)];
+            long parts;
+            if (blocks.size() == 1) {
+                if (inner == 1 || n * inner > 18_432) {
+                    return null;
+                }
+                parts = Math.min(64, Long.lowestOneBit(n));
+                if (inner >= 8 && n <= 96) {
+                    parts = 1;
+                }
+                while (inner < 8 && parts > 1 && n / parts * inner < 8) {
+                    parts /= 2;
+                }
+            } else {
+                if (n * inner > 18_432) {
+                    return null;
+                }
+                if (inner >= 8 && n <= 96) {
+                    parts = n;
+                } else {
+                    parts = Math.min(64, Long.lowestOneBit(n));
+                    while (inner < 8 && parts > 1 && n / parts * inner < 8) {
+                        parts /= 2;
+                    }
                 }
             }
+            if (parts == 1) {
+                return null;
+            }
+            long partLength = n / parts;
+            long betweenCount = 1;
+            List<Integer> inside = blocks.size() == 2 ? blocks.get(1) : List.of();
+            for (int d : inside) {
+                betweenCount *= sizes[d];
+            }
+            long insideStride = inside.isEmpty() ? 1 : strides[inside.get(inside.size() - 1)];
+            long count = betweenCount;
+            long partCount = parts;
+            return at -> {
+                // The element's number in the outer block and in the inner one, counted in memory order.
+                long i = 0;
+                for (int d : outer) {
+                    i += at[d] * strides[d];
+                }
+                i /= inner;
+                long j = 0;
+                for (int d : inside) {
+                    j += at[d] * strides[d];
+                }
+                j /= insideStride;
+                return ((i % partLength) * count + j) * partCount + i / partLength;
+            };
         }
-        if (inner == 1 || n * inner > 18_432) {
-            return 1;
-        }
-        long parts = Math.min(64, Long.lowestOneBit(n));
-        if (inner >= 8) {
-            return n <= 96 ? 1 : parts;
-        }
-        while (parts > 1 && n / parts * inner < 8) {
-            parts /= 2;
-        }
-        return parts;
     }
 }

@@ -12,9 +12,10 @@ import java.util.List;
  * The real DLL's probes of which of equal elements REDUCE MAX and MIN write (-0.0 or +0.0), and which position REDUCE
  * ARGMAX and ARGMIN write, on packed, transposed, padded and broadcast inputs (docs/directml-behaviour.md §16.7), as
  * cases with the DLL's answers written down. {@link #MODELLED}: what the emulator computes, MAX and MIN walking the
- * reduced dimensions from the largest stride to the smallest or in the interleaved parts DirectML splits a packed axis
- * into, and ARGMAX and ARGMIN row-major; {@link #UNMODELLED}: walks over reduced dimensions apart, which the emulator
- * does not model.
+ * reduced dimensions from the largest stride to the smallest, in the interleaved parts DirectML splits one or two
+ * packed blocks of them into, or in the order of the tree it reduces inputs of five or more runs as, and ARGMAX and
+ * ARGMIN row-major; {@link #UNMODELLED}: a tree past the 1,024 reduced elements measured, which the emulator does not
+ * model.
  */
 public final class ReduceTieProbes {
 
@@ -137,14 +138,53 @@ public final class ReduceTieProbes {
             new Probe("axis of 128 with 8 inside, MAX", ReduceFunction.MAX, sizes(128, 8), null, axes(0),
                     column(128, 8, with(128, -1, 1, M, 126, Z)),
                     sizes(MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO,
-                            MINUS_ZERO)));
-
-    /** Walks over reduced dimensions apart, which DirectML orders otherwise; the emulator does not model them. */
-    public static final List<Probe> UNMODELLED = List.of(
-            // [3, 8, 4] along 0 and 2: -0 at (1, m, 0) and +0 at (0, m, 1) give +0 (the last axis walked outer), not
-            // the -0 the largest-stride-first walk meets last.
+                            MINUS_ZERO)),
+            // Reduced dimensions apart: [3, 8, 4] along 0 and 2 walks c outer and a inner (8 or more elements after
+            // the outer block), so -0 at (1, m, 0) and +0 at (0, m, 1) give +0, not the -0 met last row-major.
             new Probe("axes 0 and 2 of [3, 8, 4], MAX", ReduceFunction.MAX, sizes(3, 8, 4), null, axes(0, 2),
-                    apart(3, 8, 4, 1, 0, M, 0, 1, Z), sizes(ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO)));
+                    apart(3, 8, 4, 1, 0, M, 0, 1, Z), sizes(ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO, ZERO)),
+            // [5, 2, 3]: 6 elements after the outer block, which is odd, so one part: row-major, -0 at (1, m, 0).
+            new Probe("axes 0 and 2 of [5, 2, 3], MAX", ReduceFunction.MAX, sizes(5, 2, 3), null, axes(0, 2),
+                    apart(5, 2, 3, 1, 0, M, 0, 1, Z), sizes(MINUS_ZERO, MINUS_ZERO)),
+            // [8, 2, 2]: 4 parts of 2, walked a % 2 outer, c, then a / 2: (6, m, 1) 8th, (1, m, 0) 9th gives -0.
+            new Probe("axes 0 and 2 of [8, 2, 2], MAX", ReduceFunction.MAX, sizes(8, 2, 2), null, axes(0, 2),
+                    apart(8, 2, 2, 1, 0, M, 6, 1, Z), sizes(MINUS_ZERO, MINUS_ZERO)),
+            // [5, 1, 2, 4] with strides 1 5 5 10 along 0, 1 and 3: in memory the 4 outside the kept 2 outside the 5;
+            // the inner block (the 5) outer: -0 at (1, 0, k, 0), +0 at (0, 0, k, 1) gives -0.
+            new Probe("two blocks transposed, MAX", ReduceFunction.MAX, sizes(5, 1, 2, 4), sizes(1, 5, 5, 10),
+                    axes(0, 1, 3), everyLine(sizes(5, 1, 2, 4), sizes(1, 5, 5, 10), axes(0, 1, 3), 4, M, 1, Z, -1),
+                    sizes(MINUS_ZERO, MINUS_ZERO)),
+            // Trees: five runs (packed [2, 2, 2, 2, 2] along 0, 2 and 4), the element numbered 0 wins every tie:
+            // -0 there and +0 at 7 give -0; MIN the same.
+            new Probe("five runs, tree, MAX", ReduceFunction.MAX, sizes(2, 2, 2, 2, 2), null, axes(0, 2, 4),
+                    everyLine(sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 2, 1), axes(0, 2, 4), 0, M, 7, Z, -1),
+                    sizes(MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO)),
+            new Probe("five runs, tree, MIN", ReduceFunction.MIN, sizes(2, 2, 2, 2, 2), null, axes(0, 2, 4),
+                    everyLine(sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 2, 1), axes(0, 2, 4), 0, Z, 7, M, 1),
+                    sizes(ZERO, ZERO, ZERO, ZERO)),
+            // [2, 3, 2, 3, 2] with strides 3 24 12 1 6 along 0 and 1 (kept dimensions out of order): numbered by
+            // stride, (0, 0) is 0 and wins over (1, 1), numbered 3.
+            new Probe("transposed kept dimensions, tree, MAX", ReduceFunction.MAX, sizes(2, 3, 2, 3, 2),
+                    sizes(3, 24, 12, 1, 6), axes(0, 1),
+                    everyLine(sizes(2, 3, 2, 3, 2), sizes(3, 24, 12, 1, 6), axes(0, 1), 0, M, 4, Z, -1),
+                    sizes(MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO,
+                            MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO)),
+            // A 2-element axis reduced as a tree gives the first of the two: [2, 2, 2, 2, 2] with strides 16 8 4 1 2
+            // along 1.
+            new Probe("2-element axis, tree, MAX", ReduceFunction.MAX, sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 1, 2),
+                    axes(1), everyLine(sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 1, 2), axes(1), 0, M, 1, Z, -1),
+                    sizes(MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO,
+                            MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO,
+                            MINUS_ZERO, MINUS_ZERO)));
+
+    /** A tree past the measured 1,024 reduced elements, which DirectML orders otherwise; the emulator does not model it. */
+    public static final List<Probe> UNMODELLED = List.of(
+            // [2, 1024, 2, 2, 2] along 1 and 3 (2,048 reduced elements, five runs): -0 at (k, 511, m, 1, n) and +0
+            // at (k, 767, m, 1, n) give -0, not the +0 a tree over 2,048 (or the stride walk) would leave.
+            new Probe("tree of 2,048 elements, MAX", ReduceFunction.MAX, sizes(2, 1024, 2, 2, 2), null, axes(1, 3),
+                    everyLine(sizes(2, 1024, 2, 2, 2), sizes(8192, 8, 4, 2, 1), axes(1, 3), 1023, M, 1535, Z, -1),
+                    sizes(MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO,
+                            MINUS_ZERO)));
 
     private ReduceTieProbes() {}
 
@@ -180,6 +220,40 @@ public final class ReduceTieProbes {
         for (int k = 0; k < m; k++) {
             values[(a1 * m + k) * c + c1] = first;
             values[(a2 * m + k) * c + c2] = second;
+        }
+        return values;
+    }
+
+    /**
+     * A buffer of {@code fill} for an input of {@code sizes} and {@code strides} whose every output element's reduced
+     * elements hold {@code first} at position {@code at} and {@code second} at {@code then}, positions row-major over
+     * the reduced dimensions in dimension order.
+     */
+    private static float[] everyLine(long[] sizes, long[] strides, List<Long> axes, int at, float first, int then,
+            float second, float fill) {
+        long span = 1;
+        for (int d = 0; d < sizes.length; d++) {
+            span += (sizes[d] - 1) * strides[d];
+        }
+        float[] values = new float[(int) span];
+        Arrays.fill(values, fill);
+        long[] out = sizes.clone();
+        for (long axis : axes) {
+            out[(int) axis] = 1;
+        }
+        for (long line = 0; line < Shapes.product(out); line++) {
+            long[] coordinate = Shapes.coordinate(line, out);
+            for (long position : new long[] {at, then}) {
+                long[] element = coordinate.clone();
+                long rest = position;
+                for (int d = sizes.length - 1; d >= 0; d--) {
+                    if (axes.contains((long) d)) {
+                        element[d] = rest % sizes[d];
+                        rest /= sizes[d];
+                    }
+                }
+                values[(int) Shapes.offset(element, strides)] = position == at ? first : second;
+            }
         }
         return values;
     }

@@ -56,8 +56,23 @@ final class ReduceSelectionExecution implements OperatorExecution {
         long rowStride = space.inputReduced()[last];
         CoordinateCursor inner = new CoordinateCursor(Arrays.copyOf(reduced, last), space.inputReduced());
         outer.seek(begin);
+        long[] listed = space.listed();
         for (long e = begin; e < end; e++) {
             long base = outer.offset(0);
+            if (listed != null) {
+                long best = 0;
+                boolean seen = false;
+                for (long at : listed) {
+                    long x = ElementBits.get(in, (int) (base + at), elementSize);
+                    if (!order.isNan(x) && (!seen || selection.replacesValue(order, x, best))) {
+                        best = x;
+                        seen = true;
+                    }
+                }
+                ElementBits.put(out, (int) outer.offset(1), outputSize, seen ? best : selection.emptyFloat32());
+                outer.next();
+                continue;
+            }
             long best = 0;
             long bestAt = -1;
             long k = 0;

@@ -21,7 +21,8 @@ import java.util.Set;
  * ARGMIN, ARGMAX, and REDUCE with MAX, MIN, ARGMAX or ARGMIN: each output element selects among the input elements that
  * the reduced axes gather onto it (docs/directml-behaviour.md §16.7): ARGMIN and ARGMAX walk the reduced dimensions
  * row-major, REDUCE MAX and MIN from the largest input stride to the smallest, or in the interleaved parts DirectML
- * splits some packed reductions into ({@link SplitValueWalk}).
+ * splits some packed reductions into ({@link SplitValueWalk}), or in the order of the tree DirectML reduces inputs of
+ * five or more runs as ({@link TreeValueWalk}).
  * REDUCE's other functions compute, and are refused until their arithmetic is measured.
  */
 public final class ReduceSelectionKernel implements OperatorKernel {
@@ -103,8 +104,8 @@ public final class ReduceSelectionKernel implements OperatorKernel {
     /**
      * The walks of the reduction; refuses axes past the rank and an output other than the reduced input. An index
      * walks the reduced dimensions row-major in dimension order (its position there is what it writes); a value walks
-     * them in DirectML's split parts ({@link SplitValueWalk}) or else from the largest input stride to the smallest
-     * ({@link ValueWalkOrder}).
+     * them in the order of DirectML's tree ({@link TreeValueWalk}), its split parts ({@link SplitValueWalk}) or else
+     * from the largest input stride to the smallest ({@link ValueWalkOrder}).
      */
     private ReducedSpace space(BufferTensorDesc input, BufferTensorDesc output, List<Long> axes,
             boolean valueWalk) {
@@ -140,7 +141,12 @@ public final class ReduceSelectionKernel implements OperatorKernel {
             inputKept[d] = reduced[d] ? 0 : Math.multiplyExact(inStrides[d], (long) inputSize);
         }
         if (valueWalk) {
-            Optional<SplitValueWalk> split = SplitValueWalk.of(sizes, inStrides, reduced);
+            Optional<long[]> tree = TreeValueWalk.offsets(sizes, inStrides, reduced, outStrides);
+            if (tree.isPresent()) {
+                return ReducedSpace.listing(tree.get(), inputSize, outSizes, inputKept, outputStrides);
+            }
+            Optional<SplitValueWalk> split = SplitValueWalk.packedOutput(outSizes, outStrides)
+                    ? SplitValueWalk.of(sizes, inStrides, reduced) : Optional.empty();
             if (split.isPresent()) {
                 return ReducedSpace.splitting(split.get(), inputSize, outSizes, inputKept, outputStrides);
             }

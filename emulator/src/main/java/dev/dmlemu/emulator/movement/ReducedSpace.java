@@ -7,10 +7,17 @@ import java.util.List;
  * and the output's byte strides) and, for each, row-major over the reduced dimensions in the order listed (their
  * sizes and the input's byte strides; one element when no axis is reduced): for ARGMIN and ARGMAX the input's
  * dimension order, where an element's position in the walk is the index they write; for REDUCE MAX and MIN the
- * largest stride first ({@link ValueWalkOrder}), or the parts DirectML splits them into ({@link SplitValueWalk}).
+ * largest stride first ({@link ValueWalkOrder}), or the parts DirectML splits them into ({@link SplitValueWalk}), or,
+ * where DirectML reduces as a tree, the byte offsets {@code listed} in the order that tree settles ties
+ * ({@link TreeValueWalk}; null otherwise).
  */
 record ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, long[] reducedSizes,
-        long[] inputReduced) {
+        long[] inputReduced, long[] listed) {
+
+    ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, long[] reducedSizes,
+            long[] inputReduced) {
+        this(outputSizes, inputKept, outputStrides, reducedSizes, inputReduced, null);
+    }
 
     /**
      * The space whose reduced walk is {@code walk}, input dimensions in walk order (one element when empty), with the
@@ -32,14 +39,34 @@ record ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, 
     }
 
     /**
-     * The space whose reduced walk is {@code split}: the position in a part outer, the part inner, over an input of
-     * {@code elementSize}-byte elements.
+     * The space whose reduced walk is {@code split}: the position in a part outer, then the inner block of two apart
+     * (when there is one), the part inner, over an input of {@code elementSize}-byte elements.
      */
     static ReducedSpace splitting(SplitValueWalk split, int elementSize, long[] outputSizes, long[] inputKept,
             long[] outputStrides) {
         long stride = Math.multiplyExact(split.stride(), (long) elementSize);
-        return new ReducedSpace(outputSizes, inputKept, outputStrides, new long[] {split.partLength(), split.parts()},
-                new long[] {stride, Math.multiplyExact(stride, split.partLength())});
+        long partStride = Math.multiplyExact(stride, split.partLength());
+        if (split.betweenLength() == 1) {
+            return new ReducedSpace(outputSizes, inputKept, outputStrides,
+                    new long[] {split.partLength(), split.parts()}, new long[] {stride, partStride});
+        }
+        return new ReducedSpace(outputSizes, inputKept, outputStrides,
+                new long[] {split.partLength(), split.betweenLength(), split.parts()},
+                new long[] {stride, Math.multiplyExact(split.betweenStride(), (long) elementSize), partStride});
+    }
+
+    /**
+     * The space whose reduced elements are walked at the element offsets {@code offsets}, in that order, over an input
+     * of {@code elementSize}-byte elements.
+     */
+    static ReducedSpace listing(long[] offsets, int elementSize, long[] outputSizes, long[] inputKept,
+            long[] outputStrides) {
+        long[] bytes = new long[offsets.length];
+        for (int i = 0; i < offsets.length; i++) {
+            bytes[i] = Math.multiplyExact(offsets[i], (long) elementSize);
+        }
+        return new ReducedSpace(outputSizes, inputKept, outputStrides, new long[] {offsets.length}, new long[] {0},
+                bytes);
     }
 
     long outputCount() {

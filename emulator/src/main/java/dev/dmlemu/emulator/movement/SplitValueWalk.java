@@ -1,23 +1,31 @@
 package dev.dmlemu.emulator.movement;
 
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
 /**
  * Where DirectML's REDUCE MAX and MIN walk the reduced elements as interleaved parts (docs/directml-behaviour.md §16.7,
  * "Split walks"), measured on the real DLL. On a packed input whose reduced dimensions of more than one element are
- * adjacent (or one transposed so that only that reduced block moved), they read as one axis of {@code n} elements with
- * {@code inner} elements after it in memory; DirectML walks that axis
+ * adjacent in memory, they read as one axis of {@code n} elements with {@code inner} elements after it in memory;
+ * DirectML walks that axis
  * as {@link #parts} parts of {@link #partLength} elements, element {@code k * partLength + q} with {@code q} outer and
- * {@code k} inner. It decides only which of equal elements (-0.0 and +0.0) is written. Other layouts, reduced
- * dimensions apart, and shapes past the measured size keep the largest-stride-first walk ({@link ValueWalkOrder}).
+ * {@code k} inner. When the reduced dimensions form two blocks apart in memory (kept ones between them), the outer
+ * block is that axis, its {@code inner} the elements after it, and the inner block is walked whole between {@code q}
+ * and {@code k} ({@link #betweenLength} elements of stride {@link #betweenStride}). It decides only which of equal
+ * elements (-0.0 and +0.0) is written, and only onto an output packed over its dimensions of more than one element
+ * ({@link #packedOutput}). Other layouts and shapes past the measured sizes keep the largest-stride-first walk
+ * ({@link ValueWalkOrder}) or DirectML's tree ({@link TreeValueWalk}).
  *
  * @param partLength the elements of one part, {@code n / parts}
- * @param parts the number of parts, a power of two, at least 2
+ * @param parts the number of parts, at least 2 for one block (a power of two), at least 1 for two
  * @param stride the axis's element stride, {@code inner}
+ * @param betweenLength the elements of the inner block walked between the position in a part and the part (1: none)
+ * @param betweenStride the inner block's element stride
  */
-record SplitValueWalk(long partLength, long parts, long stride) {
+record SplitValueWalk(long partLength, long parts, long stride, long betweenLength, long betweenStride) {
 
     /** The most parts measured: axes of 128 elements and more split into 64. */
     static final long MOST_PARTS = 64;
@@ -28,6 +36,11 @@ record SplitValueWalk(long partLength, long parts, long stride) {
     /** From this many elements after the axis on, parts have no least length, but axes up to 96 stay whole. */
     private static final long WIDE_INNER = 8;
     private static final long LONGEST_WHOLE_WIDE_AXIS = 96;
+
+    /** One reduced block: no inner block between the position in a part and the part. */
+    SplitValueWalk(long partLength, long parts, long stride) {
+        this(partLength, parts, stride, 1, 0);
+    }
 
     /**
      * How many parts DirectML walks an axis of {@code n} elements with {@code inner} elements after it in (1: whole).
@@ -50,47 +63,100 @@ record SplitValueWalk(long partLength, long parts, long stride) {
     }
 
     /**
+     * Whether an output of {@code sizes} and element {@code strides} is packed over its dimensions of more than one
+     * element, in dimension order: DirectML splits only then. With gaps between the output's elements (strides twice
+     * the packed ones, or a kept stride of 2 or 3 where 1 is packed) or its kept dimensions transposed, it walked
+     * whole, largest stride first (measured); the strides of one-element dimensions did not matter.
+     */
+    static boolean packedOutput(long[] sizes, long[] strides) {
+        long packed = 1;
+        for (int d = sizes.length - 1; d >= 0; d--) {
+            if (sizes[d] > 1) {
+                if (strides[d] != packed) {
+                    return false;
+                }
+                packed = Math.multiplyExact(packed, sizes[d]);
+            }
+        }
+        return true;
+    }
+
+    /**
      * The split walk of the reduced dimensions ({@code reduced}) of an input of {@code sizes} and element
-     * {@code strides}, when DirectML splits them; empty when the walk is whole or the rule was not measured for the
-     * shape. The input must read, dimensions ordered by stride, as a packed one (no padding, no broadcast) whose kept
-     * dimensions of more than one element keep their order among themselves, as the reduced ones do, and whose reduced
-     * ones are adjacent: transposing only the reduced block elsewhere still splits, transposing kept dimensions apart
-     * does not (measured).
+     * {@code strides}, when DirectML splits them; empty when the walk is the largest-stride-first one or the rule was
+     * not measured for the shape. The input must read, dimensions ordered by stride, as a packed one (no padding, no
+     * broadcast) whose kept dimensions of more than one element keep their order among themselves (transposing kept
+     * dimensions apart walks whole, measured). Its reduced ones then form one block, read in memory order whatever
+     * their order among themselves, or two blocks apart ({@link #apart}).
      */
     static Optional<SplitValueWalk> of(long[] sizes, long[] strides, boolean[] reduced) {
         // Dimensions of more than one element, smallest stride first, as they lie in memory.
         int[] memory = IntStream.range(0, sizes.length).filter(d -> sizes[d] > 1).boxed()
                 .sorted(Comparator.comparingLong(d -> strides[d])).mapToInt(Integer::intValue).toArray();
         long packed = 1;
-        long n = 1;
-        long inner = 1;
         int lastKept = Integer.MAX_VALUE;
-        int lastReduced = Integer.MAX_VALUE;
-        boolean keptAfterReduced = false;
+        // The reduced blocks, innermost first, each its dimensions innermost first.
+        List<List<Integer>> blocks = new ArrayList<>();
+        boolean inBlock = false;
         for (int d : memory) {
             if (strides[d] != packed) {
                 return Optional.empty();
             }
             packed = Math.multiplyExact(packed, sizes[d]);
             if (reduced[d]) {
-                if (d > lastReduced || keptAfterReduced) {
-                    return Optional.empty();
+                if (!inBlock) {
+                    blocks.add(new ArrayList<>());
+                    inBlock = true;
                 }
-                lastReduced = d;
-                n = Math.multiplyExact(n, sizes[d]);
+                blocks.get(blocks.size() - 1).add(d);
             } else {
                 if (d > lastKept) {
                     return Optional.empty();
                 }
                 lastKept = d;
-                keptAfterReduced = n > 1;
-                inner = n > 1 ? inner : Math.multiplyExact(inner, sizes[d]);
+                inBlock = false;
             }
         }
-        if (n == 1) {
+        if (blocks.size() == 2) {
+            return apart(sizes, strides, blocks.get(1), blocks.get(0));
+        }
+        if (blocks.size() != 1) {
             return Optional.empty();
         }
+        List<Integer> block = blocks.get(0);
+        long n = product(sizes, block);
+        long inner = strides[block.get(0)];
         long parts = parts(n, inner);
         return parts == 1 ? Optional.empty() : Optional.of(new SplitValueWalk(n / parts, parts, inner));
+    }
+
+    /**
+     * Two reduced blocks apart in a packed input, {@code outer} (of {@code a} elements, {@code inner} after it in
+     * memory) and {@code inside} (of {@code c}), each its dimensions innermost first and read in memory order. With
+     * fewer than 8 elements after it, or 8 or more and more than 96 elements, the outer block splits into
+     * {@link #parts(long, long)} parts, the inner block walked whole between the position in a part and the part
+     * (with one part: the outer block outer, the inner block inner); with 8 or more and at most 96 elements, the inner
+     * block is walked outer and the outer block inner, as parts of one element.
+     */
+    private static Optional<SplitValueWalk> apart(long[] sizes, long[] strides, List<Integer> outer,
+            List<Integer> inside) {
+        long a = product(sizes, outer);
+        long inner = strides[outer.get(0)];
+        long c = product(sizes, inside);
+        long betweenStride = strides[inside.get(0)];
+        if (a > LARGEST_MEASURED / inner) {
+            return Optional.empty();
+        }
+        long parts = inner >= WIDE_INNER && a <= LONGEST_WHOLE_WIDE_AXIS ? a : parts(a, inner);
+        return parts == 1 ? Optional.empty() : Optional.of(new SplitValueWalk(a / parts, parts, inner, c,
+                betweenStride));
+    }
+
+    private static long product(long[] sizes, List<Integer> dims) {
+        long n = 1;
+        for (int d : dims) {
+            n = Math.multiplyExact(n, sizes[d]);
+        }
+        return n;
     }
 }

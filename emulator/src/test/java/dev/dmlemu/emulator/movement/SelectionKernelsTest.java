@@ -65,7 +65,7 @@ class SelectionKernelsTest {
     @Test
     void reduceTiesOnTransposedPaddedAndBroadcastInputsAsTheRealDllDid() {
         // The DLL's answers (ReduceTieMeasuredTest in tests), heap and direct buffers, one thread and four: MAX and
-        // MIN write the zero their largest-stride-first or split walk meets last, ARGMAX and ARGMIN the first
+        // MIN write the zero their largest-stride-first, split or tree walk meets last, ARGMAX and ARGMIN the first
         // row-major.
         for (int threads : new int[] {1, 4}) {
             try (Emulator emulator = new Emulator(EmulatorOptions.defaults().withThreads(threads))) {
@@ -80,10 +80,10 @@ class SelectionKernelsTest {
     }
 
     @Test
-    void reduceWalksOverReducedDimensionsApartAreNotModelled() {
-        // docs/directml-behaviour.md §16.7: reduced dimensions apart DirectML walks in another order than the
-        // emulator's largest-stride-first one, which then writes the other zero. A kernel that models it moves these
-        // probes to MODELLED.
+    void reduceTreesPastTheMeasuredSizeAreNotModelled() {
+        // docs/directml-behaviour.md §16.7: a tree of more than 1,024 reduced elements DirectML orders otherwise than
+        // the emulator's largest-stride-first walk, which then writes the other zero. A kernel that models it moves
+        // these probes to MODELLED.
         try (Emulator emulator = new Emulator()) {
             for (ReduceTieProbes.Probe probe : ReduceTieProbes.UNMODELLED) {
                 List<byte[]> r = MovementRun.outputs(emulator, probe.toCase(), false);

@@ -2,12 +2,16 @@ package dev.dmlemu.emulator.movement;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The parts DirectML's REDUCE MAX and MIN walk a packed axis in, as measured (docs/directml-behaviour.md §16.7). */
+/**
+ * The parts DirectML's REDUCE MAX and MIN walk a packed axis or two packed blocks in, as measured
+ * (docs/directml-behaviour.md §16.7).
+ */
 class SplitValueWalkTest {
 
     private static final long[] AXES = {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 24, 32, 48, 64};
@@ -77,8 +81,57 @@ class SplitValueWalkTest {
         assertTrue(SplitValueWalk.of(sizes(2, 8, 2), sizes(1, 4, 2), reduced(false, true, false)).isEmpty());
         assertTrue(SplitValueWalk.of(sizes(2, 2, 8, 2), sizes(16, 32, 2, 1), reduced(false, false, true, false))
                 .isEmpty());
-        // Reduced dimensions out of order: [4, 2, 4, 2] with strides 32 4 8 1 along 1 and 2.
+        // [4, 2, 4, 2] with strides 32 4 8 1 along 1 and 2: the swapped reduced dimensions leave a gap (padded).
         assertTrue(SplitValueWalk.of(sizes(4, 2, 4, 2), sizes(32, 4, 8, 1), reduced(false, true, true, false))
+                .isEmpty());
+    }
+
+    @Test
+    void reducedDimensionsSwappedInAPackedBlockSplitInMemoryOrder() {
+        // [2, 5, 2, 2] with strides 4 8 1 2 along 0, 1 and 3: in memory one axis of 20 with 2 inside, 4 parts of 5.
+        assertEquals(Optional.of(new SplitValueWalk(5, 4, 2)), SplitValueWalk.of(sizes(2, 5, 2, 2),
+                sizes(4, 8, 1, 2), reduced(true, true, false, true)));
+        // [3, 1, 5, 4, 2] with strides 1 6 6 30 3 along 2, 3 and 4: 40 with 3 inside, 8 parts of 5.
+        assertEquals(Optional.of(new SplitValueWalk(5, 8, 3)), SplitValueWalk.of(sizes(3, 1, 5, 4, 2),
+                sizes(1, 6, 6, 30, 3), reduced(false, false, true, true, true)));
+    }
+
+    @Test
+    void twoReducedBlocksApartWalkTheInnerOneBetweenThePartsOfTheOuterOne() {
+        // Packed [a, m, c] along 0 and 2, the outer block a with m * c after it (the DLL's walks).
+        // Fewer than 8 after it: the outer block's parts (a % p outer, c, then a / p); one part is row-major.
+        assertEquals(Optional.of(new SplitValueWalk(2, 4, 4, 2, 1)), SplitValueWalk.of(sizes(8, 2, 2),
+                sizes(4, 2, 1), reduced(true, false, true)));
+        assertEquals(Optional.of(new SplitValueWalk(3, 2, 4, 2, 1)), SplitValueWalk.of(sizes(6, 2, 2),
+                sizes(4, 2, 1), reduced(true, false, true)));
+        assertEquals(Optional.of(new SplitValueWalk(2, 64, 4, 2, 1)), SplitValueWalk.of(sizes(8, 128, 2, 2),
+                sizes(512, 4, 2, 1), reduced(false, true, false, true)));
+        assertTrue(SplitValueWalk.of(sizes(5, 2, 3), sizes(6, 3, 1), reduced(true, false, true)).isEmpty());
+        assertTrue(SplitValueWalk.of(sizes(3, 2, 2), sizes(4, 2, 1), reduced(true, false, true)).isEmpty());
+        assertTrue(SplitValueWalk.of(sizes(2, 3, 2), sizes(6, 2, 1), reduced(true, false, true)).isEmpty());
+        // 8 or more after it: the inner block outer, the outer one inner (parts of one element).
+        assertEquals(Optional.of(new SplitValueWalk(1, 3, 32, 4, 1)), SplitValueWalk.of(sizes(3, 8, 4),
+                sizes(32, 4, 1), reduced(true, false, true)));
+        assertEquals(Optional.of(new SplitValueWalk(1, 16, 8, 2, 1)), SplitValueWalk.of(sizes(16, 4, 2),
+                sizes(8, 2, 1), reduced(true, false, true)));
+        // A block of several dimensions: [2, 2, 2, 2, 2] along 0, 1, 2 and 4 is 8 with 4 after it, then 2.
+        assertEquals(Optional.of(new SplitValueWalk(2, 4, 4, 2, 1)), SplitValueWalk.of(sizes(2, 2, 2, 2, 2),
+                sizes(16, 8, 4, 2, 1), reduced(true, true, true, false, true)));
+        // Transposed: [2, 2, 8] with strides 1 2 4 along 0 and 2 (the blocks swapped), [5, 1, 2, 4] with strides
+        // 1 5 5 10 along 0, 1 and 3.
+        assertEquals(Optional.of(new SplitValueWalk(2, 4, 4, 2, 1)), SplitValueWalk.of(sizes(2, 2, 8),
+                sizes(1, 2, 4), reduced(true, false, true)));
+        assertEquals(Optional.of(new SplitValueWalk(1, 4, 10, 5, 1)), SplitValueWalk.of(sizes(5, 1, 2, 4),
+                sizes(1, 5, 5, 10), reduced(true, true, false, true)));
+        // Past 96 elements with 8 or more after it, the outer block's one-axis parts ([16, n, 2, 4] along 1 and 3):
+        // 4 of 25 for 100, 64 of 2 for 128, and one (row-major) for 97.
+        assertEquals(Optional.of(new SplitValueWalk(25, 4, 8, 4, 1)), SplitValueWalk.of(sizes(100, 2, 4),
+                sizes(8, 4, 1), reduced(true, false, true)));
+        assertEquals(Optional.of(new SplitValueWalk(2, 64, 8, 4, 1)), SplitValueWalk.of(sizes(16, 128, 2, 4),
+                sizes(1024, 8, 4, 1), reduced(false, true, false, true)));
+        assertTrue(SplitValueWalk.of(sizes(97, 2, 4), sizes(8, 4, 1), reduced(true, false, true)).isEmpty());
+        // Padded: the stride walk.
+        assertTrue(SplitValueWalk.of(sizes(2, 2, 2, 2), sizes(40, 16, 8, 1), reduced(true, false, true, false))
                 .isEmpty());
     }
 
@@ -88,7 +141,6 @@ class SplitValueWalkTest {
         assertTrue(SplitValueWalk.of(sizes(8, 2), sizes(1, 8), reduced(true, false)).isEmpty());
         assertTrue(SplitValueWalk.of(sizes(8, 2), sizes(4, 1), reduced(true, false)).isEmpty());
         assertTrue(SplitValueWalk.of(sizes(8, 2), sizes(0, 1), reduced(true, false)).isEmpty());
-        assertTrue(SplitValueWalk.of(sizes(4, 8, 4), sizes(32, 4, 1), reduced(true, false, true)).isEmpty());
     }
 
     @Test
@@ -98,6 +150,28 @@ class SplitValueWalkTest {
         ReducedSpace space = ReducedSpace.splitting(split, 4, sizes(1, 2), sizes(0, 4), sizes(8, 4));
         assertArrayEquals(sizes(4, 2), space.reducedSizes());
         assertArrayEquals(sizes(8, 32), space.inputReduced());
+    }
+
+    @Test
+    void onlyAnOutputPackedOverItsDimensionsOfMoreThanOneElementSplits() {
+        assertTrue(SplitValueWalk.packedOutput(sizes(1, 2), sizes(2, 1)));
+        // One-element dimensions' strides do not count (the DLL's answer did not change).
+        assertTrue(SplitValueWalk.packedOutput(sizes(1, 1, 2, 1, 1), sizes(8, 2147483736L, 1, 7, 5)));
+        // Gaps and transposed kept dimensions: the whole walk, measured with a kept stride of 2 and 3, with every
+        // stride doubled, and with [2, 1, 2] of strides 1 2 2.
+        assertFalse(SplitValueWalk.packedOutput(sizes(1, 1, 2, 1, 1), sizes(2, 2, 3, 1, 1)));
+        assertFalse(SplitValueWalk.packedOutput(sizes(1, 2), sizes(4, 2)));
+        assertFalse(SplitValueWalk.packedOutput(sizes(2, 1, 2), sizes(1, 2, 2)));
+    }
+
+    @Test
+    void theSpaceOfTwoBlocksWalksThePositionInAPartTheInnerBlockAndThePart() {
+        // [8, 2, 2] along 0 and 2, FLOAT32: a % 2 (stride 4) outer, c (stride 1), a / 2 (stride 8) inner.
+        SplitValueWalk split = SplitValueWalk.of(sizes(8, 2, 2), sizes(4, 2, 1), reduced(true, false, true))
+                .orElseThrow();
+        ReducedSpace space = ReducedSpace.splitting(split, 4, sizes(1, 2, 1), sizes(0, 8, 0), sizes(0, 4, 0));
+        assertArrayEquals(sizes(2, 2, 4), space.reducedSizes());
+        assertArrayEquals(sizes(16, 4, 32), space.inputReduced());
     }
 
     private static void assertParts(long inner, long... parts) {

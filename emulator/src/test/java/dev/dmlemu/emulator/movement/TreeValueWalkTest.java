@@ -1,0 +1,104 @@
+package dev.dmlemu.emulator.movement;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The runs that make DirectML reduce REDUCE MAX and MIN as a tree, and the order it settles ties in, as measured
+ * (docs/directml-behaviour.md §16.7).
+ */
+class TreeValueWalkTest {
+
+    @Test
+    void runsGoOnOverPackedNeighboursInMemory() {
+        // Packed [2, 2, 2, 2, 2]: along 0, 2 and 4 five runs, along 0 and 2 four (the last two kept ones are one).
+        assertEquals(5, runs(sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 2, 1),
+                reduced(true, false, true, false, true)));
+        assertEquals(4, runs(sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 2, 1),
+                reduced(true, false, true, false, false)));
+        // Reduced dimensions swapped in memory are one run ([2, 2, 2, 2, 2] with strides 8 16 4 2 1 along 0, 1, 3).
+        assertEquals(4, runs(sizes(2, 2, 2, 2, 2), sizes(8, 16, 4, 2, 1),
+                reduced(true, true, false, true, false)));
+        // Kept ones swapped are not: [2, 3, 2, 3, 2] with strides 3 24 12 1 6 along 0 and 1, and [2, 2, 2, 2, 2]
+        // with strides 16 8 4 1 2 along 1.
+        assertEquals(5, runs(sizes(2, 3, 2, 3, 2), sizes(3, 24, 12, 1, 6),
+                reduced(true, true, false, false, false)));
+        assertEquals(5, runs(sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 1, 2),
+                reduced(false, true, false, false, false)));
+        // Kept neighbours in memory are one run even with a reduced dimension between them in dimension order: [3, 3,
+        // 2, 3, 3] with strides 74 24 3 8 1 along 2 (four runs, walked); with 74 24 3 9 1, five.
+        assertEquals(4, runs(sizes(3, 3, 2, 3, 3), sizes(74, 24, 3, 8, 1),
+                reduced(false, false, true, false, false)));
+        assertEquals(5, runs(sizes(3, 3, 2, 3, 3), sizes(74, 24, 3, 9, 1),
+                reduced(false, false, true, false, false)));
+        // One-element dimensions do not count.
+        assertEquals(3, runs(sizes(2, 1, 2, 2, 2), sizes(8, 8, 4, 2, 1),
+                reduced(true, false, true, false, true)));
+    }
+
+    @Test
+    void theWalkEndsWithTheElementWhoseReversedNumberIsSmallest() {
+        // Packed [2, 2, 2, 2, 2] along 0, 2 and 4 (the DLL's walk, element offsets): 21 5 17 1 20 4 16 0.
+        assertArrayEquals(sizes(21, 5, 17, 1, 20, 4, 16, 0), offsets(sizes(2, 2, 2, 2, 2),
+                sizes(16, 8, 4, 2, 1), reduced(true, false, true, false, true)).orElseThrow());
+        // [2, 3, 2, 3, 2] with strides 3 24 12 1 6 along 0 and 1, numbered by stride (dimension 1 outer): the
+        // DLL's walk (1, 1), (1, 2), (1, 0), (0, 1), (0, 2), (0, 0).
+        assertArrayEquals(sizes(27, 51, 3, 24, 48, 0), offsets(sizes(2, 3, 2, 3, 2),
+                sizes(3, 24, 12, 1, 6), reduced(true, true, false, false, false)).orElseThrow());
+        // Three elements (a tree over four): 1, 2, 0.
+        assertArrayEquals(sizes(1, 2, 0), offsets(sizes(1, 2, 3, 2, 3, 3, 1, 1),
+                sizes(54, 54, 1, 9, 18, 3, 0, 18), reduced(false, false, true, false, false, false, false, false))
+                .orElseThrow());
+    }
+
+    @Test
+    void fewerRunsAndMoreThan1024ElementsAreNoTree() {
+        assertTrue(offsets(sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 2, 1),
+                reduced(true, false, true, false, false)).isEmpty());
+        assertTrue(offsets(sizes(2, 1024, 2, 2, 2), sizes(8192, 8, 4, 2, 1),
+                reduced(false, true, false, true, false)).isEmpty());
+        assertEquals(1024, offsets(sizes(2, 512, 2, 2, 2), sizes(4096, 8, 4, 2, 1),
+                reduced(false, true, false, true, false)).orElseThrow().length);
+    }
+
+    @Test
+    void keptDimensionsGoOnOnlyWhereTheOutputDoesToo() {
+        // MIN over a broadcast [3, 1, 1, 3, 2, 2, 3, 1] with strides 0 0 0 0 0 0 3 1 along 6 and 3: in memory 3 | 3,
+        // 0 | 0 (reduced) | 2, 0 2, 0: four runs onto a packed output, five onto output strides 2 1 2 0 1 6 1 1.
+        long[] sizes = sizes(3, 1, 1, 3, 2, 2, 3, 1);
+        long[] strides = sizes(0, 0, 0, 0, 0, 0, 3, 1);
+        boolean[] reduced = reduced(false, false, false, true, false, false, true, false);
+        assertEquals(4, runs(sizes, strides, reduced));
+        assertEquals(5, TreeValueWalk.runs(sizes, strides, reduced, sizes(2, 1, 2, 0, 1, 6, 1, 1)));
+    }
+
+    /** The runs onto a packed output. */
+    private static int runs(long[] sizes, long[] strides, boolean[] reduced) {
+        return TreeValueWalk.runs(sizes, strides, reduced, packedOutput(sizes, reduced));
+    }
+
+    private static java.util.Optional<long[]> offsets(long[] sizes, long[] strides, boolean[] reduced) {
+        return TreeValueWalk.offsets(sizes, strides, reduced, packedOutput(sizes, reduced));
+    }
+
+    private static long[] packedOutput(long[] sizes, boolean[] reduced) {
+        long[] strides = new long[sizes.length];
+        long stride = 1;
+        for (int d = sizes.length - 1; d >= 0; d--) {
+            strides[d] = stride;
+            stride *= reduced[d] ? 1 : sizes[d];
+        }
+        return strides;
+    }
+
+    private static long[] sizes(long... values) {
+        return values;
+    }
+
+    private static boolean[] reduced(boolean... values) {
+        return values;
+    }
+}
