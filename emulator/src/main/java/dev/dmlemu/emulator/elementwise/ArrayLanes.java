@@ -315,10 +315,10 @@ enum ArrayLanes implements InPlaceLane {
     }
 
     /**
-     * Whether one of {@code count} FLOAT32 elements from element {@code first} (a range {@link #firstElement}
-     * checked) has absolute bits of {@code limit} or more, by {@link FloatBits#anyAtOrAbove}'s carry into the sign bit, two elements per long: neither half's sum
-     * reaches 2^32, so no carry crosses into the other half. Measured steadier than the same OR over ints, which C2 17
-     * compiled well in some JVMs and not in others.
+     * Whether one of {@code count} FLOAT32 elements from element {@code first} (a range {@link #firstElement} checked)
+     * has absolute bits of {@code limit} or more, by {@link FloatBits#anyAtOrAbove}'s carry into the sign bit, two
+     * elements per long: neither half's sum reaches 2^32, so no carry crosses into the other half. Measured steadier
+     * than the same OR over ints, which C2 17 compiled well in some JVMs and not in others.
      */
     static boolean anyAtOrAbove(byte[] array, int first, int count, int limit) {
         long carry = (Integer.MAX_VALUE - (limit - 1)) & 0xFFFF_FFFFL;

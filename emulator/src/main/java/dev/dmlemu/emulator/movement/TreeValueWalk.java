@@ -7,11 +7,11 @@ import java.util.Optional;
 /**
  * Where DirectML's REDUCE MAX and MIN reduce as a tree rather than a walk (docs/directml-behaviour.md §16.7, "Tree
  * reductions"), measured on the real DLL. When the input's dimensions of more than one element form five or more runs
- * in memory ({@link #runs}), the reduced elements, numbered row-major over the reduced dimensions taken from the largest stride to the
- * smallest ({@link ValueWalkOrder}), meet pairwise as in a tree over the next power of two: of two equal elements, the
- * one whose number, its bits reversed, is smaller wins. That is the last of equal elements in the walk listed by
- * {@link #offsets}, which the kernel walks like any other. Measured up to 1,024 reduced elements; past that the order
- * is another, not modelled.
+ * in memory ({@link #runs}), the reduced elements, numbered row-major over the reduced dimensions taken from the
+ * largest stride to the smallest ({@link ValueWalkOrder}), meet pairwise as in a tree over the next power of two: of
+ * two equal elements, the one whose number, its bits reversed, is smaller wins. That is the last of equal elements in
+ * the walk listed by {@link #offsets}, which the kernel walks like any other. Measured up to 1,024 reduced elements;
+ * past that the order is another, not modelled.
  */
 final class TreeValueWalk {
 
