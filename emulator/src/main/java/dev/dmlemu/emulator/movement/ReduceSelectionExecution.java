@@ -64,7 +64,7 @@ final class ReduceSelectionExecution implements OperatorExecution {
                 boolean seen = false;
                 for (long at : listed) {
                     long x = ElementBits.get(in, (int) (base + at), elementSize);
-                    if (!order.isNan(x) && (!seen || selection.replacesValue(order, x, best))) {
+                    if (takesValue(x, !seen, best)) {
                         best = x;
                         seen = true;
                     }
@@ -85,7 +85,7 @@ final class ReduceSelectionExecution implements OperatorExecution {
                             best = x;
                             bestAt = k;
                         }
-                    } else if (!order.isNan(x) && (bestAt < 0 || selection.replacesValue(order, x, best))) {
+                    } else if (takesValue(x, bestAt < 0, best)) {
                         best = x;
                         bestAt = k;
                     }
@@ -95,6 +95,14 @@ final class ReduceSelectionExecution implements OperatorExecution {
             ElementBits.put(out, (int) outer.offset(1), outputSize, written);
             outer.next();
         }
+    }
+
+    /**
+     * Whether a value walk (REDUCE MAX and MIN) keeps {@code x} as its best so far: never a NaN, the first other value
+     * always ({@code none}: nothing kept yet), then as the selection's tie rule says.
+     */
+    private boolean takesValue(long x, boolean none, long best) {
+        return !order.isNan(x) && (none || selection.replacesValue(order, x, best));
     }
 
     @Override
