@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -102,8 +103,32 @@ final class RunCommand implements Callable<Integer> {
                     + " 2^34)")
     long maxElements;
 
-    /** What one timed dispatch measured. */
-    record Timing(String dispatchable, int iterations, double medianMs, double minMs) {}
+    /**
+     * What one timed dispatch measured.
+     *
+     * @param totalMs the timed executions' time, all of them
+     * @param jitCompilationMs the JIT compilers' time while they ran (summed over the compiler threads), where the JVM
+     *     measures it
+     */
+    record Timing(String dispatchable, int iterations, double medianMs, double minMs, double totalMs,
+            OptionalLong jitCompilationMs) {
+
+        /**
+         * Whether the compilers worked for a tenth or more of the timed time: then what was timed is partly code the
+         * JIT had not finished with, and on a machine of few CPUs the compilers took CPU time from it.
+         */
+        boolean compiledWhileTimed() {
+            return jitCompilationMs.isPresent() && jitCompilationMs.getAsLong() > 0
+                    && jitCompilationMs.getAsLong() * 10 >= totalMs;
+        }
+
+        /** The note on stderr when {@link #compiledWhileTimed}. */
+        String compiledWhileTimedLine() {
+            return String.format(Locale.ROOT, "note: dispatch '%s': the JIT compilers worked for %d ms while its %d"
+                    + " timed executions ran (%.1f ms); a longer --warmup gives settled times",
+                    OneLine.of(dispatchable), jitCompilationMs.orElse(0), iterations, totalMs);
+        }
+    }
 
     /**
      * A dispatch whose output depends on something DirectML does not promise, or a command whose effect a user may
@@ -382,6 +407,9 @@ final class RunCommand implements Callable<Integer> {
             for (Timing timing : timings) {
                 out.printf(Locale.ROOT, "Dispatch '%s': %d iterations, %.4f ms median (CPU), %.4f ms min (CPU)%n",
                         OneLine.of(timing.dispatchable()), timing.iterations(), timing.medianMs(), timing.minMs());
+                if (timing.compiledWhileTimed()) {
+                    err.println(timing.compiledWhileTimedLine());
+                }
             }
             written.forEach(path -> err.println("wrote " + OneLine.of(path)));
         }
@@ -487,16 +515,21 @@ final class RunCommand implements Callable<Integer> {
                 awaitCompilers();
             }
             long[] nanos = new long[iterations];
+            JitCompilationClock jit = JitCompilationClock.ofThisJvm();
+            OptionalLong compiledBefore = jit.totalMs();
             for (int i = 0; i < iterations; i++) {
                 listener.starting(warmup + i + 1L, executions);
                 long start = System.nanoTime();
                 operator.execute(bindings);
                 nanos[i] = System.nanoTime() - start;
             }
+            OptionalLong compiled = jit.since(compiledBefore);
+            long total = Arrays.stream(nanos).sum();
             Arrays.sort(nanos);
             double median = iterations % 2 == 1 ? nanos[iterations / 2]
                     : (nanos[iterations / 2 - 1] + nanos[iterations / 2]) / 2.0;
-            return Optional.of(new Timing(step.dispatchable(), iterations, median / 1e6, nanos[0] / 1e6));
+            return Optional.of(new Timing(step.dispatchable(), iterations, median / 1e6, nanos[0] / 1e6, total / 1e6,
+                    compiled));
         } catch (OperatorExecutionException e) {
             throw input.problemAt(step.where(), "dispatch '" + step.dispatchable() + "': " + e.getMessage());
         }
@@ -567,6 +600,11 @@ final class RunCommand implements Callable<Integer> {
                 g.writeNumberField("iterations", timing.iterations());
                 g.writeNumberField("medianMs", timing.medianMs());
                 g.writeNumberField("minMs", timing.minMs());
+                if (timing.jitCompilationMs().isPresent()) {
+                    g.writeNumberField("jitCompilationMs", timing.jitCompilationMs().getAsLong());
+                } else {
+                    g.writeNullField("jitCompilationMs");
+                }
                 g.writeEndObject();
             }
             g.writeEndObject();

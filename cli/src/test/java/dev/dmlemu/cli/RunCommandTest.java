@@ -252,6 +252,9 @@ class RunCommandTest {
         assertTrue(timing.get("medianMs").isNumber() && timing.get("minMs").isNumber());
         assertTrue(timing.get("minMs").asDouble() <= timing.get("medianMs").asDouble());
         assertTrue(timing.get("minMs").asDouble() >= 0);
+        // HotSpot times its compilers: the milliseconds they worked while the executions were timed.
+        assertTrue(timing.get("jitCompilationMs").isIntegralNumber(), timing.toString());
+        assertTrue(timing.get("jitCompilationMs").asLong() >= 0);
     }
 
     @Test
