@@ -1,5 +1,7 @@
 package dev.dmlemu.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dmlemu.model.NpyFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -11,8 +13,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,8 +37,7 @@ public final class CommandLineTiming implements Callable<Integer> {
     /** The command line's default {@code --max-resource-bytes}. */
     private static final long DEFAULT_RESOURCE_LIMIT = 256L << 20;
 
-    private static final Pattern TIMING = Pattern.compile(
-            "Dispatch '[^']*': (\\d+) iterations, ([0-9.]+) ms median");
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Option(names = "--cli", required = true, description = "the command-line jar (cli/target/dmlemu.jar)")
     Path cli;
@@ -84,8 +83,14 @@ public final class CommandLineTiming implements Callable<Integer> {
      * One row of the table.
      *
      * @param ratios ONNX Runtime's time over the command line's, per repeat (each pair measured back to back), sorted
+     * @param jitMs the JIT compilers' milliseconds during each repeat's timed runs, as the command line reports them
+     *     (-1 where the JVM does not time its compilers), sorted
      */
-    record Row(String workload, int threads, double cliMs, double ortMs, double settledMs, double[] ratios) {}
+    record Row(String workload, int threads, double cliMs, double ortMs, double settledMs, double[] ratios,
+            long[] jitMs) {}
+
+    /** One command-line process's timing: the median of its timed runs, and the compilers' time during them. */
+    record CliTiming(double medianMs, long jitMs) {}
 
     @Override
     public Integer call() throws Exception {
@@ -106,13 +111,19 @@ public final class CommandLineTiming implements Callable<Integer> {
                     // Each command-line process is followed by one ONNX Runtime series, so both sides sample the
                     // same stretch of a machine whose speed drifts by tens of percent within minutes.
                     double[] cold = new double[repeats];
+                    long[] jit = new long[repeats];
                     double[] ort = new double[repeats];
                     for (int r = 0; r < repeats; r++) {
-                        cold[r] = runCli(folder, t, warmup, r == 0, w);
+                        CliTiming timing = runCli(folder, t, warmup, r == 0, w);
+                        cold[r] = timing.medianMs();
+                        jit[r] = timing.jitMs();
                         ort[r] = timeOrt(w, t);
                     }
-                    double settledMs = settledWarmup > 0 ? runCli(folder, t, settledWarmup, false, w) : Double.NaN;
-                    Row row = new Row(name, t, Median.of(cold), Median.of(ort), settledMs, pairedRatios(ort, cold));
+                    double settledMs = settledWarmup > 0 ? runCli(folder, t, settledWarmup, false, w).medianMs()
+                            : Double.NaN;
+                    Arrays.sort(jit);
+                    Row row = new Row(name, t, Median.of(cold), Median.of(ort), settledMs, pairedRatios(ort, cold),
+                            jit);
                     rows.add(row);
                     System.err.println(describe(row));
                 }
@@ -154,30 +165,44 @@ public final class CommandLineTiming implements Callable<Integer> {
         }
     }
 
-    /** Runs the command line in a fresh JVM; returns its median in ms, after checking its output if asked. */
-    private double runCli(Path folder, int t, int warmups, boolean check, TimedWorkload w) throws Exception {
+    /**
+     * Runs the command line in a fresh JVM with {@code --json}; returns its timing, after checking its output if
+     * asked.
+     */
+    private CliTiming runCli(Path folder, int t, int warmups, boolean check, TimedWorkload w) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(LauncherJvmOptions.ofThisMachine());
         command.addAll(javaOptions);
         command.addAll(List.of("-jar", cli.toAbsolutePath().toString(), "run", "model.json", "--backend", "emulator",
                 "--iterations", Integer.toString(iterations), "--warmup", Integer.toString(warmups), "--threads",
-                Integer.toString(t), "--output-dir", "."));
+                Integer.toString(t), "--output-dir", ".", "--json"));
         if (w.resourceBytes() > DEFAULT_RESOURCE_LIMIT) {
             // The command line caps a model's resources for untrusted input; this model is ours and larger.
             command.addAll(List.of("--max-resource-bytes", Long.toString(w.resourceBytes())));
         }
-        Process process = new ProcessBuilder(command).directory(folder.toFile()).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        int exit = process.waitFor();
-        Matcher m = TIMING.matcher(output);
-        if (exit != 0 || !m.find()) {
-            throw new IllegalStateException("dmlemu run exited " + exit + " without a timing:\n" + output);
+        // stderr apart: the JVM may print there (an option's warning), and stdout must be the one JSON object.
+        Path errors = Files.createTempFile("dmlemu-cli-timing-", ".err");
+        try {
+            Process process = new ProcessBuilder(command).directory(folder.toFile())
+                    .redirectError(errors.toFile()).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int exit = process.waitFor();
+            // The model has one dispatch; its timing is the one member of "timings".
+            JsonNode timings = exit == 0 ? JSON.readTree(output).path("timings") : null;
+            JsonNode timing = timings != null && timings.size() == 1 ? timings.elements().next() : null;
+            if (timing == null || !timing.path("medianMs").isNumber()) {
+                throw new IllegalStateException("dmlemu run exited " + exit + " without a timing:\n" + output
+                        + Files.readString(errors));
+            }
+            if (check) {
+                checkOutput(folder.resolve("output.npy"), w);
+            }
+            JsonNode jit = timing.path("jitCompilationMs");
+            return new CliTiming(timing.get("medianMs").asDouble(), jit.isIntegralNumber() ? jit.asLong() : -1);
+        } finally {
+            Files.deleteIfExists(errors);
         }
-        if (check) {
-            checkOutput(folder.resolve("output.npy"), w);
-        }
-        return Double.parseDouble(m.group(2));
     }
 
     private static void checkOutput(Path file, TimedWorkload w) throws Exception {
@@ -211,21 +236,30 @@ public final class CommandLineTiming implements Callable<Integer> {
 
     private String describe(Row r) {
         return String.format(Locale.ROOT, "%s, %d thread(s): command line %.1f ms, ONNX Runtime %.1f ms (%.2fx;"
-                + " back-to-back pairs %.2f-%.2fx), settled command line %.1f ms", r.workload(), r.threads(),
-                r.cliMs(), r.ortMs(), r.ortMs() / r.cliMs(), r.ratios()[0], r.ratios()[r.ratios().length - 1],
-                r.settledMs());
+                + " back-to-back pairs %.2f-%.2fx), settled command line %.1f ms, JIT while timed %s ms", r.workload(),
+                r.threads(), r.cliMs(), r.ortMs(), r.ortMs() / r.cliMs(), r.ratios()[0],
+                r.ratios()[r.ratios().length - 1], r.settledMs(), jitList(r.jitMs()));
+    }
+
+    /** The repeats' JIT milliseconds, "?" for one the JVM did not measure. */
+    private static String jitList(long[] jitMs) {
+        StringBuilder b = new StringBuilder();
+        for (long ms : jitMs) {
+            b.append(b.length() == 0 ? "" : ", ").append(ms < 0 ? "?" : Long.toString(ms));
+        }
+        return b.toString();
     }
 
     private String table(List<Row> rows) {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "| workload | threads | command line, %d runs after %d warm-ups (ms) |"
-                + " ONNX Runtime, same (ms) | ratio | back-to-back pairs | command line after %d warm-ups (ms) |%n",
-                iterations, warmup, settledWarmup));
-        b.append("| --- | --- | --- | --- | --- | --- | --- |\n");
+                + " ONNX Runtime, same (ms) | ratio | back-to-back pairs | command line after %d warm-ups (ms) |"
+                + " JIT compilation while timed (ms, each process) |%n", iterations, warmup, settledWarmup));
+        b.append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (Row r : rows) {
-            b.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.1f | **%.2f×** | %.2f–%.2f× | %.1f |%n",
+            b.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.1f | **%.2f×** | %.2f–%.2f× | %.1f | %s |%n",
                     r.workload(), r.threads(), r.cliMs(), r.ortMs(), r.ortMs() / r.cliMs(), r.ratios()[0],
-                    r.ratios()[r.ratios().length - 1], r.settledMs()));
+                    r.ratios()[r.ratios().length - 1], r.settledMs(), jitList(r.jitMs())));
         }
         return b.toString();
     }
