@@ -69,10 +69,11 @@ final class RunCommand implements Callable<Integer> {
             description = "time each dispatch over N executions (median and minimum, dispatch only)")
     int iterations;
 
-    @Option(names = "--warmup", paramLabel = "W", defaultValue = "0",
+    @Option(names = "--warmup", paramLabel = "W|auto", defaultValue = "0", converter = WarmupOption.Converter.class,
             description = "untimed executions before the timed ones; after each, the run lets the JIT compilers"
-                    + " finish what it started (3 s at most in all)")
-    int warmup;
+                    + " finish what it started (3 s at most in all); auto: until five in a row compiled nothing"
+                    + " (at most 100)")
+    WarmupOption warmup = WarmupOption.NONE;
 
     @Option(names = "--threads", paramLabel = "T", defaultValue = "1", description = "emulator threads (default 1)")
     int threads;
@@ -106,11 +107,12 @@ final class RunCommand implements Callable<Integer> {
     /**
      * What one timed dispatch measured.
      *
+     * @param warmups the untimed executions before them (with --warmup auto, as many as the JIT took to settle)
      * @param totalMs the timed executions' time, all of them
      * @param jitCompilationMs the JIT compilers' time while they ran (summed over the compiler threads), where the JVM
      *     measures it
      */
-    record Timing(String dispatchable, int iterations, double medianMs, double minMs, double totalMs,
+    record Timing(String dispatchable, int warmups, int iterations, double medianMs, double minMs, double totalMs,
             OptionalLong jitCompilationMs) {
 
         /**
@@ -120,6 +122,12 @@ final class RunCommand implements Callable<Integer> {
         boolean compiledWhileTimed() {
             return jitCompilationMs.isPresent() && jitCompilationMs.getAsLong() > 0
                     && jitCompilationMs.getAsLong() * 10 >= totalMs;
+        }
+
+        /** The note on stderr after {@code --warmup auto}: how many warm-ups it ran. */
+        String settledLine() {
+            return String.format(Locale.ROOT, "note: dispatch '%s': %d warm-ups (--warmup auto)",
+                    OneLine.of(dispatchable), warmups);
         }
 
         /** The note on stderr when {@link #compiledWhileTimed}. */
@@ -266,13 +274,13 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private void checkCounts() {
-        if (iterations < 0 || warmup < 0) {
+        if (iterations < 0 || warmup.count() < 0) {
             throw CliFailure.unusableInput("--iterations and --warmup must be 0 or more");
         }
         if (maxOutputBytes < 0 || maxElements < 0) {
             throw CliFailure.unusableInput("--max-output-bytes and --max-elements must be 0 or more");
         }
-        if (warmup > 0 && iterations == 0) {
+        if (warmup.count() > 0 && iterations == 0) {
             throw CliFailure.unusableInput("--warmup needs --iterations");
         }
         // Each timed execution keeps its time until the median is taken.
@@ -332,7 +340,8 @@ final class RunCommand implements Callable<Integer> {
     private ExitCode execute(ModelInput input, BackendSession session, FeatureLevel level, ModelVerdict verdict,
             ResourcePlan resourcePlan, OutputFolder outputs, PrintWriter out, PrintWriter err,
             Optional<String> file) {
-        long executions = iterations == 0 ? 1 : (long) warmup + iterations;
+        // With --warmup auto the budget counts the most warm-ups it may run.
+        long executions = iterations == 0 ? 1 : (long) warmup.count() + iterations;
         RunPlan plan = RunPlan.of(input, input.operators(), resourcePlan, outputs,
                 new RunPlan.Budget(maxElements, maxOutputBytes, executions, json));
         List<Warning> warnings = new ArrayList<>(targetsWrittenBefore(input, plan, outputs));
@@ -407,6 +416,9 @@ final class RunCommand implements Callable<Integer> {
             for (Timing timing : timings) {
                 out.printf(Locale.ROOT, "Dispatch '%s': %d iterations, %.4f ms median (CPU), %.4f ms min (CPU)%n",
                         OneLine.of(timing.dispatchable()), timing.iterations(), timing.medianMs(), timing.minMs());
+                if (warmup.mode() == WarmupOption.Mode.UNTIL_SETTLED) {
+                    err.println(timing.settledLine());
+                }
                 if (timing.compiledWhileTimed()) {
                     err.println(timing.compiledWhileTimedLine());
                 }
@@ -508,17 +520,23 @@ final class RunCommand implements Callable<Integer> {
                 operator.execute(bindings);
                 return Optional.empty();
             }
-            long executions = (long) warmup + iterations;
-            for (int i = 0; i < warmup; i++) {
-                listener.starting(i + 1, executions);
+            long executions = (long) warmup.count() + iterations;
+            JitCompilationClock jit = JitCompilationClock.ofThisJvm();
+            int warmups = 0;
+            int quietInARow = 0;
+            while (!warmup.done(warmups, quietInARow)) {
+                listener.starting(warmups + 1L, executions);
+                OptionalLong beforeWarmup = jit.totalMs();
                 operator.execute(bindings);
                 awaitCompilers();
+                warmups++;
+                // A JVM that does not time its compilers never counts as settled: auto runs its limit there.
+                quietInARow = jit.since(beforeWarmup).orElse(1) == 0 ? quietInARow + 1 : 0;
             }
             long[] nanos = new long[iterations];
-            JitCompilationClock jit = JitCompilationClock.ofThisJvm();
             OptionalLong compiledBefore = jit.totalMs();
             for (int i = 0; i < iterations; i++) {
-                listener.starting(warmup + i + 1L, executions);
+                listener.starting(warmups + i + 1L, executions);
                 long start = System.nanoTime();
                 operator.execute(bindings);
                 nanos[i] = System.nanoTime() - start;
@@ -528,8 +546,8 @@ final class RunCommand implements Callable<Integer> {
             Arrays.sort(nanos);
             double median = iterations % 2 == 1 ? nanos[iterations / 2]
                     : (nanos[iterations / 2 - 1] + nanos[iterations / 2]) / 2.0;
-            return Optional.of(new Timing(step.dispatchable(), iterations, median / 1e6, nanos[0] / 1e6, total / 1e6,
-                    compiled));
+            return Optional.of(new Timing(step.dispatchable(), warmups, iterations, median / 1e6, nanos[0] / 1e6,
+                    total / 1e6, compiled));
         } catch (OperatorExecutionException e) {
             throw input.problemAt(step.where(), "dispatch '" + step.dispatchable() + "': " + e.getMessage());
         }
@@ -597,6 +615,7 @@ final class RunCommand implements Callable<Integer> {
             g.writeObjectFieldStart("timings");
             for (Timing timing : timings) {
                 g.writeObjectFieldStart(timing.dispatchable());
+                g.writeNumberField("warmups", timing.warmups());
                 g.writeNumberField("iterations", timing.iterations());
                 g.writeNumberField("medianMs", timing.medianMs());
                 g.writeNumberField("minMs", timing.minMs());

@@ -44,12 +44,12 @@ class JitCompilationClockTest {
         assertTrue(timing(4, 40.0).compiledWhileTimed());
         assertFalse(timing(3, 40.0).compiledWhileTimed());
         assertFalse(timing(0, 0.0).compiledWhileTimed());
-        assertFalse(new RunCommand.Timing("op", 7, 5.0, 4.0, 40.0, OptionalLong.empty()).compiledWhileTimed());
+        assertFalse(new RunCommand.Timing("op", 3, 7, 5.0, 4.0, 40.0, OptionalLong.empty()).compiledWhileTimed());
         assertEquals("note: dispatch 'op': the JIT compilers worked for 26 ms while its 7 timed executions ran"
                 + " (17.5 ms); a longer --warmup gives settled times", timing(26, 17.5).compiledWhileTimedLine());
     }
 
     private static RunCommand.Timing timing(long jitMs, double totalMs) {
-        return new RunCommand.Timing("op", 7, 2.5, 2.0, totalMs, OptionalLong.of(jitMs));
+        return new RunCommand.Timing("op", 3, 7, 2.5, 2.0, totalMs, OptionalLong.of(jitMs));
     }
 }

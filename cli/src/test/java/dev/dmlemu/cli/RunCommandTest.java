@@ -258,10 +258,37 @@ class RunCommandTest {
     }
 
     @Test
+    void warmupAutoRunsUntilTheJitSettles() {
+        Cli.Result result = Cli.run("run", docs, "--backend", "emulator", "--iterations", "3", "--warmup", "auto",
+                "--json");
+        assertEquals(0, result.code(), result.err());
+        JsonNode timing = result.json().at("/timings/ge");
+        // At least the three quiet warm-ups in a row that end it, at most its limit.
+        int warmups = timing.get("warmups").asInt();
+        assertTrue(warmups >= WarmupOption.SETTLED_STREAK && warmups <= WarmupOption.AUTO_LIMIT, timing.toString());
+        assertEquals(3, timing.get("iterations").asInt());
+
+        Cli.Result text = Cli.run("run", docs, "--backend", "emulator", "--iterations", "3", "--warmup", "auto");
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.err().matches("(?s).*note: dispatch 'ge': \\d+ warm-ups \\(--warmup auto\\).*"), text.err());
+    }
+
+    @Test
+    void aFixedWarmupIsReportedAsRun() {
+        Cli.Result result = Cli.run("run", docs, "--backend", "emulator", "--iterations", "2", "--warmup", "4",
+                "--json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals(4, result.json().at("/timings/ge/warmups").asInt());
+    }
+
+    @Test
     void badCountsAreUsageErrors() {
         Cli.run("run", docs, "--warmup", "2").assertUnusable("--warmup needs --iterations");
         Cli.run("run", docs, "--iterations", "-1").assertUnusable("--iterations");
         Cli.run("run", docs, "--iterations", "many").assertUnusable("--iterations");
+        Cli.run("run", docs, "--warmup", "auto").assertUnusable("--warmup needs --iterations");
+        Cli.run("run", docs, "--iterations", "2", "--warmup", "-3").assertUnusable("--warmup must be 0 or more");
+        Cli.run("run", docs, "--iterations", "2", "--warmup", "lots").assertUnusable("'lots'");
     }
 
     @ParameterizedTest
