@@ -71,8 +71,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--warmup", paramLabel = "W|auto", defaultValue = "0", converter = WarmupOption.Converter.class,
             description = "untimed executions before the timed ones; after each, the run lets the JIT compilers"
-                    + " finish what it started (3 s at most in all); auto: until five in a row compiled nothing"
-                    + " (at most 100)")
+                    + " finish what it started (3 s at most in all); auto: until five in a row over half a second"
+                    + " compiled nothing (at most 100)")
     WarmupOption warmup = WarmupOption.NONE;
 
     @Option(names = "--threads", paramLabel = "T", defaultValue = "1", description = "emulator threads (default 1)")
@@ -524,14 +524,21 @@ final class RunCommand implements Callable<Integer> {
             JitCompilationClock jit = JitCompilationClock.ofThisJvm();
             int warmups = 0;
             int quietInARow = 0;
-            while (!warmup.done(warmups, quietInARow)) {
+            long quietSince = System.nanoTime();
+            while (!warmup.done(warmups, quietInARow, System.nanoTime() - quietSince)) {
                 listener.starting(warmups + 1L, executions);
                 OptionalLong beforeWarmup = jit.totalMs();
+                long start = System.nanoTime();
                 operator.execute(bindings);
                 awaitCompilers();
                 warmups++;
                 // A JVM that does not time its compilers never counts as settled: auto runs its limit there.
-                quietInARow = jit.since(beforeWarmup).orElse(1) == 0 ? quietInARow + 1 : 0;
+                if (jit.since(beforeWarmup).orElse(1) == 0) {
+                    quietSince = quietInARow == 0 ? start : quietSince;
+                    quietInARow++;
+                } else {
+                    quietInARow = 0;
+                }
             }
             long[] nanos = new long[iterations];
             OptionalLong compiledBefore = jit.totalMs();
