@@ -58,8 +58,9 @@ public final class CommandLineTiming implements Callable<Integer> {
     int warmup;
 
     @Option(names = "--settled-warmup", defaultValue = "30",
-            description = "warm-up runs for the command line's settled time (default 30; 0 skips it)")
-    int settledWarmup;
+            description = "warm-up runs for the command line's settled time: a number, or auto, as dmlemu run's"
+                    + " --warmup takes it (default 30; 0 skips it)")
+    String settledWarmup;
 
     @Option(names = "--repeats", defaultValue = "3",
             description = "fresh command-line processes per measurement, each followed by one ONNX Runtime series;"
@@ -114,13 +115,13 @@ public final class CommandLineTiming implements Callable<Integer> {
                     long[] jit = new long[repeats];
                     double[] ort = new double[repeats];
                     for (int r = 0; r < repeats; r++) {
-                        CliTiming timing = runCli(folder, t, warmup, r == 0, w);
+                        CliTiming timing = runCli(folder, t, Integer.toString(warmup), r == 0, w);
                         cold[r] = timing.medianMs();
                         jit[r] = timing.jitMs();
                         ort[r] = timeOrt(w, t);
                     }
-                    double settledMs = settledWarmup > 0 ? runCli(folder, t, settledWarmup, false, w).medianMs()
-                            : Double.NaN;
+                    double settledMs = settledWarmup.equals("0") ? Double.NaN
+                            : runCli(folder, t, settledWarmup, false, w).medianMs();
                     Arrays.sort(jit);
                     Row row = new Row(name, t, Median.of(cold), Median.of(ort), settledMs, pairedRatios(ort, cold),
                             jit);
@@ -169,13 +170,13 @@ public final class CommandLineTiming implements Callable<Integer> {
      * Runs the command line in a fresh JVM with {@code --json}; returns its timing, after checking its output if
      * asked.
      */
-    private CliTiming runCli(Path folder, int t, int warmups, boolean check, TimedWorkload w) throws Exception {
+    private CliTiming runCli(Path folder, int t, String warmups, boolean check, TimedWorkload w) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(LauncherJvmOptions.ofThisMachine());
         command.addAll(javaOptions);
         command.addAll(List.of("-jar", cli.toAbsolutePath().toString(), "run", "model.json", "--backend", "emulator",
-                "--iterations", Integer.toString(iterations), "--warmup", Integer.toString(warmups), "--threads",
+                "--iterations", Integer.toString(iterations), "--warmup", warmups, "--threads",
                 Integer.toString(t), "--output-dir", ".", "--json"));
         if (w.resourceBytes() > DEFAULT_RESOURCE_LIMIT) {
             // The command line caps a model's resources for untrusted input; this model is ours and larger.
@@ -253,7 +254,7 @@ public final class CommandLineTiming implements Callable<Integer> {
     private String table(List<Row> rows) {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "| workload | threads | command line, %d runs after %d warm-ups (ms) |"
-                + " ONNX Runtime, same (ms) | ratio | back-to-back pairs | command line after %d warm-ups (ms) |"
+                + " ONNX Runtime, same (ms) | ratio | back-to-back pairs | command line after %s warm-ups (ms) |"
                 + " JIT compilation while timed (ms, each process) |%n", iterations, warmup, settledWarmup));
         b.append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (Row r : rows) {
