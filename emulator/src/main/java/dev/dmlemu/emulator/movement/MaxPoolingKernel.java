@@ -123,24 +123,11 @@ public final class MaxPoolingKernel implements OperatorKernel {
         if (indices.isPresent()) {
             threads = threads.forOutput(indices.get());
         }
-        boolean allPacked = packed(in, Shapes.strides(input)) && packed(out, Shapes.strides(output))
-                && (indices.isEmpty() || packed(out, indexStrides));
+        // Which of equal elements DirectML writes depends on it (TieValue).
+        boolean allPacked = Shapes.packedAlongEveryDimension(in, Shapes.strides(input))
+                && Shapes.packedAlongEveryDimension(out, Shapes.strides(output))
+                && (indices.isEmpty() || Shapes.packedAlongEveryDimension(out, indexStrides));
         TieValue tie = TieValue.of(spatial, pooling.hasIndices(), indexSize == Long.BYTES, allPacked);
         return new MaxPoolingExecution(operator.desc(), geometry, values, pooling.hasIndices(), tie, threads);
-    }
-
-    /**
-     * Whether a tensor's strides are the packed ones along every dimension of more than one element (which of equal
-     * elements DirectML writes depends on it, {@link TieValue}).
-     */
-    private static boolean packed(long[] sizes, long[] strides) {
-        long expected = 1;
-        for (int d = sizes.length - 1; d >= 0; d--) {
-            if (sizes[d] > 1 && strides[d] != expected) {
-                return false;
-            }
-            expected = Math.multiplyExact(expected, sizes[d]);
-        }
-        return true;
     }
 }

@@ -145,7 +145,7 @@ public final class ReduceSelectionKernel implements OperatorKernel {
             if (tree.isPresent()) {
                 return ReducedSpace.listing(tree.get(), inputSize, outSizes, inputKept, outputStrides);
             }
-            Optional<SplitValueWalk> split = SplitValueWalk.packedOutput(outSizes, outStrides)
+            Optional<SplitValueWalk> split = Shapes.packedAlongEveryDimension(outSizes, outStrides)
                     ? SplitValueWalk.of(sizes, inStrides, reduced) : Optional.empty();
             if (split.isPresent()) {
                 return ReducedSpace.splitting(split.get(), inputSize, outSizes, inputKept, outputStrides);

@@ -22,6 +22,21 @@ final class Shapes {
         return tensor.effectiveStrides().stream().mapToLong(Long::longValue).toArray();
     }
 
+    /**
+     * Whether {@code strides} are the packed ones of {@code sizes} along every dimension of more than one element (the
+     * strides of one-element dimensions never move an element), in dimension order.
+     */
+    static boolean packedAlongEveryDimension(long[] sizes, long[] strides) {
+        long packed = 1;
+        for (int d = sizes.length - 1; d >= 0; d--) {
+            if (sizes[d] > 1 && strides[d] != packed) {
+                return false;
+            }
+            packed = Math.multiplyExact(packed, sizes[d]);
+        }
+        return true;
+    }
+
     /** The bytes per element; 4-bit types are refused (no movement kernel packs nibbles). */
     static int elementSize(OperatorType operator, BufferTensorDesc tensor) {
         if (!tensor.dataType().isByteAddressable()) {

@@ -16,7 +16,9 @@ import java.util.stream.IntStream;
  * block is that axis, its {@code inner} the elements after it, and the inner block is walked whole between {@code q}
  * and {@code k} ({@link #betweenLength} elements of stride {@link #betweenStride}). It decides only which of equal
  * elements (-0.0 and +0.0) is written, and only onto an output packed over its dimensions of more than one element
- * ({@link #packedOutput}). Other layouts and shapes past the measured sizes keep the largest-stride-first walk
+ * ({@link Shapes#packedAlongEveryDimension}): with gaps between the output's elements (strides twice the packed ones,
+ * or a kept stride of 2 or 3 where 1 is packed) or its kept dimensions transposed, it walked whole, largest stride
+ * first (measured); the strides of one-element dimensions did not matter. Other layouts and shapes past the measured sizes keep the largest-stride-first walk
  * ({@link ValueWalkOrder}) or DirectML's tree ({@link TreeValueWalk}).
  *
  * @param partLength the elements of one part, {@code n / parts}
@@ -60,25 +62,6 @@ record SplitValueWalk(long partLength, long parts, long stride, long betweenLeng
             parts /= 2;
         }
         return parts;
-    }
-
-    /**
-     * Whether an output of {@code sizes} and element {@code strides} is packed over its dimensions of more than one
-     * element, in dimension order: DirectML splits only then. With gaps between the output's elements (strides twice
-     * the packed ones, or a kept stride of 2 or 3 where 1 is packed) or its kept dimensions transposed, it walked
-     * whole, largest stride first (measured); the strides of one-element dimensions did not matter.
-     */
-    static boolean packedOutput(long[] sizes, long[] strides) {
-        long packed = 1;
-        for (int d = sizes.length - 1; d >= 0; d--) {
-            if (sizes[d] > 1) {
-                if (strides[d] != packed) {
-                    return false;
-                }
-                packed = Math.multiplyExact(packed, sizes[d]);
-            }
-        }
-        return true;
     }
 
     /**

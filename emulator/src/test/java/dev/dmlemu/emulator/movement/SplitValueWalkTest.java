@@ -154,14 +154,14 @@ class SplitValueWalkTest {
 
     @Test
     void onlyAnOutputPackedOverItsDimensionsOfMoreThanOneElementSplits() {
-        assertTrue(SplitValueWalk.packedOutput(sizes(1, 2), sizes(2, 1)));
+        assertTrue(Shapes.packedAlongEveryDimension(sizes(1, 2), sizes(2, 1)));
         // One-element dimensions' strides do not count (the DLL's answer did not change).
-        assertTrue(SplitValueWalk.packedOutput(sizes(1, 1, 2, 1, 1), sizes(8, 2147483736L, 1, 7, 5)));
+        assertTrue(Shapes.packedAlongEveryDimension(sizes(1, 1, 2, 1, 1), sizes(8, 2147483736L, 1, 7, 5)));
         // Gaps and transposed kept dimensions: the whole walk, measured with a kept stride of 2 and 3, with every
         // stride doubled, and with [2, 1, 2] of strides 1 2 2.
-        assertFalse(SplitValueWalk.packedOutput(sizes(1, 1, 2, 1, 1), sizes(2, 2, 3, 1, 1)));
-        assertFalse(SplitValueWalk.packedOutput(sizes(1, 2), sizes(4, 2)));
-        assertFalse(SplitValueWalk.packedOutput(sizes(2, 1, 2), sizes(1, 2, 2)));
+        assertFalse(Shapes.packedAlongEveryDimension(sizes(1, 1, 2, 1, 1), sizes(2, 2, 3, 1, 1)));
+        assertFalse(Shapes.packedAlongEveryDimension(sizes(1, 2), sizes(4, 2)));
+        assertFalse(Shapes.packedAlongEveryDimension(sizes(2, 1, 2), sizes(1, 2, 2)));
     }
 
     @Test
