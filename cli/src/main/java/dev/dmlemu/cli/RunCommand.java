@@ -534,7 +534,9 @@ final class RunCommand implements Callable<Integer> {
                 warmups++;
                 // A JVM that does not time its compilers never counts as settled: auto runs its limit there.
                 if (jit.since(beforeWarmup).orElse(1) == 0) {
-                    quietSince = quietInARow == 0 ? start : quietSince;
+                    if (quietInARow == 0) {
+                        quietSince = start;
+                    }
                     quietInARow++;
                 } else {
                     quietInARow = 0;
