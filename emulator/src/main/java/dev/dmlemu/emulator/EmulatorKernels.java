@@ -2,6 +2,7 @@ package dev.dmlemu.emulator;
 
 import dev.dmlemu.desc.OperatorRegistry;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.emulator.elementwise.ActivationKernels;
 import dev.dmlemu.emulator.elementwise.ArithmeticKernels;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
@@ -93,6 +94,9 @@ final class EmulatorKernels {
         all.add(ArithmeticKernels.clipGrad1());
         all.add(ArithmeticKernels.quantizeLinear());
         all.add(ArithmeticKernels.dequantizeLinear());
+
+        // The stand-alone activations whose result is exact (package elementwise).
+        all.addAll(ActivationKernels.all());
 
         // CAST.
         all.add(ElementWiseKernels.cast());

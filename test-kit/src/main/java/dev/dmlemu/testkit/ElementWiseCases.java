@@ -1,8 +1,11 @@
 package dev.dmlemu.testkit;
 
+import dev.dmlemu.desc.ActivationHardSigmoidOperatorDesc;
 import dev.dmlemu.desc.ActivationIdentityOperatorDesc;
 import dev.dmlemu.desc.ActivationLeakyReluOperatorDesc;
 import dev.dmlemu.desc.ActivationLinearOperatorDesc;
+import dev.dmlemu.desc.ActivationParameterizedReluOperatorDesc;
+import dev.dmlemu.desc.ActivationReluGradOperatorDesc;
 import dev.dmlemu.desc.ActivationReluOperatorDesc;
 import dev.dmlemu.desc.ActivationShrinkOperatorDesc;
 import dev.dmlemu.desc.ActivationThresholdedReluOperatorDesc;
@@ -397,6 +400,20 @@ public final class ElementWiseCases {
             case DEQUANTIZE_LINEAR -> new ElementWiseDequantizeLinearOperatorDesc(in.get(0), in.get(1), in.get(2),
                     out);
             case CAST -> new CastOperatorDesc(in.get(0), out);
+            case ACTIVATION_IDENTITY -> new ActivationIdentityOperatorDesc(in.get(0), out);
+            case ACTIVATION_RELU -> new ActivationReluOperatorDesc(in.get(0), out);
+            case ACTIVATION_LEAKY_RELU -> new ActivationLeakyReluOperatorDesc(in.get(0), out, parameter(random));
+            case ACTIVATION_LINEAR -> new ActivationLinearOperatorDesc(in.get(0), out, parameter(random),
+                    parameter(random));
+            case ACTIVATION_THRESHOLDED_RELU -> new ActivationThresholdedReluOperatorDesc(in.get(0), out,
+                    parameter(random));
+            case ACTIVATION_SHRINK -> new ActivationShrinkOperatorDesc(in.get(0), out, Math.abs(parameter(random)),
+                    Math.abs(parameter(random)));
+            case ACTIVATION_HARD_SIGMOID -> new ActivationHardSigmoidOperatorDesc(in.get(0), out, parameter(random),
+                    parameter(random));
+            case ACTIVATION_PARAMETERIZED_RELU -> new ActivationParameterizedReluOperatorDesc(in.get(0), in.get(1),
+                    out);
+            case ACTIVATION_RELU_GRAD -> new ActivationReluGradOperatorDesc(in.get(0), in.get(1), out);
         };
     }
 
@@ -438,6 +455,12 @@ public final class ElementWiseCases {
         float[] scales = {1f, 2f, 3f, 0.5f, -1f, 0.1f, 1e-3f, 7.25f};
         float[] biases = {0f, 0.1f, -1f, 2.5f, -0.0f, 1e-30f};
         return new ScaleBias(scales[random.nextInt(scales.length)], biases[random.nextInt(biases.length)]);
+    }
+
+    /** An activation's Alpha, Beta, Bias or Threshold: small numbers, rounding ones among them, and signed zeros. */
+    private static float parameter(Random random) {
+        float[] params = {0.25f, 0.1f, -0.5f, 1f, 0f, 2f, -0.0f, 0.2f, -3f, 1e-30f};
+        return params[random.nextInt(params.length)];
     }
 
     private static Optional<OperatorDesc> activation(Random random) {

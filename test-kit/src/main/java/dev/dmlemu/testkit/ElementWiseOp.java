@@ -51,7 +51,16 @@ public enum ElementWiseOp {
     /** Generated with {@code type} the quantized type: FLOAT32 scale and output. */
     DEQUANTIZE_LINEAR(3),
     /** The output's data type differs from the input's: {@link ElementWiseCases#cast} draws both. */
-    CAST(1);
+    CAST(1),
+    ACTIVATION_IDENTITY(1),
+    ACTIVATION_RELU(1),
+    ACTIVATION_LEAKY_RELU(1),
+    ACTIVATION_LINEAR(1),
+    ACTIVATION_THRESHOLDED_RELU(1),
+    ACTIVATION_SHRINK(1),
+    ACTIVATION_HARD_SIGMOID(1),
+    ACTIVATION_PARAMETERIZED_RELU(2),
+    ACTIVATION_RELU_GRAD(2);
 
     private final int arity;
 
@@ -61,6 +70,14 @@ public enum ElementWiseOp {
 
     public int arity() {
         return arity;
+    }
+
+    /**
+     * Whether the emulator refuses the operator on {@code type} although the tables allow it: DIVIDE and the MODULUS
+     * operators on 64-bit integers (docs/directml-behaviour.md §15.7).
+     */
+    public boolean emulatorRefuses(TensorDataType type) {
+        return (this == DIVIDE || name().startsWith("MODULUS")) && !type.isFloatingPoint() && type.sizeInBits() == 64;
     }
 
     /**

@@ -166,6 +166,9 @@ public final class NaiveElementWise {
                     ELEMENT_WISE_MODULUS_FLOOR, ELEMENT_WISE_ROUND, ELEMENT_WISE_THRESHOLD, ELEMENT_WISE_CLIP_GRAD,
                     ELEMENT_WISE_CLIP_GRAD1, ELEMENT_WISE_QUANTIZE_LINEAR, ELEMENT_WISE_DEQUANTIZE_LINEAR ->
                     NaiveArithmetic.element(desc, x);
+            case ACTIVATION_IDENTITY, ACTIVATION_RELU, ACTIVATION_LEAKY_RELU, ACTIVATION_LINEAR,
+                    ACTIVATION_THRESHOLDED_RELU, ACTIVATION_SHRINK, ACTIVATION_HARD_SIGMOID,
+                    ACTIVATION_PARAMETERIZED_RELU, ACTIVATION_RELU_GRAD -> NaiveActivations.element(desc, type, x);
             default -> throw new IllegalArgumentException("no naive " + desc.operatorType());
         };
     }

@@ -44,9 +44,8 @@ class ElementWisePropertiesTest {
             for (ElementWiseOp op : ElementWiseOp.values()) {
                 Random random = new Random(op.ordinal() * 7919L);
                 for (TensorDataType type : types) {
-                    if ((op == ElementWiseOp.DIVIDE || op.name().startsWith("MODULUS"))
-                            && type.sizeInBits() == 64 && !type.isFloatingPoint()) {
-                        continue; // refused by the emulator (docs/directml-behaviour.md §15.7)
+                    if (op.emulatorRefuses(type)) {
+                        continue; // docs/directml-behaviour.md §15.7
                     }
                     for (int i = 0; i < CASES_PER_TYPE; i++) {
                         long seed = random.nextLong();

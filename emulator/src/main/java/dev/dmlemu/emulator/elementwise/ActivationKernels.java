@@ -1,0 +1,182 @@
+package dev.dmlemu.emulator.elementwise;
+
+import dev.dmlemu.desc.ActivationHardSigmoidOperatorDesc;
+import dev.dmlemu.desc.ActivationIdentityOperatorDesc;
+import dev.dmlemu.desc.ActivationLeakyReluOperatorDesc;
+import dev.dmlemu.desc.ActivationLinearOperatorDesc;
+import dev.dmlemu.desc.ActivationParameterizedReluOperatorDesc;
+import dev.dmlemu.desc.ActivationReluGradOperatorDesc;
+import dev.dmlemu.desc.ActivationReluOperatorDesc;
+import dev.dmlemu.desc.ActivationShrinkOperatorDesc;
+import dev.dmlemu.desc.ActivationThresholdedReluOperatorDesc;
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.emulator.OperatorKernel;
+import dev.dmlemu.emulator.elementwise.ElementWiseKernel.Parts;
+import java.util.List;
+
+/**
+ * The stand-alone activations whose result is exactly defined. They are not the fused activations of ADD1
+ * ({@link FusedActivations}): measured on the real DLL, ACTIVATION_RELU gives +0 for every negative input and for a
+ * NaN, where a fused RELU gives -0 and keeps the NaN (docs/directml-behaviour.md §15.8). Where an input passes
+ * through, its bits are copied (a signaling NaN stays signaling); arithmetic is in FLOAT32, each operation rounded, a
+ * FLOAT16 result rounded from it [inferred: the device lacks FLOAT16].
+ */
+public final class ActivationKernels {
+
+    private static final String INPUT = "InputTensor";
+    private static final String OUTPUT = "OutputTensor";
+
+    /** The integer body of an operator whose tables allow float tensors only: the validator never lets one here. */
+    private static final Bodies.IntOp1 FLOATS_ONLY = (x, t) -> {
+        throw new IllegalStateException("a float-only activation on " + t);
+    };
+
+    private ActivationKernels() {}
+
+    /** Every one of them, for the emulator's registry. */
+    public static List<OperatorKernel> all() {
+        return List.of(identity(), relu(), leakyRelu(), linear(), thresholdedRelu(), shrink(), hardSigmoid(),
+                parameterizedRelu(), reluGrad());
+    }
+
+    /** The input's bits. */
+    static OperatorKernel identity() {
+        return new ElementWiseKernel<>(OperatorType.ACTIVATION_IDENTITY, ActivationIdentityOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, Bodies.onBits((x, t) -> x), PackedLanes.copy()));
+    }
+
+    /** Floats: the input above 0, else +0 (-0.0, negatives and NaNs alike). Integers: the larger of x and 0. */
+    static OperatorKernel relu() {
+        return new ElementWiseKernel<>(OperatorType.ACTIVATION_RELU, ActivationReluOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, passOrZero((x, i, t) -> x.isFloat()
+                        ? x.values[i] > 0 : x.bits[i] > 0)));
+    }
+
+    /** Below 0, {@code x * Alpha}; else the input (-0.0 and NaNs included). */
+    static OperatorKernel leakyRelu() {
+        return new ElementWiseKernel<>(OperatorType.ACTIVATION_LEAKY_RELU, ActivationLeakyReluOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, belowZeroTimes((in, i) -> d.alpha())));
+    }
+
+    /** {@code x * Alpha + Beta}, two roundings (measured: no fused multiply-add). */
+    static OperatorKernel linear() {
+        return new ElementWiseKernel<>(OperatorType.ACTIVATION_LINEAR, ActivationLinearOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, Bodies.unary(x -> linear(x, d.alpha(), d.beta()),
+                        FLOATS_ONLY)));
+    }
+
+    /** The input above Alpha (a NaN stays, its bits copied), else +0. */
+    static OperatorKernel thresholdedRelu() {
+        return new ElementWiseKernel<>(OperatorType.ACTIVATION_THRESHOLDED_RELU,
+                ActivationThresholdedReluOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, passOrZero((x, i, t) -> !(x.values[i] <= d.alpha()))));
+    }
+
+    /**
+     * Below -Threshold {@code x + Bias}, above Threshold {@code x - Bias}, else +0 (a NaN too). Integer tensors are
+     * computed the same way in FLOAT32 (the input converted to nearest) and the result rounded to nearest even, then
+     * converted as the shaders convert ({@link ShaderIntegers}): measured on INT8, UINT8, INT32 and UINT32.
+     */
+    static OperatorKernel shrink() {
+        return new ElementWiseKernel<>(OperatorType.ACTIVATION_SHRINK, ActivationShrinkOperatorDesc.class, d -> {
+            float bias = d.bias();
+            float threshold = d.threshold();
+            return new Parts(List.of(INPUT), OUTPUT, Bodies.unary(x -> shrink((float) x, bias, threshold),
+                    (x, t) -> ShaderIntegers.of((float) Math.rint(shrink((float) x, bias, threshold)), t)));
+        });
+    }
+
+    private static float shrink(float x, float bias, float threshold) {
+        return x < -threshold ? x + bias : x > threshold ? x - bias : 0f;
+    }
+
+    /** {@code x * Alpha + Beta} (two roundings) clamped to [0, 1]; a NaN and -0.0 give +0. */
+    static OperatorKernel hardSigmoid() {
+        return new ElementWiseKernel<>(OperatorType.ACTIVATION_HARD_SIGMOID, ActivationHardSigmoidOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, Bodies.unary(x -> {
+                    double v = linear(x, d.alpha(), d.beta());
+                    return v > 0 ? Math.min(v, 1.0) : 0.0;
+                }, FLOATS_ONLY)));
+    }
+
+    /** Below 0, {@code x * Slope} (integers wrap in the type's width); else the input. */
+    static OperatorKernel parameterizedRelu() {
+        return new ElementWiseKernel<>(OperatorType.ACTIVATION_PARAMETERIZED_RELU,
+                ActivationParameterizedReluOperatorDesc.class,
+                d -> new Parts(List.of(INPUT, "SlopeTensor"), OUTPUT, belowZeroTimes((in, i) -> in[1].values[i])));
+    }
+
+    /** The input gradient where the input is above 0 (its bits copied), else 0. */
+    static OperatorKernel reluGrad() {
+        return new ElementWiseKernel<>(OperatorType.ACTIVATION_RELU_GRAD, ActivationReluGradOperatorDesc.class,
+                d -> new Parts(List.of(INPUT, "InputGradientTensor"), "OutputGradientTensor", (in, out, n) -> {
+                    Lanes x = in[0];
+                    Lanes gradient = in[1];
+                    for (int i = 0; i < n; i++) {
+                        boolean above = x.isFloat() ? x.values[i] > 0 : x.bits[i] > 0;
+                        out.bits[i] = above ? gradient.bits[i] : 0;
+                    }
+                    out.carrier = Lanes.Carrier.BITS;
+                }));
+    }
+
+    /** Whether element {@code i} of the first input passes. */
+    @FunctionalInterface
+    private interface Passes {
+        boolean test(Lanes x, int i, TensorDataType type);
+    }
+
+    /** The first input's bits where {@code passes}, else 0 (+0 for floats). */
+    private static ElementFunction passOrZero(Passes passes) {
+        return (in, out, n) -> {
+            Lanes x = in[0];
+            for (int i = 0; i < n; i++) {
+                out.bits[i] = passes.test(x, i, x.type) ? x.bits[i] : 0;
+            }
+            out.carrier = Lanes.Carrier.BITS;
+        };
+    }
+
+    /** A float factor per element: a constant, or the element of a second input. */
+    @FunctionalInterface
+    private interface Factor {
+        double of(Lanes[] in, int i);
+    }
+
+    /**
+     * Below zero, the product with the factor, rounded to FLOAT32 and then to the output type (a NaN factor's payload
+     * kept, as x86 multiplies); integers multiply the second input's element, wrapping; else the input's bits.
+     */
+    private static ElementFunction belowZeroTimes(Factor factor) {
+        return (in, out, n) -> {
+            Lanes x = in[0];
+            for (int i = 0; i < n; i++) {
+                if (x.isFloat()) {
+                    out.bits[i] = x.values[i] < 0 ? floatBits(product(x.values[i], factor.of(in, i)), x.type)
+                            : x.bits[i];
+                } else {
+                    out.bits[i] = x.bits[i] < 0 ? x.bits[i] * in[1].bits[i] : x.bits[i];
+                }
+            }
+            out.carrier = Lanes.Carrier.BITS;
+        };
+    }
+
+    /** {@code x * factor} in FLOAT32 for an x that is a number: a NaN factor comes out quiet with its payload. */
+    private static float product(double x, double factor) {
+        return (float) Bodies.ieee((a, b) -> a * b).apply(x, factor);
+    }
+
+    /** {@code x * alpha + beta} in FLOAT32, each operation rounded, x86's NaN rules (x's NaN first). */
+    private static double linear(double x, float alpha, float beta) {
+        float product = (float) Bodies.ieee((a, b) -> a * b).apply(x, alpha);
+        return (float) Bodies.ieee((a, b) -> a + b).apply(product, beta);
+    }
+
+    /** A FLOAT32 result as the output type's bits: FLOAT16 rounded to nearest even. */
+    private static long floatBits(float v, TensorDataType type) {
+        return type == TensorDataType.FLOAT16 ? Half.fromDouble(v) & 0xFFFFL
+                : Float.floatToRawIntBits(v) & 0xFFFF_FFFFL;
+    }
+}
