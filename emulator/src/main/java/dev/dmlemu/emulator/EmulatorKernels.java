@@ -5,11 +5,13 @@ import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.emulator.elementwise.ActivationKernels;
 import dev.dmlemu.emulator.elementwise.ArithmeticKernels;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
+import dev.dmlemu.emulator.elementwise.ValueScale2dKernel;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
 import dev.dmlemu.emulator.movement.DiagonalMatrixKernel;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
 import dev.dmlemu.emulator.movement.FoldKernel;
 import dev.dmlemu.emulator.movement.FillValueSequenceKernel;
+import dev.dmlemu.emulator.movement.HardmaxKernel;
 import dev.dmlemu.emulator.movement.JoinKernel;
 import dev.dmlemu.emulator.movement.MaxUnpoolingKernel;
 import dev.dmlemu.emulator.movement.NonzeroCoordinatesKernel;
@@ -97,6 +99,7 @@ final class EmulatorKernels {
 
         // The stand-alone activations whose result is exact (package elementwise).
         all.addAll(ActivationKernels.all());
+        all.add(new ValueScale2dKernel());
 
         // CAST.
         all.add(ElementWiseKernels.cast());
@@ -115,12 +118,14 @@ final class EmulatorKernels {
         all.add(new TileKernel());
         all.addAll(DepthSpaceKernel.all());
         all.add(new SliceGradKernel());
-        // Selection: TOP_K, ARGMIN and ARGMAX, REDUCE with MAX, MIN, ARGMAX and ARGMIN.
+        // Selection: TOP_K, ARGMIN and ARGMAX, REDUCE with MAX, MIN, ARGMAX and ARGMIN, HARDMAX(1).
         all.add(TopKKernel.topK());
         all.add(TopKKernel.topK1());
         all.add(ReduceSelectionKernel.argMin());
         all.add(ReduceSelectionKernel.argMax());
         all.add(ReduceSelectionKernel.reduce());
+        all.add(HardmaxKernel.hardmax());
+        all.add(HardmaxKernel.hardmax1());
 
         // ONE_HOT, DIAGONAL_MATRIX, NONZERO_COORDINATES, REVERSE_SUBSEQUENCES, MAX_UNPOOLING.
         all.add(new OneHotKernel());

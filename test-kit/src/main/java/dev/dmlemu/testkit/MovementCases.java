@@ -25,6 +25,7 @@ import dev.dmlemu.desc.SplitOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.desc.TileOperatorDesc;
+import dev.dmlemu.desc.ValueScale2dOperatorDesc;
 import dev.dmlemu.testkit.TensorDraws.Role;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,8 @@ public final class MovementCases {
             OperatorType.JOIN, OperatorType.SPLIT, OperatorType.FILL_VALUE_CONSTANT, OperatorType.FILL_VALUE_SEQUENCE,
             OperatorType.CUMULATIVE_SUMMATION, OperatorType.CUMULATIVE_PRODUCT, OperatorType.PADDING,
             OperatorType.PADDING1, OperatorType.TILE, OperatorType.SPACE_TO_DEPTH, OperatorType.SPACE_TO_DEPTH1,
-            OperatorType.DEPTH_TO_SPACE, OperatorType.DEPTH_TO_SPACE1, OperatorType.SLICE_GRAD);
+            OperatorType.DEPTH_TO_SPACE, OperatorType.DEPTH_TO_SPACE1, OperatorType.SLICE_GRAD,
+            OperatorType.VALUE_SCALE_2D);
 
     /** PADDING's types at 6_4 but the 16-bit ones, whose FLOAT PaddingValue conversion was not measured. */
     private static final List<TensorDataType> PADDING_TYPES = List.of(TensorDataType.FLOAT64, TensorDataType.FLOAT32,
@@ -78,6 +80,7 @@ public final class MovementCases {
             case CUMULATIVE_SUMMATION, CUMULATIVE_PRODUCT -> SCAN_TYPES;
             case PADDING -> PADDING_TYPES;
             case TILE -> options.dataTypes().stream().filter(t -> t != TensorDataType.FLOAT64).toList();
+            case VALUE_SCALE_2D -> List.of(TensorDataType.FLOAT32, TensorDataType.FLOAT16);
             default -> options.dataTypes();
         };
         List<TensorDataType> allowed = types.stream().filter(options.dataTypes()::contains).toList();
@@ -92,6 +95,7 @@ public final class MovementCases {
             case PADDING, PADDING1 -> padding(r, operator, type, rank);
             case TILE -> tile(r, type, rank);
             case SPACE_TO_DEPTH, SPACE_TO_DEPTH1, DEPTH_TO_SPACE, DEPTH_TO_SPACE1 -> depthSpace(r, operator, type);
+            case VALUE_SCALE_2D -> valueScale2d(r, type);
             default -> throw new IllegalArgumentException("no movement cases for " + operator);
         };
     }
@@ -266,6 +270,31 @@ public final class MovementCases {
         BufferTensorDesc output = output(r, type, out);
         return new MovementCase(new TileOperatorDesc(input, output, rank, Shapes.toList(repeats)),
                 List.of(place(r, input, Role.INPUT)), List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    /**
+     * VALUE_SCALE_2D over NCHW with 1 or 3 channels, a Scale and a Bias per channel drawn from small numbers, rounding
+     * ones, signed zeros and a tiny one; the input holds the element-wise cases' mix of edge values (NaNs with
+     * payloads, infinities, denormals, extremes) and small numbers.
+     */
+    private MovementCase valueScale2d(Random r, TensorDataType type) {
+        long channels = r.nextBoolean() ? 1 : 3;
+        long[] sizes = {1 + r.nextInt(2), channels, 1 + r.nextInt(4), 1 + r.nextInt(6)};
+        BufferTensorDesc input = input(r, type, sizes);
+        BufferTensorDesc output = output(r, type, sizes);
+        float[] parameters = {0.1f, -3f, 1f, 0f, -0f, 2.5f, 1e-30f, 0.3f, -0.5f};
+        float scale = parameters[r.nextInt(parameters.length)];
+        List<Float> bias = new ArrayList<>();
+        for (int c = 0; c < channels; c++) {
+            bias.add(parameters[r.nextInt(parameters.length)]);
+        }
+        TensorBytes placed = place(r, input, Role.INPUT);
+        int width = type.sizeInBytes();
+        for (int at = placed.offset(); at + width <= placed.bytes().length; at += width) {
+            LittleEndian.put(placed.bytes(), at, width, ElementWiseCases.value(r, type));
+        }
+        return new MovementCase(new ValueScale2dOperatorDesc(input, output, scale, channels, bias), List.of(placed),
+                List.of(place(r, output, Role.OUTPUT)));
     }
 
     private MovementCase depthSpace(Random r, OperatorType operator, TensorDataType type) {

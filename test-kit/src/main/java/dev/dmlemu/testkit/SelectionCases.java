@@ -1,5 +1,7 @@
 package dev.dmlemu.testkit;
 
+import dev.dmlemu.desc.ActivationHardmax1OperatorDesc;
+import dev.dmlemu.desc.ActivationHardmaxOperatorDesc;
 import dev.dmlemu.desc.ArgmaxOperatorDesc;
 import dev.dmlemu.desc.ArgminOperatorDesc;
 import dev.dmlemu.desc.AxisDirection;
@@ -17,8 +19,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Seeded valid cases of the selection operators (TOP_K, TOP_K1, ARGMIN, ARGMAX, and REDUCE with MAX, MIN, ARGMAX or
- * ARGMIN): ranks 1 to the options' maximum, the data types of the options that the 6_4 tables list (FLOAT16, whose
+ * Seeded valid cases of the selection operators (TOP_K, TOP_K1, ARGMIN, ARGMAX, REDUCE with MAX, MIN, ARGMAX or
+ * ARGMIN, ACTIVATION_HARDMAX and HARDMAX1): ranks 1 to the options' maximum, the data types of the options that the 6_4 tables list (FLOAT16, whose
  * comparisons are not modelled, left out), index outputs of the options' index types the tables allow, tensors laid out
  * as every kit generator lays them, axes drawn so that the desc is valid at 6_4. The inputs hold ties and edge values:
  * most elements come from a few small values, the rest from NaNs (several payloads), infinities, -0.0, subnormals and
@@ -31,7 +33,8 @@ public final class SelectionCases {
 
     /** The operators this generator draws. */
     public static final List<OperatorType> OPERATORS = List.of(OperatorType.TOP_K, OperatorType.TOP_K1,
-            OperatorType.ARGMIN, OperatorType.ARGMAX, OperatorType.REDUCE);
+            OperatorType.ARGMIN, OperatorType.ARGMAX, OperatorType.REDUCE, OperatorType.ACTIVATION_HARDMAX,
+            OperatorType.ACTIVATION_HARDMAX1);
 
     /** The input types of every one of these operators at 6_4 but FLOAT16. */
     private static final List<TensorDataType> TYPES = List.of(TensorDataType.FLOAT32, TensorDataType.INT64,
@@ -61,6 +64,7 @@ public final class SelectionCases {
         return switch (operator) {
             case TOP_K, TOP_K1 -> topK(r, operator, type, rank);
             case ARGMIN, ARGMAX, REDUCE -> reduction(r, operator, type, rank);
+            case ACTIVATION_HARDMAX, ACTIVATION_HARDMAX1 -> hardmax(r, operator, rank);
             default -> throw new IllegalArgumentException("no selection cases for " + operator);
         };
     }
@@ -115,6 +119,34 @@ public final class SelectionCases {
         boolean largest = operator == OperatorType.ARGMAX || operator == OperatorType.REDUCE
                 && (function == ReduceFunction.MAX || function == ReduceFunction.ARGMAX);
         TensorBytes filled = zeroTies ? signedZeros(r, input, largest ? -1f : 1f) : filled(r, input);
+        return new MovementCase(desc, List.of(filled), List.of(place(r, output, Role.OUTPUT)));
+    }
+
+    /**
+     * HARDMAX (an effective rank of at most 2: sizes of 1 in front of the last two dimensions) or HARDMAX1 (axes as
+     * REDUCE draws them: none now and then, repeats allowed), on FLOAT32, the one type both the tables and the device
+     * have; half the inputs are signed-zero ties among -1s.
+     */
+    private MovementCase hardmax(Random r, OperatorType operator, int rank) {
+        TensorDataType type = TensorDataType.FLOAT32;
+        long[] sizes = sizes(r, rank);
+        List<Long> axes = new ArrayList<>();
+        if (operator == OperatorType.ACTIVATION_HARDMAX) {
+            for (int d = 0; d < rank - 2; d++) {
+                sizes[d] = 1;
+            }
+        } else {
+            int count = r.nextInt(8) == 0 ? 0 : 1 + r.nextInt(rank + 1);
+            for (int a = 0; a < count; a++) {
+                axes.add((long) r.nextInt(rank));
+            }
+        }
+        BufferTensorDesc input = tensor(r, type, sizes, Role.INPUT);
+        BufferTensorDesc output = tensor(r, type, sizes, Role.OUTPUT);
+        OperatorDesc desc = operator == OperatorType.ACTIVATION_HARDMAX
+                ? new ActivationHardmaxOperatorDesc(input, output)
+                : new ActivationHardmax1OperatorDesc(input, output, axes.size(), axes);
+        TensorBytes filled = r.nextBoolean() ? signedZeros(r, input, -1f) : filled(r, input);
         return new MovementCase(desc, List.of(filled), List.of(place(r, output, Role.OUTPUT)));
     }
 

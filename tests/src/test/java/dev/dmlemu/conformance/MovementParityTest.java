@@ -19,6 +19,7 @@ import dev.dmlemu.testkit.NaivePadding;
 import dev.dmlemu.testkit.NaiveSlice;
 import dev.dmlemu.testkit.NaiveSliceGrad;
 import dev.dmlemu.testkit.NaiveTile;
+import dev.dmlemu.testkit.NaiveValueScale2d;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -73,6 +74,7 @@ class MovementParityTest {
             case TILE -> NaiveTile.run(c);
             case SPACE_TO_DEPTH, SPACE_TO_DEPTH1, DEPTH_TO_SPACE, DEPTH_TO_SPACE1 -> NaiveDepthSpace.run(c);
             case SLICE_GRAD -> NaiveSliceGrad.run(c);
+            case VALUE_SCALE_2D -> NaiveValueScale2d.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }

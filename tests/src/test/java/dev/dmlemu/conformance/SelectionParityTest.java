@@ -9,6 +9,7 @@ import dev.dmlemu.desc.ReduceFunction;
 import dev.dmlemu.desc.ReduceOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.testkit.MovementCase;
+import dev.dmlemu.testkit.NaiveHardmax;
 import dev.dmlemu.testkit.NaiveSelectReduce;
 import dev.dmlemu.testkit.NaiveTopK;
 import dev.dmlemu.testkit.SelectionCases;
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The selection operators (TOP_K, TOP_K1, ARGMIN, ARGMAX, REDUCE with MAX, MIN, ARGMAX and ARGMIN) against the real
+ * The selection operators (TOP_K, TOP_K1, ARGMIN, ARGMAX, REDUCE with MAX, MIN, ARGMAX and ARGMIN, HARDMAX(1)) against the real
  * DirectML.dll, bit for bit, on the kit's seeded random valid cases ({@link SelectionCases}): every data type the
  * device supports and the tables list, every index type, ranks 1-8, padded, transposed and broadcast inputs, strided
  * outputs, inputs full of ties, NaNs of several payloads, infinities, -0.0, subnormals and integer extremes. The
@@ -124,6 +125,7 @@ class SelectionParityTest {
     static List<byte[]> reference(MovementCase c) {
         return switch (c.desc().operatorType()) {
             case TOP_K, TOP_K1 -> NaiveTopK.run(c);
+            case ACTIVATION_HARDMAX, ACTIVATION_HARDMAX1 -> NaiveHardmax.run(c);
             default -> NaiveSelectReduce.run(c);
         };
     }

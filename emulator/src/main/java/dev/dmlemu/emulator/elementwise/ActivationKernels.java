@@ -169,7 +169,7 @@ public final class ActivationKernels {
     }
 
     /** {@code x * alpha + beta} in FLOAT32, each operation rounded, x86's NaN rules (x's NaN first). */
-    private static double linear(double x, float alpha, float beta) {
+    static double linear(double x, float alpha, float beta) {
         float product = (float) Bodies.ieee((a, b) -> a * b).apply(x, alpha);
         return (float) Bodies.ieee((a, b) -> a + b).apply(product, beta);
     }

@@ -4,7 +4,9 @@ import dev.dmlemu.desc.ArgmaxOperatorDesc;
 import dev.dmlemu.desc.ArgminOperatorDesc;
 import dev.dmlemu.desc.AxisDirection;
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.ReduceFunction;
 import dev.dmlemu.desc.ReduceOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.emulator.EmulatorOptions;
@@ -82,8 +84,23 @@ public final class ReduceSelectionKernel implements OperatorKernel {
                 yield new Planned(selection, desc.axes(), desc.axisCount());
             }
         };
-        BufferTensorDesc input = operator.tensor("InputTensor");
-        BufferTensorDesc output = operator.tensor("OutputTensor");
+        return execution(operator.desc(), operator.tensor("InputTensor"), operator.tensor("OutputTensor"), planned,
+                parallelism);
+    }
+
+    /**
+     * REDUCE ARGMAX of {@code input} over {@code axes} into {@code indices} (a packed UINT32 tensor of the input's
+     * sizes with 1 on each reduced axis): the first step of HARDMAX ({@link HardmaxKernel}).
+     */
+    static ReduceSelectionExecution argMax(BufferTensorDesc input, BufferTensorDesc indices, List<Long> axes,
+            Parallelism parallelism) {
+        ReduceOperatorDesc desc = new ReduceOperatorDesc(ReduceFunction.ARGMAX, input, indices, axes.size(), axes);
+        return new ReduceSelectionKernel(OperatorType.REDUCE).execution(desc, input, indices,
+                new Planned(new ReduceSelection(Extremum.LARGEST, true, false), axes, axes.size()), parallelism);
+    }
+
+    private ReduceSelectionExecution execution(OperatorDesc desc, BufferTensorDesc input, BufferTensorDesc output,
+            Planned planned, Parallelism parallelism) {
         int elementSize = Shapes.elementSize(type, input);
         ElementOrder order = ElementOrder.of(type, input.dataType());
         if (planned.selection().index()) {
@@ -95,7 +112,7 @@ public final class ReduceSelectionKernel implements OperatorKernel {
             Shapes.requireSameType(type, input, output, "InputTensor and OutputTensor");
         }
         Shapes.requireLength(type, "Axes", planned.axes(), planned.axisCount());
-        return new ReduceSelectionExecution(operator.desc(),
+        return new ReduceSelectionExecution(desc,
                 space(input, output, planned.axes(), !planned.selection().index()),
                 planned.selection(), order, elementSize, output.dataType().sizeInBytes(),
                 parallelism.forOutput(output));

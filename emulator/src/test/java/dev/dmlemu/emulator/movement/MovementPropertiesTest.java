@@ -13,6 +13,7 @@ import dev.dmlemu.testkit.NaiveCumulative;
 import dev.dmlemu.testkit.NaiveDepthSpace;
 import dev.dmlemu.testkit.NaiveFillValueConstant;
 import dev.dmlemu.testkit.NaiveFillValueSequence;
+import dev.dmlemu.testkit.NaiveHardmax;
 import dev.dmlemu.testkit.NaiveJoin;
 import dev.dmlemu.testkit.NaivePadding;
 import dev.dmlemu.testkit.NaiveSelectReduce;
@@ -20,6 +21,7 @@ import dev.dmlemu.testkit.NaiveSlice;
 import dev.dmlemu.testkit.NaiveSliceGrad;
 import dev.dmlemu.testkit.NaiveTile;
 import dev.dmlemu.testkit.NaiveTopK;
+import dev.dmlemu.testkit.NaiveValueScale2d;
 import dev.dmlemu.testkit.SelectionCases;
 import java.util.List;
 import java.util.Random;
@@ -87,8 +89,10 @@ class MovementPropertiesTest {
             case TILE -> NaiveTile.run(c);
             case SPACE_TO_DEPTH, SPACE_TO_DEPTH1, DEPTH_TO_SPACE, DEPTH_TO_SPACE1 -> NaiveDepthSpace.run(c);
             case SLICE_GRAD -> NaiveSliceGrad.run(c);
+            case VALUE_SCALE_2D -> NaiveValueScale2d.run(c);
             case TOP_K, TOP_K1 -> NaiveTopK.run(c);
             case ARGMIN, ARGMAX, REDUCE -> NaiveSelectReduce.run(c);
+            case ACTIVATION_HARDMAX, ACTIVATION_HARDMAX1 -> NaiveHardmax.run(c);
             default -> throw new IllegalArgumentException(c.desc().operatorType().name());
         };
     }
