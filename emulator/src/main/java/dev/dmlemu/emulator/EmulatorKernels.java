@@ -6,6 +6,7 @@ import dev.dmlemu.emulator.elementwise.ActivationKernels;
 import dev.dmlemu.emulator.elementwise.ArithmeticKernels;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import dev.dmlemu.emulator.elementwise.ValueScale2dKernel;
+import dev.dmlemu.emulator.matrix.IntegerMatrixKernel;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
 import dev.dmlemu.emulator.movement.DiagonalMatrixKernel;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
@@ -100,6 +101,8 @@ final class EmulatorKernels {
         // The stand-alone activations whose result is exact (package elementwise).
         all.addAll(ActivationKernels.all());
         all.add(new ValueScale2dKernel());
+        // Integer matrix product (package matrix).
+        all.add(new IntegerMatrixKernel());
 
         // CAST.
         all.add(ElementWiseKernels.cast());

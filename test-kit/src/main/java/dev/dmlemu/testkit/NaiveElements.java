@@ -19,7 +19,9 @@ final class NaiveElements {
     NaiveElements(MovementCase movement) {
         this.movement = movement;
         for (TensorField field : movement.desc().tensorFields()) {
-            (field.kind() == TensorKind.INPUT ? inputs : outputs).add(TensorLayout.of(field.desc()));
+            // An optional tensor the desc leaves NULL has no layout (null in its place).
+            (field.kind() == TensorKind.INPUT ? inputs : outputs).add(field.desc().isNull() ? null
+                    : TensorLayout.of(field.desc()));
         }
         movement.outputs().forEach(o -> written.add(o.bytes().clone()));
     }

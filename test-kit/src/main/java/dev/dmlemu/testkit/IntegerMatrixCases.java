@@ -1,0 +1,86 @@
+package dev.dmlemu.testkit;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.MatrixMultiplyIntegerOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.TensorDesc;
+import dev.dmlemu.testkit.TensorDraws.Role;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Seeded valid MATRIX_MULTIPLY_INTEGER cases: INT8 or UINT8 A and B (each its own), batch sizes up to 2 and 3, M, K
+ * and N up to 5, 9 and 5 (now and then a K of 300, where sums leave 16 bits), each tensor of 2 to 4 dimensions where
+ * its leading sizes are 1 (DirectML reads it as 4-D), laid out as the options say; zero points absent, one value, A's
+ * one per row or B's one per column; elements of every value, a quarter of them the types' extremes.
+ */
+public final class IntegerMatrixCases {
+
+    private static final List<TensorDataType> TYPES = List.of(TensorDataType.INT8, TensorDataType.UINT8);
+
+    private final MovementDraws draws;
+
+    public IntegerMatrixCases(CaseOptions options) {
+        this.draws = new MovementDraws(options);
+    }
+
+    public MovementCase generate(long seed) {
+        Random r = new Random(seed);
+        TensorDataType aType = TYPES.get(r.nextInt(2));
+        TensorDataType bType = TYPES.get(r.nextInt(2));
+        long b0 = 1 + r.nextInt(2);
+        long b1 = 1 + r.nextInt(3);
+        long m = 1 + r.nextInt(5);
+        long k = r.nextInt(10) == 0 ? 300 : 1 + r.nextInt(9);
+        long n = 1 + r.nextInt(5);
+        BufferTensorDesc a = draws.tensor(r, aType, dropped(r, b0, b1, m, k), Role.INPUT);
+        BufferTensorDesc b = draws.tensor(r, bType, dropped(r, b0, b1, k, n), Role.INPUT);
+        BufferTensorDesc out = draws.tensor(r, TensorDataType.INT32, dropped(r, b0, b1, m, n), Role.OUTPUT);
+        TensorDesc aZero = zeroPoint(r, aType, new long[] {1, 1, m, 1});
+        TensorDesc bZero = zeroPoint(r, bType, new long[] {1, 1, 1, n});
+        MatrixMultiplyIntegerOperatorDesc desc = new MatrixMultiplyIntegerOperatorDesc(a, aZero, b, bZero, out);
+        return new MovementCase(desc, List.of(filled(r, a), filled(r, aZero), filled(r, b), filled(r, bZero)),
+                List.of(draws.place(r, out, Role.OUTPUT)));
+    }
+
+    /** {@code [d0, d1, d2, d3]}, its leading 1s dropped now and then (down to 2 dimensions). */
+    private static long[] dropped(Random r, long d0, long d1, long d2, long d3) {
+        long[] sizes = {d0, d1, d2, d3};
+        int first = 0;
+        while (first < 2 && sizes[first] == 1 && r.nextBoolean()) {
+            first++;
+        }
+        return Arrays.copyOfRange(sizes, first, 4);
+    }
+
+    /** Absent, one value (all sizes 1), or the per-row or per-column shape given, each 1 to 4 dimensions. */
+    private TensorDesc zeroPoint(Random r, TensorDataType type, long[] perLine) {
+        int draw = r.nextInt(3);
+        if (draw == 0) {
+            return TensorDesc.NULL;
+        }
+        long[] sizes = draw == 1 ? new long[] {1, 1, 1, 1} : perLine;
+        int first = 0;
+        // A per-row zero point keeps its column dimension ([M, 1]); the others may drop to one dimension.
+        int keep = draw == 2 && perLine[3] == 1 ? 2 : 1;
+        while (first < 4 - keep && sizes[first] == 1 && r.nextBoolean()) {
+            first++;
+        }
+        return draws.tensor(r, type, Arrays.copyOfRange(sizes, first, 4), Role.INPUT);
+    }
+
+    /** The tensor's array with every byte drawn, a quarter of them -128, 127, 0 or 255 (nothing for NULL). */
+    private TensorBytes filled(Random r, TensorDesc tensor) {
+        if (!(tensor instanceof BufferTensorDesc buffer)) {
+            return TensorBytes.of(new byte[0]);
+        }
+        TensorBytes placed = draws.place(r, buffer, Role.INPUT);
+        byte[] bytes = placed.bytes();
+        byte[] extremes = {-128, 127, 0, -1};
+        for (int at = placed.offset(); at < bytes.length; at++) {
+            bytes[at] = r.nextInt(4) == 0 ? extremes[r.nextInt(4)] : (byte) r.nextInt();
+        }
+        return placed;
+    }
+}
