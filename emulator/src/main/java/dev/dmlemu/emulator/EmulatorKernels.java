@@ -6,6 +6,7 @@ import dev.dmlemu.emulator.elementwise.ActivationKernels;
 import dev.dmlemu.emulator.elementwise.ArithmeticKernels;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import dev.dmlemu.emulator.elementwise.ValueScale2dKernel;
+import dev.dmlemu.emulator.matrix.IntegerConvolutionKernel;
 import dev.dmlemu.emulator.matrix.IntegerMatrixKernel;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
 import dev.dmlemu.emulator.movement.DiagonalMatrixKernel;
@@ -101,8 +102,9 @@ final class EmulatorKernels {
         // The stand-alone activations whose result is exact (package elementwise).
         all.addAll(ActivationKernels.all());
         all.add(new ValueScale2dKernel());
-        // Integer matrix product (package matrix).
+        // Integer matrix product and convolution (package matrix).
         all.add(new IntegerMatrixKernel());
+        all.add(new IntegerConvolutionKernel());
 
         // CAST.
         all.add(ElementWiseKernels.cast());

@@ -1,0 +1,200 @@
+package dev.dmlemu.emulator.matrix;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.ConvolutionIntegerOperatorDesc;
+import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.OperatorType;
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.desc.TensorDesc;
+import dev.dmlemu.emulator.BoundBuffers;
+import dev.dmlemu.emulator.EmulatorOptions;
+import dev.dmlemu.emulator.OperatorExecution;
+import dev.dmlemu.emulator.OperatorKernel;
+import dev.dmlemu.emulator.Parallelism;
+import dev.dmlemu.emulator.PoolSplit;
+import dev.dmlemu.execution.BindingRule;
+import dev.dmlemu.execution.Bindings;
+import dev.dmlemu.execution.OperatorExecutionException;
+import dev.dmlemu.featurelevels.ValidatedOperator;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * CONVOLUTION_INTEGER, 1-D or 2-D: {@code Output[n, m, y, x]} is the sum over the group's input channels and the
+ * window of {@code (Input - InputZeroPoint) * (Filter - FilterZeroPoint[m])}, in 32-bit integers that wrap as
+ * MATRIX_MULTIPLY_INTEGER's do. A window position outside the input (padding, or an output larger than the input
+ * gives) adds nothing, as if it held the input's zero point (measured, docs/directml-behaviour.md §15.11). A 1-D
+ * convolution is read as 2-D with a height of 1. Input, filter and output must have 2 + DimensionCount dimensions;
+ * DirectML also accepts other DimensionCounts, which the emulator refuses as not modelled.
+ */
+public final class IntegerConvolutionKernel implements OperatorKernel {
+
+    @Override
+    public OperatorType operatorType() {
+        return OperatorType.CONVOLUTION_INTEGER;
+    }
+
+    @Override
+    public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism) {
+        ConvolutionIntegerOperatorDesc desc = operator.desc(ConvolutionIntegerOperatorDesc.class);
+        int spatial = (int) desc.dimensionCount();
+        BufferTensorDesc input = (BufferTensorDesc) desc.inputTensor();
+        BufferTensorDesc filter = (BufferTensorDesc) desc.filterTensor();
+        BufferTensorDesc output = (BufferTensorDesc) desc.outputTensor();
+        if (spatial < 1 || spatial > 2 || input.sizes().size() != 2 + spatial || filter.sizes().size() != 2 + spatial
+                || output.sizes().size() != 2 + spatial || output.dataType() != TensorDataType.INT32) {
+            throw refuse("input, filter and output of 2 + DimensionCount dimensions (1 or 2 spatial ones)");
+        }
+        Planar in = Planar.of(input);
+        Planar w = Planar.of(filter);
+        Planar out = Planar.of(output);
+        long groups = desc.groupCount();
+        long channels = in.sizes[1];
+        long maps = w.sizes[0];
+        if (groups < 1 || channels % groups != 0 || maps % groups != 0 || w.sizes[1] != channels / groups
+                || out.sizes[0] != in.sizes[0] || out.sizes[1] != maps) {
+            throw refuse("a filter [M, C / GroupCount, ...] and an output [N, M, ...]");
+        }
+        long[][] window = new long[4][2];
+        for (int d = 0; d < 2; d++) {
+            // A 1-D convolution's height: stride and dilation 1, no padding.
+            int field = d - (2 - spatial);
+            window[0][d] = field < 0 ? 1 : desc.strides().get(field);
+            window[1][d] = field < 0 ? 1 : desc.dilations().get(field);
+            window[2][d] = field < 0 ? 0 : desc.startPadding().get(field);
+        }
+        return new Execution(desc, in, ZeroPoint.of(desc.inputZeroPointTensor()), w,
+                ZeroPoint.of(desc.filterZeroPointTensor()), out, window, groups, parallelism);
+    }
+
+    private static OperatorExecutionException refuse(String rule) {
+        return new OperatorExecutionException(OperatorType.CONVOLUTION_INTEGER.cName()
+                + ": the emulator cannot execute this desc: it takes " + rule);
+    }
+
+    /**
+     * A zero point: one value, or (the filter's) one per output channel along its own {@code Sizes[1]}, whatever its
+     * DimensionCount (`[1, M]` and `[1, M, 1, 1]` alike, docs/directml-behaviour.md §14.2).
+     */
+    private record ZeroPoint(long channelStride, TensorDataType type) {
+
+        static ZeroPoint of(TensorDesc tensor) {
+            if (!(tensor instanceof BufferTensorDesc buffer)) {
+                return null;
+            }
+            List<Long> sizes = buffer.sizes();
+            long stride = sizes.size() > 1 && sizes.get(1) > 1 ? buffer.effectiveStrides().get(1) : 0;
+            return new ZeroPoint(stride, buffer.dataType());
+        }
+
+        int get(ByteBuffer buffer, long channel) {
+            byte value = buffer.get((int) (channel * channelStride));
+            return type == TensorDataType.INT8 ? value : value & 0xFF;
+        }
+    }
+
+    /** A tensor as 4-D [N or M, C, H, W] (a 1-D one with H = 1) and its element strides. */
+    private record Planar(long[] sizes, long[] strides, TensorDataType type) {
+
+        static Planar of(BufferTensorDesc tensor) {
+            List<Long> given = tensor.sizes();
+            List<Long> strides = tensor.effectiveStrides();
+            if (given.size() == 4) {
+                return new Planar(given.stream().mapToLong(Long::longValue).toArray(),
+                        strides.stream().mapToLong(Long::longValue).toArray(), tensor.dataType());
+            }
+            return new Planar(new long[] {given.get(0), given.get(1), 1, given.get(2)},
+                    new long[] {strides.get(0), strides.get(1), 0, strides.get(2)}, tensor.dataType());
+        }
+
+        int get(ByteBuffer buffer, long i0, long i1, long i2, long i3) {
+            byte value = buffer.get((int) (i0 * strides[0] + i1 * strides[1] + i2 * strides[2] + i3 * strides[3]));
+            return type == TensorDataType.INT8 ? value : value & 0xFF;
+        }
+    }
+
+    private static final class Execution implements OperatorExecution {
+
+        private final OperatorDesc desc;
+        private final Planar in;
+        private final ZeroPoint inZero;
+        private final Planar w;
+        private final ZeroPoint wZero;
+        private final Planar out;
+        /** Per spatial dimension (height, width): stride, dilation and start padding. */
+        private final long[][] window;
+        private final long groups;
+        private final Parallelism parallelism;
+        private final PoolSplit split;
+
+        Execution(OperatorDesc desc, Planar in, ZeroPoint inZero, Planar w, ZeroPoint wZero, Planar out, long[][] window,
+                long groups, Parallelism parallelism) {
+            this.desc = desc;
+            this.in = in;
+            this.inZero = inZero;
+            this.w = w;
+            this.wZero = wZero;
+            this.out = out;
+            this.window = window;
+            this.groups = groups;
+            this.parallelism = parallelism;
+            this.split = parallelism.split(desc.operatorType().cName());
+        }
+
+        @Override
+        public void execute(Bindings bindings) {
+            BindingRule.check(desc, bindings);
+            ByteBuffer input = BoundBuffers.view(bindings.get(0));
+            ByteBuffer inputZero = inZero == null ? null : BoundBuffers.view(bindings.get(1));
+            ByteBuffer filter = BoundBuffers.view(bindings.get(2));
+            ByteBuffer filterZero = wZero == null ? null : BoundBuffers.view(bindings.get(3));
+            ByteBuffer output = BoundBuffers.view(bindings.get(4));
+            long planes = out.sizes[0] * out.sizes[1];
+            split.run(planes, parallelism.chunks(planes * out.sizes[2] * out.sizes[3], planes),
+                    (begin, end) -> planes(input, inputZero, filter, filterZero, output, begin, end));
+        }
+
+        /** Output planes [n, m] from {@code begin} to {@code end}, each summed over its group's channels. */
+        private void planes(ByteBuffer input, ByteBuffer inputZero, ByteBuffer filter, ByteBuffer filterZero,
+                ByteBuffer output, long begin, long end) {
+            int x0 = inputZero == null ? 0 : inZero.get(inputZero, 0);
+            long perGroup = w.sizes[1];
+            long mapsPerGroup = out.sizes[1] / groups;
+            for (long plane = begin; plane < end; plane++) {
+                long n = plane / out.sizes[1];
+                long m = plane % out.sizes[1];
+                long firstChannel = m / mapsPerGroup * perGroup;
+                int w0 = filterZero == null ? 0 : wZero.get(filterZero, m);
+                for (long oy = 0; oy < out.sizes[2]; oy++) {
+                    for (long ox = 0; ox < out.sizes[3]; ox++) {
+                        int sum = 0;
+                        for (long c = 0; c < perGroup; c++) {
+                            for (long ky = 0; ky < w.sizes[2]; ky++) {
+                                long iy = oy * window[0][0] - window[2][0] + ky * window[1][0];
+                                if (iy < 0 || iy >= in.sizes[2]) {
+                                    continue;
+                                }
+                                for (long kx = 0; kx < w.sizes[3]; kx++) {
+                                    long ix = ox * window[0][1] - window[2][1] + kx * window[1][1];
+                                    if (ix < 0 || ix >= in.sizes[3]) {
+                                        continue;
+                                    }
+                                    sum += (in.get(input, n, firstChannel + c, iy, ix) - x0)
+                                            * (w.get(filter, m, c, ky, kx) - w0);
+                                }
+                            }
+                        }
+                        int at = (int) ((n * out.strides[0] + m * out.strides[1] + oy * out.strides[2]
+                                + ox * out.strides[3]) * Integer.BYTES);
+                        output.putInt(at, sum);
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void release() {
+            // Nothing is kept between executions.
+        }
+    }
+}
