@@ -8,6 +8,7 @@ import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import dev.dmlemu.emulator.elementwise.ValueScale2dKernel;
 import dev.dmlemu.emulator.matrix.IntegerConvolutionKernel;
 import dev.dmlemu.emulator.matrix.IntegerMatrixKernel;
+import dev.dmlemu.emulator.matrix.QuantizedMatrixKernel;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
 import dev.dmlemu.emulator.movement.DiagonalMatrixKernel;
 import dev.dmlemu.emulator.movement.FillValueConstantKernel;
@@ -102,9 +103,10 @@ final class EmulatorKernels {
         // The stand-alone activations whose result is exact (package elementwise).
         all.addAll(ActivationKernels.all());
         all.add(new ValueScale2dKernel());
-        // Integer matrix product and convolution (package matrix).
+        // Integer matrix product and convolution, quantized matrix product (package matrix).
         all.add(new IntegerMatrixKernel());
         all.add(new IntegerConvolutionKernel());
+        all.add(new QuantizedMatrixKernel());
 
         // CAST.
         all.add(ElementWiseKernels.cast());

@@ -2,6 +2,7 @@ package dev.dmlemu.testkit;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.MatrixMultiplyIntegerOperatorDesc;
+import dev.dmlemu.desc.QuantizedLinearMatrixMultiplyOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
 import dev.dmlemu.testkit.TensorDraws.Role;
@@ -13,7 +14,8 @@ import java.util.Random;
  * Seeded valid MATRIX_MULTIPLY_INTEGER cases: INT8 or UINT8 A and B (each its own), batch sizes up to 2 and 3, M, K
  * and N up to 5, 9 and 5 (now and then a K of 300, where sums leave 16 bits), each tensor of 2 to 4 dimensions where
  * its leading sizes are 1 (DirectML reads it as 4-D), laid out as the options say; zero points absent, one value, A's
- * one per row or B's one per column; elements of every value, a quarter of them the types' extremes.
+ * one per row or B's one per column; elements of every value, a quarter of them the types' extremes. The same draws
+ * make QUANTIZED_LINEAR_MATRIX_MULTIPLY cases ({@link #generateQuantized}).
  */
 public final class IntegerMatrixCases {
 
@@ -42,6 +44,64 @@ public final class IntegerMatrixCases {
         MatrixMultiplyIntegerOperatorDesc desc = new MatrixMultiplyIntegerOperatorDesc(a, aZero, b, bZero, out);
         return new MovementCase(desc, List.of(filled(r, a), filled(r, aZero), filled(r, b), filled(r, bZero)),
                 List.of(draws.place(r, out, Role.OUTPUT)));
+    }
+
+    /**
+     * A QUANTIZED_LINEAR_MATRIX_MULTIPLY case of the same geometry and elements, an INT8 or UINT8 output: the scales
+     * one value or (A's, the output's) one per row or (B's) one per column, drawn among values whose products land on
+     * halves (1, 2, 0.5, 0.1 with 0.02, 0.3 with 0.7 and 0.42, ...) and others; each zero point absent or of its scale's
+     * sizes.
+     */
+    public MovementCase generateQuantized(long seed) {
+        Random r = new Random(seed);
+        TensorDataType aType = TYPES.get(r.nextInt(2));
+        TensorDataType bType = TYPES.get(r.nextInt(2));
+        TensorDataType outType = TYPES.get(r.nextInt(2));
+        long b0 = 1 + r.nextInt(2);
+        long b1 = 1 + r.nextInt(3);
+        long m = 1 + r.nextInt(5);
+        long k = r.nextInt(10) == 0 ? 300 : 1 + r.nextInt(9);
+        long n = 1 + r.nextInt(5);
+        BufferTensorDesc a = draws.tensor(r, aType, dropped(r, b0, b1, m, k), Role.INPUT);
+        BufferTensorDesc b = draws.tensor(r, bType, dropped(r, b0, b1, k, n), Role.INPUT);
+        BufferTensorDesc out = draws.tensor(r, outType, dropped(r, b0, b1, m, n), Role.OUTPUT);
+        long[] aScaleSizes = scaleSizes(r, new long[] {1, 1, m, 1});
+        long[] bScaleSizes = scaleSizes(r, new long[] {1, 1, 1, n});
+        long[] outScaleSizes = scaleSizes(r, new long[] {1, 1, m, 1});
+        BufferTensorDesc aScale = draws.tensor(r, TensorDataType.FLOAT32, aScaleSizes, Role.INPUT);
+        BufferTensorDesc bScale = draws.tensor(r, TensorDataType.FLOAT32, bScaleSizes, Role.INPUT);
+        BufferTensorDesc outScale = draws.tensor(r, TensorDataType.FLOAT32, outScaleSizes, Role.INPUT);
+        TensorDesc aZero = r.nextBoolean() ? TensorDesc.NULL : draws.tensor(r, aType, aScaleSizes, Role.INPUT);
+        TensorDesc bZero = r.nextBoolean() ? TensorDesc.NULL : draws.tensor(r, bType, bScaleSizes, Role.INPUT);
+        TensorDesc outZero = r.nextBoolean() ? TensorDesc.NULL : draws.tensor(r, outType, outScaleSizes, Role.INPUT);
+        QuantizedLinearMatrixMultiplyOperatorDesc desc = new QuantizedLinearMatrixMultiplyOperatorDesc(a, aScale,
+                aZero, b, bScale, bZero, outScale, outZero, out);
+        return new MovementCase(desc, List.of(filled(r, a), scales(r, aScale), filled(r, aZero), filled(r, b),
+                scales(r, bScale), filled(r, bZero), scales(r, outScale), filled(r, outZero)),
+                List.of(draws.place(r, out, Role.OUTPUT)));
+    }
+
+    /** One value, or the per-line sizes given; 1 to 4 dimensions, a per-row one keeping its column ([M, 1]). */
+    private static long[] scaleSizes(Random r, long[] perLine) {
+        long[] sizes = r.nextBoolean() ? new long[] {1, 1, 1, 1} : perLine;
+        int keep = sizes[3] == 1 && sizes[2] > 1 ? 2 : 1;
+        int first = 0;
+        while (first < 4 - keep && sizes[first] == 1 && r.nextBoolean()) {
+            first++;
+        }
+        return Arrays.copyOfRange(sizes, first, 4);
+    }
+
+    private static final float[] SCALES = {1f, 2f, 0.5f, 0.1f, 0.02f, 0.3f, 0.7f, 0.42f, 0.05f, 3f, 0.0371f, 0.0093f,
+        0.113f, 0.01f, 50f, -0.25f, 1e-3f};
+
+    /** A FLOAT32 scale tensor's array, every element slot one of {@link #SCALES}. */
+    private TensorBytes scales(Random r, BufferTensorDesc tensor) {
+        TensorBytes placed = draws.place(r, tensor, Role.INPUT);
+        for (int at = placed.offset(); at + 4 <= placed.bytes().length; at += 4) {
+            LittleEndian.put(placed.bytes(), at, 4, Float.floatToRawIntBits(SCALES[r.nextInt(SCALES.length)]));
+        }
+        return placed;
     }
 
     /** {@code [d0, d1, d2, d3]}, its leading 1s dropped now and then (down to 2 dimensions). */

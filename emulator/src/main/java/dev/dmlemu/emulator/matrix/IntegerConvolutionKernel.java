@@ -150,7 +150,7 @@ public final class IntegerConvolutionKernel implements OperatorKernel {
             ByteBuffer filterZero = wZero == null ? null : BoundBuffers.view(bindings.get(3));
             ByteBuffer output = BoundBuffers.view(bindings.get(4));
             long planes = out.sizes[0] * out.sizes[1];
-            split.run(planes, parallelism.chunks(planes * out.sizes[2] * out.sizes[3], planes),
+            split.run(planes, parallelism.chunks(MatrixTensor.work(planes, out.sizes[2], out.sizes[3]), planes),
                     (begin, end) -> planes(input, inputZero, filter, filterZero, output, begin, end));
         }
 
