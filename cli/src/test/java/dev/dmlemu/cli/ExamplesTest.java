@@ -51,6 +51,26 @@ class ExamplesTest {
     }
 
     @Test
+    void standAloneAndFusedActivations() {
+        // X = [-2, -0, 1.5, 3, NaN]: ACTIVATION_RELU is +0 where x is not above 0 (NaN too); ADD1 of X and zeros with
+        // a fused RELU is x * 0 below zero (-2 gives -0; -0 + 0 = +0) and keeps the NaN; LEAKY_RELU with Alpha 0.5
+        // halves -2 and passes -0 and the NaN.
+        Cli.Result result = run("activations.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'relu': 0, 0, 1.5, 3, 0\nResource 'fusedRelu': -0, 0, 1.5, 3, nan\n"
+                + "Resource 'leakyRelu': -1, -0, 1.5, 3, nan\n", result.out());
+    }
+
+    @Test
+    void integerAndQuantizedMatrixProducts() {
+        // A - 128 = [[2, 0, -2], [127, -128, 0]] times B = [[1, 2], [3, -4], [5, 6]]: [[-8, -8], [-257, 766]]. Halved
+        // (scales 1, 1, output scale 2): -4, -4, -128.5, 383; half to even -128; plus 128; clamped to UINT8.
+        Cli.Result result = run("quantized-matmul.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'sums': -8, -8, -257, 766\nResource 'requantized': 124, 124, 0, 255\n", result.out());
+    }
+
+    @Test
     void npyBacked() {
         // ONNX GatherElements example 1: data [[1, 2], [3, 4]], indices [[0, 0], [1, 0]] (int64 .npy), axis 1:
         // [[1, 1], [4, 3]].
@@ -229,9 +249,9 @@ class ExamplesTest {
     @Test
     void everyExampleIsCovered() throws Exception {
         try (Stream<java.nio.file.Path> files = Files.list(Cli.EXAMPLES)) {
-            assertEquals(List.of("docs-example.json", "dxdispatch-features.json", "gather-nd.json", "gather-nd1.json",
-                    "gather.json", "invalid-several-diagnostics.json", "npy-backed.json", "onnx-negative-indices.json",
-                    "scatter.json", "strided-broadcast.json"),
+            assertEquals(List.of("activations.json", "docs-example.json", "dxdispatch-features.json", "gather-nd.json",
+                    "gather-nd1.json", "gather.json", "invalid-several-diagnostics.json", "npy-backed.json",
+                    "onnx-negative-indices.json", "quantized-matmul.json", "scatter.json", "strided-broadcast.json"),
                     files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList());
         }
     }
