@@ -18,8 +18,6 @@ import java.util.Random;
  */
 public final class IntegerConvolutionCases {
 
-    private static final List<TensorDataType> TYPES = List.of(TensorDataType.INT8, TensorDataType.UINT8);
-
     private final MovementDraws draws;
 
     public IntegerConvolutionCases(CaseOptions options) {
@@ -28,8 +26,8 @@ public final class IntegerConvolutionCases {
 
     public MovementCase generate(long seed) {
         Random r = new Random(seed);
-        TensorDataType inputType = TYPES.get(r.nextInt(2));
-        TensorDataType filterType = TYPES.get(r.nextInt(2));
+        TensorDataType inputType = IntegerOperands.TYPES.get(r.nextInt(2));
+        TensorDataType filterType = IntegerOperands.TYPES.get(r.nextInt(2));
         int spatial = 1 + r.nextInt(2);
         long batch = 1 + r.nextInt(2);
         long groups = 1 + r.nextInt(3);
@@ -80,8 +78,8 @@ public final class IntegerConvolutionCases {
         TensorDesc filterZero = filterZeroPoint(r, filterType, maps);
         ConvolutionIntegerOperatorDesc desc = new ConvolutionIntegerOperatorDesc(input, inputZero, filter, filterZero,
                 output, spatial, strides, dilations, start, end, groups);
-        return new MovementCase(desc, List.of(filled(r, input), filled(r, inputZero), filled(r, filter),
-                filled(r, filterZero)), List.of(draws.place(r, output, Role.OUTPUT)));
+        return new MovementCase(desc, List.of(IntegerOperands.filled(draws, r, input), IntegerOperands.filled(draws, r, inputZero), IntegerOperands.filled(draws, r, filter),
+                IntegerOperands.filled(draws, r, filterZero)), List.of(draws.place(r, output, Role.OUTPUT)));
     }
 
     private static long[] ones(int rank) {
@@ -98,19 +96,5 @@ public final class IntegerConvolutionCases {
             case 2 -> draws.tensor(r, type, new long[] {1, maps}, Role.INPUT);
             default -> draws.tensor(r, type, new long[] {1, maps, 1, 1}, Role.INPUT);
         };
-    }
-
-    /** The tensor's array with every byte drawn, a quarter of them -128, 127, 0 or 255 (nothing for NULL). */
-    private TensorBytes filled(Random r, TensorDesc tensor) {
-        if (!(tensor instanceof BufferTensorDesc buffer)) {
-            return TensorBytes.of(new byte[0]);
-        }
-        TensorBytes placed = draws.place(r, buffer, Role.INPUT);
-        byte[] bytes = placed.bytes();
-        byte[] extremes = {-128, 127, 0, -1};
-        for (int at = placed.offset(); at < bytes.length; at++) {
-            bytes[at] = r.nextInt(4) == 0 ? extremes[r.nextInt(4)] : (byte) r.nextInt();
-        }
-        return placed;
     }
 }

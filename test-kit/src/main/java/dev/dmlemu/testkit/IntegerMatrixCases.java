@@ -19,30 +19,33 @@ import java.util.Random;
  */
 public final class IntegerMatrixCases {
 
-    private static final List<TensorDataType> TYPES = List.of(TensorDataType.INT8, TensorDataType.UINT8);
-
     private final MovementDraws draws;
 
     public IntegerMatrixCases(CaseOptions options) {
         this.draws = new MovementDraws(options);
     }
 
+    /** The draws both kinds of case share: the matrices' types, the batch sizes, M, K and N. */
+    private record Geometry(TensorDataType aType, TensorDataType bType, long b0, long b1, long m, long k, long n) {
+
+        static Geometry draw(Random r) {
+            return new Geometry(IntegerOperands.TYPES.get(r.nextInt(2)), IntegerOperands.TYPES.get(r.nextInt(2)),
+                    1 + r.nextInt(2), 1 + r.nextInt(3), 1 + r.nextInt(5), r.nextInt(10) == 0 ? 300 : 1 + r.nextInt(9),
+                    1 + r.nextInt(5));
+        }
+    }
+
     public MovementCase generate(long seed) {
         Random r = new Random(seed);
-        TensorDataType aType = TYPES.get(r.nextInt(2));
-        TensorDataType bType = TYPES.get(r.nextInt(2));
-        long b0 = 1 + r.nextInt(2);
-        long b1 = 1 + r.nextInt(3);
-        long m = 1 + r.nextInt(5);
-        long k = r.nextInt(10) == 0 ? 300 : 1 + r.nextInt(9);
-        long n = 1 + r.nextInt(5);
-        BufferTensorDesc a = draws.tensor(r, aType, dropped(r, b0, b1, m, k), Role.INPUT);
-        BufferTensorDesc b = draws.tensor(r, bType, dropped(r, b0, b1, k, n), Role.INPUT);
-        BufferTensorDesc out = draws.tensor(r, TensorDataType.INT32, dropped(r, b0, b1, m, n), Role.OUTPUT);
-        TensorDesc aZero = zeroPoint(r, aType, new long[] {1, 1, m, 1});
-        TensorDesc bZero = zeroPoint(r, bType, new long[] {1, 1, 1, n});
+        Geometry g = Geometry.draw(r);
+        BufferTensorDesc a = draws.tensor(r, g.aType(), dropped(r, g.b0(), g.b1(), g.m(), g.k()), Role.INPUT);
+        BufferTensorDesc b = draws.tensor(r, g.bType(), dropped(r, g.b0(), g.b1(), g.k(), g.n()), Role.INPUT);
+        BufferTensorDesc out = draws.tensor(r, TensorDataType.INT32, dropped(r, g.b0(), g.b1(), g.m(), g.n()),
+                Role.OUTPUT);
+        TensorDesc aZero = zeroPoint(r, g.aType(), new long[] {1, 1, g.m(), 1});
+        TensorDesc bZero = zeroPoint(r, g.bType(), new long[] {1, 1, 1, g.n()});
         MatrixMultiplyIntegerOperatorDesc desc = new MatrixMultiplyIntegerOperatorDesc(a, aZero, b, bZero, out);
-        return new MovementCase(desc, List.of(filled(r, a), filled(r, aZero), filled(r, b), filled(r, bZero)),
+        return new MovementCase(desc, List.of(IntegerOperands.filled(draws, r, a), IntegerOperands.filled(draws, r, aZero), IntegerOperands.filled(draws, r, b), IntegerOperands.filled(draws, r, bZero)),
                 List.of(draws.place(r, out, Role.OUTPUT)));
     }
 
@@ -54,20 +57,16 @@ public final class IntegerMatrixCases {
      */
     public MovementCase generateQuantized(long seed) {
         Random r = new Random(seed);
-        TensorDataType aType = TYPES.get(r.nextInt(2));
-        TensorDataType bType = TYPES.get(r.nextInt(2));
-        TensorDataType outType = TYPES.get(r.nextInt(2));
-        long b0 = 1 + r.nextInt(2);
-        long b1 = 1 + r.nextInt(3);
-        long m = 1 + r.nextInt(5);
-        long k = r.nextInt(10) == 0 ? 300 : 1 + r.nextInt(9);
-        long n = 1 + r.nextInt(5);
-        BufferTensorDesc a = draws.tensor(r, aType, dropped(r, b0, b1, m, k), Role.INPUT);
-        BufferTensorDesc b = draws.tensor(r, bType, dropped(r, b0, b1, k, n), Role.INPUT);
-        BufferTensorDesc out = draws.tensor(r, outType, dropped(r, b0, b1, m, n), Role.OUTPUT);
-        long[] aScaleSizes = scaleSizes(r, new long[] {1, 1, m, 1});
-        long[] bScaleSizes = scaleSizes(r, new long[] {1, 1, 1, n});
-        long[] outScaleSizes = scaleSizes(r, new long[] {1, 1, m, 1});
+        Geometry g = Geometry.draw(r);
+        TensorDataType aType = g.aType();
+        TensorDataType bType = g.bType();
+        TensorDataType outType = IntegerOperands.TYPES.get(r.nextInt(2));
+        BufferTensorDesc a = draws.tensor(r, aType, dropped(r, g.b0(), g.b1(), g.m(), g.k()), Role.INPUT);
+        BufferTensorDesc b = draws.tensor(r, bType, dropped(r, g.b0(), g.b1(), g.k(), g.n()), Role.INPUT);
+        BufferTensorDesc out = draws.tensor(r, outType, dropped(r, g.b0(), g.b1(), g.m(), g.n()), Role.OUTPUT);
+        long[] aScaleSizes = scaleSizes(r, new long[] {1, 1, g.m(), 1});
+        long[] bScaleSizes = scaleSizes(r, new long[] {1, 1, 1, g.n()});
+        long[] outScaleSizes = scaleSizes(r, new long[] {1, 1, g.m(), 1});
         BufferTensorDesc aScale = draws.tensor(r, TensorDataType.FLOAT32, aScaleSizes, Role.INPUT);
         BufferTensorDesc bScale = draws.tensor(r, TensorDataType.FLOAT32, bScaleSizes, Role.INPUT);
         BufferTensorDesc outScale = draws.tensor(r, TensorDataType.FLOAT32, outScaleSizes, Role.INPUT);
@@ -76,8 +75,8 @@ public final class IntegerMatrixCases {
         TensorDesc outZero = r.nextBoolean() ? TensorDesc.NULL : draws.tensor(r, outType, outScaleSizes, Role.INPUT);
         QuantizedLinearMatrixMultiplyOperatorDesc desc = new QuantizedLinearMatrixMultiplyOperatorDesc(a, aScale,
                 aZero, b, bScale, bZero, outScale, outZero, out);
-        return new MovementCase(desc, List.of(filled(r, a), scales(r, aScale), filled(r, aZero), filled(r, b),
-                scales(r, bScale), filled(r, bZero), scales(r, outScale), filled(r, outZero)),
+        return new MovementCase(desc, List.of(IntegerOperands.filled(draws, r, a), scales(r, aScale), IntegerOperands.filled(draws, r, aZero), IntegerOperands.filled(draws, r, b),
+                scales(r, bScale), IntegerOperands.filled(draws, r, bZero), scales(r, outScale), IntegerOperands.filled(draws, r, outZero)),
                 List.of(draws.place(r, out, Role.OUTPUT)));
     }
 
@@ -128,19 +127,5 @@ public final class IntegerMatrixCases {
             first++;
         }
         return draws.tensor(r, type, Arrays.copyOfRange(sizes, first, 4), Role.INPUT);
-    }
-
-    /** The tensor's array with every byte drawn, a quarter of them -128, 127, 0 or 255 (nothing for NULL). */
-    private TensorBytes filled(Random r, TensorDesc tensor) {
-        if (!(tensor instanceof BufferTensorDesc buffer)) {
-            return TensorBytes.of(new byte[0]);
-        }
-        TensorBytes placed = draws.place(r, buffer, Role.INPUT);
-        byte[] bytes = placed.bytes();
-        byte[] extremes = {-128, 127, 0, -1};
-        for (int at = placed.offset(); at < bytes.length; at++) {
-            bytes[at] = r.nextInt(4) == 0 ? extremes[r.nextInt(4)] : (byte) r.nextInt();
-        }
-        return placed;
     }
 }

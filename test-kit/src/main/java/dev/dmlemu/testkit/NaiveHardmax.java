@@ -40,11 +40,7 @@ public final class NaiveHardmax {
         long count = Shapes.product(sizes);
         for (long e = 0; e < count; e++) {
             long[] at = Shapes.coordinate(e, sizes);
-            long[] onto = at.clone();
-            for (long axis : axes) {
-                onto[(int) axis] = 0;
-            }
-            int g = (int) Shapes.offset(onto, Shapes.packedStrides(groupSizes));
+            int g = group(at, axes, groupSizes);
             long x = LittleEndian.bits(input.bytes(), in.byteAt(input, at), in.elementSize());
             if (bestElement[g] < 0 || order.above(x, best[g])) {
                 best[g] = x;
@@ -55,14 +51,19 @@ public final class NaiveHardmax {
         byte[] value = new byte[8];
         for (long e = 0; e < count; e++) {
             long[] at = Shapes.coordinate(e, sizes);
-            long[] onto = at.clone();
-            for (long axis : axes) {
-                onto[(int) axis] = 0;
-            }
-            int g = (int) Shapes.offset(onto, Shapes.packedStrides(groupSizes));
+            int g = group(at, axes, groupSizes);
             LittleEndian.put(value, 0, out.elementSize(), bestElement[g] == e ? one : 0);
             elements.put(0, at, value, 0);
         }
         return elements.outputs();
+    }
+
+    /** The group element {@code at} belongs to: its coordinate with the reduced axes at 0, row-major. */
+    private static int group(long[] at, List<Long> axes, long[] groupSizes) {
+        long[] onto = at.clone();
+        for (long axis : axes) {
+            onto[(int) axis] = 0;
+        }
+        return (int) Shapes.offset(onto, Shapes.packedStrides(groupSizes));
     }
 }

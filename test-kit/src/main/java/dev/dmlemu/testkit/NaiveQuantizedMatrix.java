@@ -20,26 +20,28 @@ public final class NaiveQuantizedMatrix {
         QuantizedLinearMatrixMultiplyOperatorDesc desc = (QuantizedLinearMatrixMultiplyOperatorDesc) movement.desc();
         NaiveElements elements = new NaiveElements(movement);
         TensorLayout outLayout = elements.output(0);
-        long[] out = fourD(outLayout.sizes());
-        long k = fourD(elements.input(0).sizes())[3];
+        long[] out = FourD.sizes(outLayout.sizes());
+        long k = FourD.sizes(elements.input(0).sizes())[3];
         byte[] value = new byte[1];
         for (long e = 0; e < Shapes.product(out); e++) {
             long[] at = Shapes.coordinate(e, out);
             long[] row = {0, 0, at[2], 0};
             long[] column = {0, 0, 0, at[3]};
-            long aZero = desc.aZeroPointTensor() instanceof BufferTensorDesc ? read(movement, elements, 2, row) : 0;
-            long bZero = desc.bZeroPointTensor() instanceof BufferTensorDesc ? read(movement, elements, 5, column) : 0;
+            long aZero = desc.aZeroPointTensor() instanceof BufferTensorDesc
+                    ? FourD.read(movement, elements, 2, row) : 0;
+            long bZero = desc.bZeroPointTensor() instanceof BufferTensorDesc
+                    ? FourD.read(movement, elements, 5, column) : 0;
             int sum = 0;
             for (long x = 0; x < k; x++) {
-                long a = read(movement, elements, 0, new long[] {at[0], at[1], at[2], x});
-                long b = read(movement, elements, 3, new long[] {at[0], at[1], x, at[3]});
+                long a = FourD.read(movement, elements, 0, new long[] {at[0], at[1], at[2], x});
+                long b = FourD.read(movement, elements, 3, new long[] {at[0], at[1], x, at[3]});
                 sum += (int) ((a - aZero) * (b - bZero));
             }
-            float aScale = Float.intBitsToFloat((int) read(movement, elements, 1, row));
-            float bScale = Float.intBitsToFloat((int) read(movement, elements, 4, column));
-            float outScale = Float.intBitsToFloat((int) read(movement, elements, 6, row));
+            float aScale = Float.intBitsToFloat((int) FourD.read(movement, elements, 1, row));
+            float bScale = Float.intBitsToFloat((int) FourD.read(movement, elements, 4, column));
+            float outScale = Float.intBitsToFloat((int) FourD.read(movement, elements, 6, row));
             long outZero = desc.outputZeroPointTensor() instanceof BufferTensorDesc
-                    ? read(movement, elements, 7, row) : 0;
+                    ? FourD.read(movement, elements, 7, row) : 0;
             float product = (float) sum * aScale;
             product = product * bScale;
             float scaled = product / outScale;
@@ -48,7 +50,7 @@ public final class NaiveQuantizedMatrix {
                     : (long) whole;
             // The zero point joins the INT32 and wraps with it.
             value[0] = (byte) clamped((int) (int32 + outZero), outLayout.type());
-            elements.put(0, tail(at, outLayout.rank()), value, 0);
+            elements.put(0, FourD.tail(at, outLayout.rank()), value, 0);
         }
         return elements.outputs();
     }
@@ -56,34 +58,5 @@ public final class NaiveQuantizedMatrix {
     private static long clamped(int v, TensorDataType type) {
         boolean signed = type == TensorDataType.INT8;
         return Math.max(signed ? -128 : 0, Math.min(signed ? 127 : 255, v));
-    }
-
-    private static long[] fourD(long[] sizes) {
-        long[] four = {1, 1, 1, 1};
-        System.arraycopy(sizes, 0, four, 4 - sizes.length, sizes.length);
-        return four;
-    }
-
-    private static long[] tail(long[] at, int rank) {
-        long[] own = new long[rank];
-        System.arraycopy(at, 4 - rank, own, 0, rank);
-        return own;
-    }
-
-    /**
-     * Input {@code input}'s element at a 4-D coordinate, read with leading 1s and a coordinate of 0 along every
-     * dimension of size 1: INT8 signed, UINT8 unsigned, FLOAT32 as its bits.
-     */
-    private static long read(MovementCase movement, NaiveElements elements, int input, long[] at) {
-        TensorLayout layout = elements.input(input);
-        long[] sizes = fourD(layout.sizes());
-        long[] clipped = new long[4];
-        for (int d = 0; d < 4; d++) {
-            clipped[d] = sizes[d] == 1 ? 0 : at[d];
-        }
-        TensorBytes bytes = movement.inputs().get(input);
-        int width = layout.elementSize();
-        long bits = LittleEndian.bits(bytes.bytes(), layout.byteAt(bytes, tail(clipped, layout.rank())), width);
-        return layout.type() == TensorDataType.INT8 ? (byte) bits : bits;
     }
 }
