@@ -56,6 +56,17 @@ class PackedRowsParityTest {
             }
         }
         draws.add(new Draw(ElementWiseOp.ADD1, TensorDataType.FLOAT32));
+        // The stand-alone activations' fast lanes: FLOAT32, and INT32 where they take integers.
+        for (ElementWiseOp op : List.of(ElementWiseOp.ACTIVATION_RELU, ElementWiseOp.ACTIVATION_LEAKY_RELU,
+                ElementWiseOp.ACTIVATION_LINEAR, ElementWiseOp.ACTIVATION_THRESHOLDED_RELU,
+                ElementWiseOp.ACTIVATION_SHRINK, ElementWiseOp.ACTIVATION_HARD_SIGMOID,
+                ElementWiseOp.ACTIVATION_PARAMETERIZED_RELU, ElementWiseOp.ACTIVATION_RELU_GRAD)) {
+            draws.add(new Draw(op, TensorDataType.FLOAT32));
+        }
+        for (ElementWiseOp op : List.of(ElementWiseOp.ACTIVATION_RELU, ElementWiseOp.ACTIVATION_SHRINK,
+                ElementWiseOp.ACTIVATION_PARAMETERIZED_RELU, ElementWiseOp.ACTIVATION_RELU_GRAD)) {
+            draws.add(new Draw(op, TensorDataType.INT32));
+        }
         draws.add(new Draw(ElementWiseOp.CAST, TensorDataType.FLOAT32, true));
         Random random = new Random(0x26_0004L);
         int ran = 0;

@@ -50,27 +50,58 @@ public final class ActivationKernels {
     static OperatorKernel relu() {
         return new ElementWiseKernel<>(OperatorType.ACTIVATION_RELU, ActivationReluOperatorDesc.class,
                 d -> new Parts(List.of(INPUT), OUTPUT, passOrZero((x, i, t) -> x.isFloat()
-                        ? x.values[i] > 0 : x.bits[i] > 0)));
+                        ? x.values[i] > 0 : x.bits[i] > 0), lanes((in, out, n) -> {
+                            float[] x = in[0];
+                            for (int i = 0; i < n; i++) {
+                                // Branch-free: Math.max gives +0 for -0 and a NaN (which the exact body redoes).
+                                out[i] = Math.max(x[i], 0f);
+                            }
+                        }, (in, out, n) -> {
+                            int[] x = in[0];
+                            for (int i = 0; i < n; i++) {
+                                out[i] = Math.max(x[i], 0);
+                            }
+                        })));
     }
 
     /** Below 0, {@code x * Alpha}; else the input (-0.0 and NaNs included). */
     static OperatorKernel leakyRelu() {
         return new ElementWiseKernel<>(OperatorType.ACTIVATION_LEAKY_RELU, ActivationLeakyReluOperatorDesc.class,
-                d -> new Parts(List.of(INPUT), OUTPUT, belowZeroTimes((in, i) -> d.alpha())));
+                d -> new Parts(List.of(INPUT), OUTPUT, belowZeroTimes((in, i) -> d.alpha()), lanes((in, out, n) -> {
+                    float[] x = in[0];
+                    float alpha = d.alpha();
+                    for (int i = 0; i < n; i++) {
+                        out[i] = x[i] < 0 ? x[i] * alpha : x[i];
+                    }
+                }, null)));
     }
 
     /** {@code x * Alpha + Beta}, two roundings (measured: no fused multiply-add). */
     static OperatorKernel linear() {
         return new ElementWiseKernel<>(OperatorType.ACTIVATION_LINEAR, ActivationLinearOperatorDesc.class,
                 d -> new Parts(List.of(INPUT), OUTPUT, Bodies.unary(x -> linear(x, d.alpha(), d.beta()),
-                        FLOATS_ONLY)));
+                        FLOATS_ONLY), lanes((in, out, n) -> {
+                            float[] x = in[0];
+                            float alpha = d.alpha();
+                            float beta = d.beta();
+                            for (int i = 0; i < n; i++) {
+                                out[i] = x[i] * alpha + beta;
+                            }
+                        }, null)));
     }
 
     /** The input above Alpha (a NaN stays, its bits copied), else +0. */
     static OperatorKernel thresholdedRelu() {
         return new ElementWiseKernel<>(OperatorType.ACTIVATION_THRESHOLDED_RELU,
                 ActivationThresholdedReluOperatorDesc.class,
-                d -> new Parts(List.of(INPUT), OUTPUT, passOrZero((x, i, t) -> !(x.values[i] <= d.alpha()))));
+                d -> new Parts(List.of(INPUT), OUTPUT, passOrZero((x, i, t) -> !(x.values[i] <= d.alpha())),
+                        lanes((in, out, n) -> {
+                            float[] x = in[0];
+                            float alpha = d.alpha();
+                            for (int i = 0; i < n; i++) {
+                                out[i] = x[i] <= alpha ? 0f : x[i];
+                            }
+                        }, null)));
     }
 
     /**
@@ -83,7 +114,19 @@ public final class ActivationKernels {
             float bias = d.bias();
             float threshold = d.threshold();
             return new Parts(List.of(INPUT), OUTPUT, Bodies.unary(x -> shrink((float) x, bias, threshold),
-                    (x, t) -> ShaderIntegers.of((float) Math.rint(shrink((float) x, bias, threshold)), t)));
+                    (x, t) -> ShaderIntegers.of((float) Math.rint(shrink((float) x, bias, threshold)), t)),
+                    lanes((in, out, n) -> {
+                        float[] x = in[0];
+                        for (int i = 0; i < n; i++) {
+                            out[i] = shrink(x[i], bias, threshold);
+                        }
+                    }, (in, out, n) -> {
+                        int[] x = in[0];
+                        for (int i = 0; i < n; i++) {
+                            out[i] = (int) ShaderIntegers.of((float) Math.rint(shrink((float) x[i], bias, threshold)),
+                                    TensorDataType.INT32);
+                        }
+                    }));
         });
     }
 
@@ -97,14 +140,35 @@ public final class ActivationKernels {
                 d -> new Parts(List.of(INPUT), OUTPUT, Bodies.unary(x -> {
                     double v = linear(x, d.alpha(), d.beta());
                     return v > 0 ? Math.min(v, 1.0) : 0.0;
-                }, FLOATS_ONLY)));
+                }, FLOATS_ONLY), lanes((in, out, n) -> {
+                    float[] x = in[0];
+                    float alpha = d.alpha();
+                    float beta = d.beta();
+                    for (int i = 0; i < n; i++) {
+                        // Branch-free: Math.max turns -0 into +0, and a NaN (redone by the exact body) stays one.
+                        out[i] = Math.max(0f, Math.min(x[i] * alpha + beta, 1f));
+                    }
+                }, null)));
     }
 
     /** Below 0, {@code x * Slope} (integers wrap in the type's width); else the input. */
     static OperatorKernel parameterizedRelu() {
         return new ElementWiseKernel<>(OperatorType.ACTIVATION_PARAMETERIZED_RELU,
                 ActivationParameterizedReluOperatorDesc.class,
-                d -> new Parts(List.of(INPUT, "SlopeTensor"), OUTPUT, belowZeroTimes((in, i) -> in[1].values[i])));
+                d -> new Parts(List.of(INPUT, "SlopeTensor"), OUTPUT, belowZeroTimes((in, i) -> in[1].values[i]),
+                        lanes((in, out, n) -> {
+                            float[] x = in[0];
+                            float[] slope = in[1];
+                            for (int i = 0; i < n; i++) {
+                                out[i] = x[i] < 0 ? x[i] * slope[i] : x[i];
+                            }
+                        }, (in, out, n) -> {
+                            int[] x = in[0];
+                            int[] slope = in[1];
+                            for (int i = 0; i < n; i++) {
+                                out[i] = x[i] < 0 ? x[i] * slope[i] : x[i];
+                            }
+                        })));
     }
 
     /** The input gradient where the input is above 0 (its bits copied), else 0. */
@@ -118,7 +182,28 @@ public final class ActivationKernels {
                         out.bits[i] = above ? gradient.bits[i] : 0;
                     }
                     out.carrier = Lanes.Carrier.BITS;
-                }));
+                }, lanes((in, out, n) -> {
+                    float[] x = in[0];
+                    float[] gradient = in[1];
+                    for (int i = 0; i < n; i++) {
+                        out[i] = x[i] > 0 ? gradient[i] : 0f;
+                    }
+                }, (in, out, n) -> {
+                    int[] x = in[0];
+                    int[] gradient = in[1];
+                    for (int i = 0; i < n; i++) {
+                        out[i] = x[i] > 0 ? gradient[i] : 0;
+                    }
+                })));
+    }
+
+    /**
+     * The fast lanes on packed rows: FLOAT32 (a NaN it writes is recomputed by the exact body, which keeps the input's
+     * bits) and, where the operator takes integers, INT32 alone (UINT32 is in none of these tables but SHRINK's, whose
+     * unsigned conversion the exact body keeps).
+     */
+    private static PackedLanes lanes(PackedLane.Floats float32, PackedLane.Ints int32) {
+        return type -> type == TensorDataType.FLOAT32 ? float32 : type == TensorDataType.INT32 ? int32 : null;
     }
 
     /** Whether element {@code i} of the first input passes. */

@@ -1,6 +1,7 @@
 package dev.dmlemu.emulator.elementwise;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -91,6 +92,47 @@ class PackedRowsPropertiesTest {
         // ADD1 with a fused activation and IDENTITY with a ScaleBias on a non-FLOAT32 float type stay exact-only.
         assertTrue(compared >= (OPS.size() * TYPES.size() - 2) * CASES, "compared " + compared);
         assertTrue(fast >= compared * 3 / 4, "fast path taken " + fast + " times in " + compared);
+    }
+
+    /**
+     * The stand-alone activations' fast lanes (FLOAT32, and INT32 where the operator takes integers; SHRINK's UINT32
+     * stays on the exact body) against the naive reference, every type of their tables among FLOAT32, INT32 and
+     * UINT32.
+     */
+    @Test
+    void activationsMatchTheNaiveReferenceOnPackedRows() {
+        List<ElementWiseOp> activations = List.of(ElementWiseOp.ACTIVATION_RELU, ElementWiseOp.ACTIVATION_LEAKY_RELU,
+                ElementWiseOp.ACTIVATION_LINEAR, ElementWiseOp.ACTIVATION_THRESHOLDED_RELU,
+                ElementWiseOp.ACTIVATION_SHRINK, ElementWiseOp.ACTIVATION_HARD_SIGMOID,
+                ElementWiseOp.ACTIVATION_PARAMETERIZED_RELU, ElementWiseOp.ACTIVATION_RELU_GRAD);
+        int compared = 0;
+        int fast = 0;
+        try (Emulator one = new Emulator(EmulatorOptions.builder().threads(1).build());
+                Emulator two = new Emulator(EmulatorOptions.builder().threads(2).build())) {
+            for (ElementWiseOp op : activations) {
+                Random random = new Random(31L * op.ordinal() + 7);
+                for (TensorDataType type : TYPES) {
+                    for (int i = 0; i < CASES; i++) {
+                        long rows = i < 2 ? 17 : 1 + random.nextInt(4);
+                        long rowLength = i < 2 ? 2000 : PackedRows.MIN_ROW + random.nextInt(2600);
+                        ElementWiseCase c = ElementWiseCases.generatePacked(op, type, random.nextLong(), rows,
+                                rowLength);
+                        if (!validator.validate(c.desc(), FeatureLevel.LEVEL_6_4).isValid()) {
+                            break; // the type is not in the operator's table
+                        }
+                        ValidatedOperator validated = validate(c);
+                        compared++;
+                        fast += takesTheFastPath(validated, c) ? 1 : 0;
+                        byte[] expected = NaiveElementWise.run(c);
+                        assertArrayEquals(expected, run(one, validated, c), op + " " + type + ", one thread");
+                        assertArrayEquals(expected, run(two, validated, c), op + " " + type + ", two threads");
+                    }
+                }
+            }
+        }
+        // FLOAT32 for all eight; INT32 for RELU, SHRINK, PARAMETERIZED_RELU and RELU_GRAD; UINT32 for SHRINK.
+        assertEquals(13 * CASES, compared, "compared");
+        assertEquals(12 * CASES, fast, "fast path");
     }
 
     @Test
@@ -190,6 +232,14 @@ class PackedRowsPropertiesTest {
             case ADD1 -> ElementWiseKernels.add1();
             case IDENTITY -> ElementWiseKernels.identity();
             case CAST -> ElementWiseKernels.cast();
+            case ACTIVATION_RELU -> ActivationKernels.relu();
+            case ACTIVATION_LEAKY_RELU -> ActivationKernels.leakyRelu();
+            case ACTIVATION_LINEAR -> ActivationKernels.linear();
+            case ACTIVATION_THRESHOLDED_RELU -> ActivationKernels.thresholdedRelu();
+            case ACTIVATION_SHRINK -> ActivationKernels.shrink();
+            case ACTIVATION_HARD_SIGMOID -> ActivationKernels.hardSigmoid();
+            case ACTIVATION_PARAMETERIZED_RELU -> ActivationKernels.parameterizedRelu();
+            case ACTIVATION_RELU_GRAD -> ActivationKernels.reluGrad();
             default -> throw new IllegalArgumentException(c.op().name());
         };
         ElementWiseExecution execution = (ElementWiseExecution) kernel.prepare(validated,
