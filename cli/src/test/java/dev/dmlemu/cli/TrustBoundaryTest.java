@@ -437,6 +437,35 @@ class TrustBoundaryTest {
     // ---- work budgets --------------------------------------------------------------------------------------
 
     @Test
+    void anIntegerProductIsChargedItsMultiplyAdds() throws IOException {
+        // A model of a few hundred bytes asking for 2^37 multiply-adds: A [4096, 8192] x B [8192, 4096] would be
+        // hours of arithmetic on the emulator. Its resources fit the default resource budget (128 MiB of 256); the
+        // work budget refuses it before the first command runs.
+        Path product = Files.writeString(models.resolve("product.json"), """
+                {
+                  "resources": {
+                    "A": { "initialValuesDataType": "INT8", "initialValues": { "valueCount": 33554432, "value": 1 } },
+                    "B": { "initialValuesDataType": "INT8", "initialValues": { "valueCount": 33554432, "value": 1 } },
+                    "Y": { "initialValuesDataType": "INT32", "initialValues": { "valueCount": 16777216, "value": 0 } }
+                  },
+                  "dispatchables": {
+                    "mm": { "type": "MATRIX_MULTIPLY_INTEGER", "desc": {
+                      "ATensor": { "DataType": "INT8", "Sizes": [4096, 8192] },
+                      "BTensor": { "DataType": "INT8", "Sizes": [8192, 4096] },
+                      "OutputTensor": { "DataType": "INT32", "Sizes": [4096, 4096] } } }
+                  },
+                  "commands": [
+                    { "type": "dispatch", "dispatchable": "mm",
+                      "bindings": { "ATensor": "A", "BTensor": "B", "OutputTensor": "Y" } }
+                  ]
+                }
+                """);
+        Cli.run("run", product.toString(), "--backend", "emulator").assertUnusable("product.json: commands[0]: the"
+                + " run's dispatches would read and write 137522839552 tensor elements up to this command",
+                "the integer products' multiply-adds", "more than the limit of 17179869184", "--max-elements");
+    }
+
+    @Test
     void runsBeyondTheElementBudgetAreRefusedBeforeRunning() {
         // The docs example's dispatch reads and writes 21 elements: X (9), I (6) and Y (6).
         Path model = model(List.of());

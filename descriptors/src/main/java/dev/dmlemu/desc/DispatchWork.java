@@ -5,7 +5,9 @@ package dev.dmlemu.desc;
  * of its desc (input, indices, updates, output) in full. Read off {@link OperatorDesc#tensorFields()}, so an operator
  * reports it by registering its desc, and a new operator needs nothing here. It bounds what the emulator does: a
  * gather visits each output element once with its index, a scatter copies the input to the output and then visits
- * each update once.
+ * each update once. The integer and quantized products are the exception, their work growing with a dimension no
+ * output shows: they are charged their multiply-adds as well (each output element times K, or times its filter's
+ * window over the group's channels), so that a small model file cannot ask for hours of arithmetic.
  */
 public final class DispatchWork {
 
@@ -23,7 +25,41 @@ public final class DispatchWork {
                 total = saturatingAdd(total, count);
             }
         }
-        return total;
+        return saturatingAdd(total, multiplyAdds(desc));
+    }
+
+    /**
+     * The multiply-adds of MATRIX_MULTIPLY_INTEGER and QUANTIZED_LINEAR_MATRIX_MULTIPLY (output elements times A's
+     * last size, K) and of CONVOLUTION_INTEGER (output elements times a filter's elements per output channel); 0 for
+     * every other operator.
+     */
+    static long multiplyAdds(OperatorDesc desc) {
+        if (desc instanceof MatrixMultiplyIntegerOperatorDesc d) {
+            return saturatingMultiply(elementsOf(d.outputTensor()), lastSize(d.aTensor()));
+        }
+        if (desc instanceof QuantizedLinearMatrixMultiplyOperatorDesc d) {
+            return saturatingMultiply(elementsOf(d.outputTensor()), lastSize(d.aTensor()));
+        }
+        if (desc instanceof ConvolutionIntegerOperatorDesc d && d.filterTensor() instanceof BufferTensorDesc filter
+                && !filter.sizes().isEmpty() && filter.sizes().get(0) > 0) {
+            return saturatingMultiply(elementsOf(d.outputTensor()), elementsOf(filter) / filter.sizes().get(0));
+        }
+        return 0;
+    }
+
+    private static long elementsOf(TensorDesc tensor) {
+        long count = tensor instanceof BufferTensorDesc ? 1 : 0;
+        if (tensor instanceof BufferTensorDesc buffer) {
+            for (long size : buffer.sizes()) {
+                count = saturatingMultiply(count, size);
+            }
+        }
+        return count;
+    }
+
+    private static long lastSize(TensorDesc tensor) {
+        return tensor instanceof BufferTensorDesc buffer && !buffer.sizes().isEmpty()
+                ? buffer.sizes().get(buffer.sizes().size() - 1) : 0;
     }
 
     /** {@code a * b} for non-negative values, or {@link Long#MAX_VALUE} when it does not fit. */

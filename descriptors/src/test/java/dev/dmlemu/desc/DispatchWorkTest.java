@@ -31,6 +31,30 @@ class DispatchWorkTest {
     }
 
     @Test
+    void integerProductsCountTheirMultiplyAdds() {
+        // [2, 3] x [3, 4] into [2, 4]: 6 + 12 + 8 elements and 8 outputs x K = 3 multiply-adds.
+        OperatorDesc product = new MatrixMultiplyIntegerOperatorDesc(BufferTensorDesc.packed(TensorDataType.INT8, 2, 3),
+                TensorDesc.NULL, BufferTensorDesc.packed(TensorDataType.INT8, 3, 4), TensorDesc.NULL,
+                BufferTensorDesc.packed(TensorDataType.INT32, 2, 4));
+        assertEquals(26 + 24, DispatchWork.elements(product));
+        // A 4096 x 8192 by 8192 x 4096 product: 2^24 outputs x 8192 = 2^37 multiply-adds, past the command line's
+        // 2^34, beside 2^25 + 2^25 + 2^24 elements.
+        OperatorDesc large = new MatrixMultiplyIntegerOperatorDesc(
+                BufferTensorDesc.packed(TensorDataType.INT8, 4096, 8192), TensorDesc.NULL,
+                BufferTensorDesc.packed(TensorDataType.INT8, 8192, 4096), TensorDesc.NULL,
+                BufferTensorDesc.packed(TensorDataType.INT32, 4096, 4096));
+        assertEquals((1L << 25) * 2 + (1L << 24) + (1L << 37), DispatchWork.elements(large));
+        // A convolution: input [1, 4, 5, 5], filter [6, 2, 3, 3] (2 groups), output [1, 6, 3, 3]: 54 outputs x 18.
+        OperatorDesc convolution = ConvolutionIntegerOperatorDesc.builder()
+                .inputTensor(BufferTensorDesc.packed(TensorDataType.UINT8, 1, 4, 5, 5))
+                .filterTensor(BufferTensorDesc.packed(TensorDataType.INT8, 6, 2, 3, 3))
+                .outputTensor(BufferTensorDesc.packed(TensorDataType.INT32, 1, 6, 3, 3))
+                .dimensionCount(2).strides(List.of(1L, 1L)).dilations(List.of(1L, 1L))
+                .startPadding(List.of(0L, 0L)).endPadding(List.of(0L, 0L)).groupCount(2).build();
+        assertEquals(100 + 108 + 54 + 54 * 18, DispatchWork.elements(convolution));
+    }
+
+    @Test
     void sizesBeyondSixtyFourBitsSaturate() {
         long max = 0xFFFF_FFFFL;
         // Records take any value (the validator judges): a size product past 2^63 saturates.
