@@ -466,6 +466,33 @@ class TrustBoundaryTest {
     }
 
     @Test
+    void aMaxPoolingIsChargedItsWindowReads() throws IOException {
+        // A 1024 x 1024 window over a 2048 x 2048 input at stride 1: 1025^2 outputs of 2^20 reads each. The emulator
+        // ran past a minute on it before the budget counted the window.
+        Path pool = Files.writeString(models.resolve("pool.json"), """
+                {
+                  "resources": {
+                    "X": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4194304, "value": 1 } },
+                    "Y": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 1050625, "value": 0 } }
+                  },
+                  "dispatchables": {
+                    "p": { "type": "MAX_POOLING", "desc": {
+                      "InputTensor": { "DataType": "FLOAT32", "Sizes": [1, 1, 2048, 2048] },
+                      "OutputTensor": { "DataType": "FLOAT32", "Sizes": [1, 1, 1025, 1025] },
+                      "DimensionCount": 2, "Strides": [1, 1], "WindowSize": [1024, 1024],
+                      "StartPadding": [0, 0], "EndPadding": [0, 0] } }
+                  },
+                  "commands": [
+                    { "type": "dispatch", "dispatchable": "p", "bindings": { "InputTensor": "X", "OutputTensor": "Y" } }
+                  ]
+                }
+                """);
+        Cli.run("run", pool.toString(), "--backend", "emulator").assertUnusable("pool.json: commands[0]: the run's"
+                + " dispatches would read and write 1101665404929 tensor elements", "the max poolings' window reads",
+                "--max-elements");
+    }
+
+    @Test
     void runsBeyondTheElementBudgetAreRefusedBeforeRunning() {
         // The docs example's dispatch reads and writes 21 elements: X (9), I (6) and Y (6).
         Path model = model(List.of());

@@ -5,9 +5,10 @@ package dev.dmlemu.desc;
  * of its desc (input, indices, updates, output) in full. Read off {@link OperatorDesc#tensorFields()}, so an operator
  * reports it by registering its desc, and a new operator needs nothing here. It bounds what the emulator does: a
  * gather visits each output element once with its index, a scatter copies the input to the output and then visits
- * each update once. The integer and quantized products are the exception, their work growing with a dimension no
- * output shows: they are charged their multiply-adds as well (each output element times K, or times its filter's
- * window over the group's channels), so that a small model file cannot ask for hours of arithmetic.
+ * each update once. The integer and quantized products and the max poolings are the exception, their work growing
+ * with a dimension no output shows: they are charged their multiply-adds or window reads as well (each output element
+ * times K, times its filter's window over the group's channels, or times its pooling window), so that a small model
+ * file cannot ask for hours of arithmetic.
  */
 public final class DispatchWork {
 
@@ -25,15 +26,25 @@ public final class DispatchWork {
                 total = saturatingAdd(total, count);
             }
         }
-        return saturatingAdd(total, multiplyAdds(desc));
+        return saturatingAdd(total, beyondElements(desc));
     }
 
     /**
-     * The multiply-adds of MATRIX_MULTIPLY_INTEGER and QUANTIZED_LINEAR_MATRIX_MULTIPLY (output elements times A's
-     * last size, K) and of CONVOLUTION_INTEGER (output elements times a filter's elements per output channel); 0 for
-     * every other operator.
+     * The work past the tensors' elements: the multiply-adds of MATRIX_MULTIPLY_INTEGER and
+     * QUANTIZED_LINEAR_MATRIX_MULTIPLY (output elements times A's last size, K) and of CONVOLUTION_INTEGER (output
+     * elements times a filter's elements per output channel), the window reads of MAX_POOLING, MAX_POOLING1 and
+     * MAX_POOLING2 (output elements times the window's elements); 0 for every other operator.
      */
-    static long multiplyAdds(OperatorDesc desc) {
+    static long beyondElements(OperatorDesc desc) {
+        if (desc instanceof MaxPoolingOperatorDesc d) {
+            return saturatingMultiply(elementsOf(d.outputTensor()), product(d.windowSize()));
+        }
+        if (desc instanceof MaxPooling1OperatorDesc d) {
+            return saturatingMultiply(elementsOf(d.outputTensor()), product(d.windowSize()));
+        }
+        if (desc instanceof MaxPooling2OperatorDesc d) {
+            return saturatingMultiply(elementsOf(d.outputTensor()), product(d.windowSize()));
+        }
         if (desc instanceof MatrixMultiplyIntegerOperatorDesc d) {
             return saturatingMultiply(elementsOf(d.outputTensor()), lastSize(d.aTensor()));
         }
@@ -53,6 +64,14 @@ public final class DispatchWork {
             for (long size : buffer.sizes()) {
                 count = saturatingMultiply(count, size);
             }
+        }
+        return count;
+    }
+
+    private static long product(java.util.List<Long> sizes) {
+        long count = 1;
+        for (long size : sizes) {
+            count = saturatingMultiply(count, size);
         }
         return count;
     }

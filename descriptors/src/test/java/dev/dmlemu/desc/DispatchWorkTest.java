@@ -55,6 +55,16 @@ class DispatchWorkTest {
     }
 
     @Test
+    void maxPoolingCountsItsWindowReads() {
+        // A 1024 x 1024 window over 2048 x 2048 at stride 1: 1025^2 outputs x 2^20 window elements, which the
+        // emulator took more than a minute over before the budget counted them.
+        OperatorDesc pool = new MaxPoolingOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2048, 2048),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 1025, 1025), 2, List.of(1L, 1L),
+                List.of(1024L, 1024L), List.of(0L, 0L), List.of(0L, 0L));
+        assertEquals((1L << 22) + 1025L * 1025 + 1025L * 1025 * (1L << 20), DispatchWork.elements(pool));
+    }
+
+    @Test
     void sizesBeyondSixtyFourBitsSaturate() {
         long max = 0xFFFF_FFFFL;
         // Records take any value (the validator judges): a size product past 2^63 saturates.
