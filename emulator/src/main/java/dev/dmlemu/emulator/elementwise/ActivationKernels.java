@@ -67,13 +67,39 @@ public final class ActivationKernels {
     /** Below 0, {@code x * Alpha}; else the input (-0.0 and NaNs included). */
     static OperatorKernel leakyRelu() {
         return new ElementWiseKernel<>(OperatorType.ACTIVATION_LEAKY_RELU, ActivationLeakyReluOperatorDesc.class,
-                d -> new Parts(List.of(INPUT), OUTPUT, belowZeroTimes((in, i) -> d.alpha()), lanes((in, out, n) -> {
-                    float[] x = in[0];
-                    float alpha = d.alpha();
-                    for (int i = 0; i < n; i++) {
-                        out[i] = x[i] < 0 ? x[i] * alpha : x[i];
-                    }
-                }, null)));
+                d -> new Parts(List.of(INPUT), OUTPUT, belowZeroTimes((in, i) -> d.alpha()),
+                        lanes(leakyReluLane(d.alpha()), null)));
+    }
+
+    /**
+     * LEAKY_RELU's FLOAT32 lane without a branch where Alpha allows: for +0 <= Alpha <= 1 the result is the larger of
+     * x and {@code x * Alpha}, for Alpha > 1 the smaller (-0 stays -0 in both, and a NaN goes to the exact body); a
+     * negative Alpha (which would turn -0 into +0 that way), -0 and NaN keep the conditional.
+     */
+    private static PackedLane.Floats leakyReluLane(float alpha) {
+        boolean positive = Float.floatToRawIntBits(alpha) >= 0 && alpha == alpha;
+        if (positive && alpha <= 1) {
+            return (in, out, n) -> {
+                float[] x = in[0];
+                for (int i = 0; i < n; i++) {
+                    out[i] = Math.max(x[i], x[i] * alpha);
+                }
+            };
+        }
+        if (positive) {
+            return (in, out, n) -> {
+                float[] x = in[0];
+                for (int i = 0; i < n; i++) {
+                    out[i] = Math.min(x[i], x[i] * alpha);
+                }
+            };
+        }
+        return (in, out, n) -> {
+            float[] x = in[0];
+            for (int i = 0; i < n; i++) {
+                out[i] = x[i] < 0 ? x[i] * alpha : x[i];
+            }
+        };
     }
 
     /** {@code x * Alpha + Beta}, two roundings (measured: no fused multiply-add). */
