@@ -18,13 +18,7 @@ public final class DispatchWork {
     public static long elements(OperatorDesc desc) {
         long total = 0;
         for (TensorField field : desc.tensorFields()) {
-            if (field.desc() instanceof BufferTensorDesc buffer) {
-                long count = 1;
-                for (long size : buffer.sizes()) {
-                    count = saturatingMultiply(count, size);
-                }
-                total = saturatingAdd(total, count);
-            }
+            total = saturatingAdd(total, elementsOf(field.desc()));
         }
         return saturatingAdd(total, beyondElements(desc));
     }
@@ -58,14 +52,9 @@ public final class DispatchWork {
         return 0;
     }
 
+    /** A buffer tensor's elements; none for a NULL tensor. */
     private static long elementsOf(TensorDesc tensor) {
-        long count = tensor instanceof BufferTensorDesc ? 1 : 0;
-        if (tensor instanceof BufferTensorDesc buffer) {
-            for (long size : buffer.sizes()) {
-                count = saturatingMultiply(count, size);
-            }
-        }
-        return count;
+        return tensor instanceof BufferTensorDesc buffer ? product(buffer.sizes()) : 0;
     }
 
     private static long product(java.util.List<Long> sizes) {

@@ -9,18 +9,22 @@ import dev.dmlemu.desc.TensorDataType;
  * types: truncated toward zero to INT64 the same way, then read as unsigned and clamped to the type's maximum, so a
  * NaN, a value of -1 or below and anything too large all give the maximum.
  */
-final class ShaderIntegers {
+public final class ShaderIntegers {
 
     private ShaderIntegers() {}
 
     static long of(float v, TensorDataType type) {
         if (type.isSignedInteger()) {
             long max = (1L << (type.sizeInBits() - 1)) - 1;
-            long i = v != v || v >= 0x1p31f || v < -0x1p31f ? Integer.MIN_VALUE : (long) v;
-            return Math.max(-max - 1, Math.min(max, i));
+            return Math.max(-max - 1, Math.min(max, int32(v)));
         }
         long wide = v != v || v >= 0x1p63f || v < -0x1p63f ? Long.MIN_VALUE : (long) v;
         long max = type.sizeInBits() == 64 ? -1L : (1L << type.sizeInBits()) - 1;
         return Long.compareUnsigned(wide, max) > 0 ? max : wide;
+    }
+
+    /** {@code v} truncated toward zero to INT32, NaN and anything outside INT32 giving its minimum, as x86 converts. */
+    public static int int32(float v) {
+        return v != v || v >= 0x1p31f || v < -0x1p31f ? Integer.MIN_VALUE : (int) v;
     }
 }

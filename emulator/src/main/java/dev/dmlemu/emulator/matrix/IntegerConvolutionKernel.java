@@ -45,14 +45,14 @@ public final class IntegerConvolutionKernel implements OperatorKernel {
                 || output.sizes().size() != 2 + spatial || output.dataType() != TensorDataType.INT32) {
             throw refuse("input, filter and output of 2 + DimensionCount dimensions (1 or 2 spatial ones)");
         }
-        Planar in = Planar.of(input);
-        Planar w = Planar.of(filter);
-        Planar out = Planar.of(output);
+        MatrixTensor in = planar(input);
+        MatrixTensor w = planar(filter);
+        MatrixTensor out = planar(output);
         long groups = desc.groupCount();
-        long channels = in.sizes[1];
-        long maps = w.sizes[0];
-        if (groups < 1 || channels % groups != 0 || maps % groups != 0 || w.sizes[1] != channels / groups
-                || out.sizes[0] != in.sizes[0] || out.sizes[1] != maps) {
+        long channels = in.sizes()[1];
+        long maps = w.sizes()[0];
+        if (groups < 1 || channels % groups != 0 || maps % groups != 0 || w.sizes()[1] != channels / groups
+                || out.sizes()[0] != in.sizes()[0] || out.sizes()[1] != maps) {
             throw refuse("a filter [M, C / GroupCount, ...] and an output [N, M, ...]");
         }
         long[][] window = new long[4][2];
@@ -63,8 +63,8 @@ public final class IntegerConvolutionKernel implements OperatorKernel {
             window[1][d] = field < 0 ? 1 : desc.dilations().get(field);
             window[2][d] = field < 0 ? 0 : desc.startPadding().get(field);
         }
-        return new Execution(desc, in, ZeroPoint.of(desc.inputZeroPointTensor()), w,
-                ZeroPoint.of(desc.filterZeroPointTensor()), out, window, groups, parallelism);
+        return new Execution(desc, in, zeroPoint(desc.inputZeroPointTensor()), w,
+                zeroPoint(desc.filterZeroPointTensor()), out, window, groups, parallelism);
     }
 
     private static OperatorExecutionException refuse(String rule) {
@@ -72,63 +72,48 @@ public final class IntegerConvolutionKernel implements OperatorKernel {
                 + ": the emulator cannot execute this desc: it takes " + rule);
     }
 
-    /**
-     * A zero point: one value, or (the filter's) one per output channel along its own {@code Sizes[1]}, whatever its
-     * DimensionCount (`[1, M]` and `[1, M, 1, 1]` alike, docs/directml-behaviour.md §14.2).
-     */
-    private record ZeroPoint(long channelStride, TensorDataType type) {
-
-        static ZeroPoint of(TensorDesc tensor) {
-            if (!(tensor instanceof BufferTensorDesc buffer)) {
-                return null;
-            }
-            List<Long> sizes = buffer.sizes();
-            long stride = sizes.size() > 1 && sizes.get(1) > 1 ? buffer.effectiveStrides().get(1) : 0;
-            return new ZeroPoint(stride, buffer.dataType());
+    /** A convolution tensor as 4-D {@code [N or M, C, H, W]} (a 1-D one with H = 1) and its element strides. */
+    private static MatrixTensor planar(BufferTensorDesc tensor) {
+        long[] sizes = tensor.sizes().stream().mapToLong(Long::longValue).toArray();
+        long[] strides = tensor.effectiveStrides().stream().mapToLong(Long::longValue).toArray();
+        if (sizes.length == 4) {
+            return new MatrixTensor(sizes, strides, tensor.dataType());
         }
-
-        int get(ByteBuffer buffer, long channel) {
-            byte value = buffer.get((int) (channel * channelStride));
-            return type == TensorDataType.INT8 ? value : value & 0xFF;
-        }
+        return new MatrixTensor(new long[] {sizes[0], sizes[1], 1, sizes[2]},
+                new long[] {strides[0], strides[1], 0, strides[2]}, tensor.dataType());
     }
 
-    /** A tensor as 4-D [N or M, C, H, W] (a 1-D one with H = 1) and its element strides. */
-    private record Planar(long[] sizes, long[] strides, TensorDataType type) {
-
-        static Planar of(BufferTensorDesc tensor) {
-            List<Long> given = tensor.sizes();
-            List<Long> strides = tensor.effectiveStrides();
-            if (given.size() == 4) {
-                return new Planar(given.stream().mapToLong(Long::longValue).toArray(),
-                        strides.stream().mapToLong(Long::longValue).toArray(), tensor.dataType());
-            }
-            return new Planar(new long[] {given.get(0), given.get(1), 1, given.get(2)},
-                    new long[] {strides.get(0), strides.get(1), 0, strides.get(2)}, tensor.dataType());
+    /**
+     * A zero point read at {@code [0, channel, 0, 0]}: one value, or (the filter's) one per output channel along its
+     * own {@code Sizes[1]}, whatever its DimensionCount ({@code [1, M]} and {@code [1, M, 1, 1]} alike,
+     * docs/directml-behaviour.md §14.2); null when absent.
+     */
+    private static MatrixTensor zeroPoint(TensorDesc tensor) {
+        if (!(tensor instanceof BufferTensorDesc buffer)) {
+            return null;
         }
-
-        int get(ByteBuffer buffer, long i0, long i1, long i2, long i3) {
-            byte value = buffer.get((int) (i0 * strides[0] + i1 * strides[1] + i2 * strides[2] + i3 * strides[3]));
-            return type == TensorDataType.INT8 ? value : value & 0xFF;
-        }
+        List<Long> sizes = buffer.sizes();
+        boolean perChannel = sizes.size() > 1 && sizes.get(1) > 1;
+        return new MatrixTensor(new long[] {1, perChannel ? sizes.get(1) : 1, 1, 1},
+                new long[] {0, perChannel ? buffer.effectiveStrides().get(1) : 0, 0, 0}, buffer.dataType());
     }
 
     private static final class Execution implements OperatorExecution {
 
         private final OperatorDesc desc;
-        private final Planar in;
-        private final ZeroPoint inZero;
-        private final Planar w;
-        private final ZeroPoint wZero;
-        private final Planar out;
+        private final MatrixTensor in;
+        private final MatrixTensor inZero;
+        private final MatrixTensor w;
+        private final MatrixTensor wZero;
+        private final MatrixTensor out;
         /** Per spatial dimension (height, width): stride, dilation and start padding. */
         private final long[][] window;
         private final long groups;
         private final Parallelism parallelism;
         private final PoolSplit split;
 
-        Execution(OperatorDesc desc, Planar in, ZeroPoint inZero, Planar w, ZeroPoint wZero, Planar out, long[][] window,
-                long groups, Parallelism parallelism) {
+        Execution(OperatorDesc desc, MatrixTensor in, MatrixTensor inZero, MatrixTensor w, MatrixTensor wZero,
+                MatrixTensor out, long[][] window, long groups, Parallelism parallelism) {
             this.desc = desc;
             this.in = in;
             this.inZero = inZero;
@@ -149,44 +134,42 @@ public final class IntegerConvolutionKernel implements OperatorKernel {
             ByteBuffer filter = BoundBuffers.view(bindings.get(2));
             ByteBuffer filterZero = wZero == null ? null : BoundBuffers.view(bindings.get(3));
             ByteBuffer output = BoundBuffers.view(bindings.get(4));
-            long planes = out.sizes[0] * out.sizes[1];
-            split.run(planes, parallelism.chunks(MatrixTensor.work(planes, out.sizes[2], out.sizes[3]), planes),
+            long planes = out.sizes()[0] * out.sizes()[1];
+            split.run(planes, parallelism.chunks(MatrixTensor.work(planes, out.sizes()[2], out.sizes()[3]), planes),
                     (begin, end) -> planes(input, inputZero, filter, filterZero, output, begin, end));
         }
 
         /** Output planes [n, m] from {@code begin} to {@code end}, each summed over its group's channels. */
         private void planes(ByteBuffer input, ByteBuffer inputZero, ByteBuffer filter, ByteBuffer filterZero,
                 ByteBuffer output, long begin, long end) {
-            int x0 = inputZero == null ? 0 : inZero.get(inputZero, 0);
-            long perGroup = w.sizes[1];
-            long mapsPerGroup = out.sizes[1] / groups;
+            int x0 = inputZero == null ? 0 : inZero.integer(inputZero, 0, 0, 0, 0);
+            long perGroup = w.sizes()[1];
+            long mapsPerGroup = out.sizes()[1] / groups;
             for (long plane = begin; plane < end; plane++) {
-                long n = plane / out.sizes[1];
-                long m = plane % out.sizes[1];
+                long n = plane / out.sizes()[1];
+                long m = plane % out.sizes()[1];
                 long firstChannel = m / mapsPerGroup * perGroup;
-                int w0 = filterZero == null ? 0 : wZero.get(filterZero, m);
-                for (long oy = 0; oy < out.sizes[2]; oy++) {
-                    for (long ox = 0; ox < out.sizes[3]; ox++) {
+                int w0 = filterZero == null ? 0 : wZero.integer(filterZero, 0, m, 0, 0);
+                for (long oy = 0; oy < out.sizes()[2]; oy++) {
+                    for (long ox = 0; ox < out.sizes()[3]; ox++) {
                         int sum = 0;
                         for (long c = 0; c < perGroup; c++) {
-                            for (long ky = 0; ky < w.sizes[2]; ky++) {
+                            for (long ky = 0; ky < w.sizes()[2]; ky++) {
                                 long iy = oy * window[0][0] - window[2][0] + ky * window[1][0];
-                                if (iy < 0 || iy >= in.sizes[2]) {
+                                if (iy < 0 || iy >= in.sizes()[2]) {
                                     continue;
                                 }
-                                for (long kx = 0; kx < w.sizes[3]; kx++) {
+                                for (long kx = 0; kx < w.sizes()[3]; kx++) {
                                     long ix = ox * window[0][1] - window[2][1] + kx * window[1][1];
-                                    if (ix < 0 || ix >= in.sizes[3]) {
+                                    if (ix < 0 || ix >= in.sizes()[3]) {
                                         continue;
                                     }
-                                    sum += (in.get(input, n, firstChannel + c, iy, ix) - x0)
-                                            * (w.get(filter, m, c, ky, kx) - w0);
+                                    sum += (in.integer(input, n, firstChannel + c, iy, ix) - x0)
+                                            * (w.integer(filter, m, c, ky, kx) - w0);
                                 }
                             }
                         }
-                        int at = (int) ((n * out.strides[0] + m * out.strides[1] + oy * out.strides[2]
-                                + ox * out.strides[3]) * Integer.BYTES);
-                        output.putInt(at, sum);
+                        output.putInt(out.outputAt(n, m, oy, ox), sum);
                     }
                 }
             }

@@ -36,20 +36,13 @@ public final class IntegerMatrixKernel implements OperatorKernel {
         MatrixTensor a = MatrixTensor.of(desc.aTensor());
         MatrixTensor b = MatrixTensor.of(desc.bTensor());
         MatrixTensor out = MatrixTensor.of(desc.outputTensor());
-        long m = a.sizes()[2];
-        long k = a.sizes()[3];
-        long n = b.sizes()[3];
-        boolean shapes = b.sizes()[2] == k && out.sizes()[2] == m && out.sizes()[3] == n && out.type() == TensorDataType.INT32;
-        for (int d = 0; d < 2; d++) {
-            shapes &= a.sizes()[d] == out.sizes()[d] && b.sizes()[d] == out.sizes()[d];
-        }
-        if (!shapes) {
+        if (!MatrixTensor.productShapes(a, b, out) || out.type() != TensorDataType.INT32) {
             throw new OperatorExecutionException(OperatorType.MATRIX_MULTIPLY_INTEGER.cName()
                     + ": the emulator cannot execute this desc: A [.., M, K] times B [.., K, N] into an INT32 [.., M, N]"
                     + " of the same batch sizes");
         }
-        return new Execution(desc, a, MatrixTensor.of(desc.aZeroPointTensor()), b, MatrixTensor.of(desc.bZeroPointTensor()), out,
-                parallelism);
+        return new Execution(desc, a, MatrixTensor.of(desc.aZeroPointTensor()), b,
+                MatrixTensor.of(desc.bZeroPointTensor()), out, parallelism);
     }
 
     private static final class Execution implements OperatorExecution {

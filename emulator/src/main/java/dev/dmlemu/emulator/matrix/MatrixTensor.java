@@ -1,6 +1,7 @@
 package dev.dmlemu.emulator.matrix;
 
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.DispatchWork;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
 import java.nio.ByteBuffer;
@@ -62,12 +63,18 @@ record MatrixTensor(long[] sizes, long[] strides, TensorDataType type) {
         return sum;
     }
 
+    /** Whether A is {@code [.., M, K]}, B {@code [.., K, N]} and the output {@code [.., M, N]}, batches equal. */
+    static boolean productShapes(MatrixTensor a, MatrixTensor b, MatrixTensor out) {
+        boolean shapes = b.sizes[2] == a.sizes[3] && out.sizes[2] == a.sizes[2] && out.sizes[3] == b.sizes[3];
+        for (int d = 0; d < 2; d++) {
+            shapes &= a.sizes[d] == out.sizes[d] && b.sizes[d] == out.sizes[d];
+        }
+        return shapes;
+    }
+
     /** The products {@code x * y * z} for the pool's split (each at least 1), Long.MAX_VALUE past a long. */
     static long work(long x, long y, long z) {
-        try {
-            return Math.multiplyExact(Math.multiplyExact(Math.max(x, 1), Math.max(y, 1)), Math.max(z, 1));
-        } catch (ArithmeticException e) {
-            return Long.MAX_VALUE;
-        }
+        return DispatchWork.saturatingMultiply(DispatchWork.saturatingMultiply(Math.max(x, 1), Math.max(y, 1)),
+                Math.max(z, 1));
     }
 }

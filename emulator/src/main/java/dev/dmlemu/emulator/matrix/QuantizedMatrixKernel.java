@@ -10,6 +10,7 @@ import dev.dmlemu.emulator.OperatorExecution;
 import dev.dmlemu.emulator.OperatorKernel;
 import dev.dmlemu.emulator.Parallelism;
 import dev.dmlemu.emulator.PoolSplit;
+import dev.dmlemu.emulator.elementwise.ShaderIntegers;
 import dev.dmlemu.execution.BindingRule;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
@@ -39,15 +40,9 @@ public final class QuantizedMatrixKernel implements OperatorKernel {
                 MatrixTensor.of(desc.bScaleTensor()), MatrixTensor.of(desc.bZeroPointTensor()),
                 MatrixTensor.of(desc.outputScaleTensor()), MatrixTensor.of(desc.outputZeroPointTensor()),
                 MatrixTensor.of(desc.outputTensor()));
-        long[] a = o.a().sizes();
-        long[] b = o.b().sizes();
-        long[] out = o.out().sizes();
-        boolean shapes = b[2] == a[3] && out[2] == a[2] && out[3] == b[3] && (o.out().type() == TensorDataType.INT8
-                || o.out().type() == TensorDataType.UINT8);
-        for (int d = 0; d < 2; d++) {
-            shapes &= a[d] == out[d] && b[d] == out[d];
-        }
-        if (!shapes) {
+        TensorDataType outType = o.out().type();
+        if (!MatrixTensor.productShapes(o.a(), o.b(), o.out())
+                || outType != TensorDataType.INT8 && outType != TensorDataType.UINT8) {
             throw new OperatorExecutionException(OperatorType.QUANTIZED_LINEAR_MATRIX_MULTIPLY.cName()
                     + ": the emulator cannot execute this desc: A [.., M, K] times B [.., K, N] into an INT8 or UINT8"
                     + " [.., M, N] of the same batch sizes");
@@ -106,15 +101,10 @@ public final class QuantizedMatrixKernel implements OperatorKernel {
                     float scaled = (float) sum * aScale * bScale / outScale;
                     // The zero point is added to the INT32 the value converts to, wrapping: INT32's minimum (an
                     // out-of-range value) plus -1 is its maximum, which clamps to 127 (measured).
-                    int quantized = int32((float) Math.rint(scaled)) + outZero;
+                    int quantized = ShaderIntegers.int32((float) Math.rint(scaled)) + outZero;
                     v[8].put(o.out().outputAt(i0, i1, m, n), (byte) clamped(quantized, type));
                 }
             }
-        }
-
-        /** A whole FLOAT32 value as x86 converts it to INT32: NaN and anything outside INT32 give its minimum. */
-        static int int32(float v) {
-            return v != v || v >= 0x1p31f || v < -0x1p31f ? Integer.MIN_VALUE : (int) v;
         }
 
         /** An INT32 clamped to INT8 or UINT8 (so +infinity, through INT32's minimum, gives -128 and 0 alike). */
