@@ -15,8 +15,6 @@ import dev.dmlemu.desc.TensorDataType;
  */
 final class NaiveActivations {
 
-    private static final int DEFAULT_NAN = 0xFFC0_0000;
-
     private NaiveActivations() {}
 
     /**
@@ -76,30 +74,16 @@ final class NaiveActivations {
                 : Float.floatToRawIntBits(v) & 0xFFFF_FFFFL;
     }
 
-    /** x86's product: a NaN operand (the first if both) quiet with its payload; 0 * infinity the default NaN. */
+    /** x86's arithmetic, as the kit's element-wise reference states it: a NaN operand (the first if both) quiet. */
     private static float times(float a, float b) {
-        return nanRules(a, b, a * b);
+        return NaiveElementWise.floatOp('*', a, b);
     }
 
     private static float plus(float a, float b) {
-        return nanRules(a, b, a + b);
+        return NaiveElementWise.floatOp('+', a, b);
     }
 
     private static float minus(float a, float b) {
-        return nanRules(a, b, a - b);
-    }
-
-    private static float nanRules(float a, float b, float result) {
-        if (a != a) {
-            return quiet(a);
-        }
-        if (b != b) {
-            return quiet(b);
-        }
-        return result != result ? Float.intBitsToFloat(DEFAULT_NAN) : result;
-    }
-
-    private static float quiet(float nan) {
-        return Float.intBitsToFloat(Float.floatToRawIntBits(nan) | 0x0040_0000);
+        return NaiveElementWise.floatOp('-', a, b);
     }
 }

@@ -383,7 +383,8 @@ public final class NaiveElementWise {
         };
     }
 
-    private static float floatOp(char op, float a, float b) {
+    /** {@code a op b} in FLOAT32 with x86's NaN rules: a NaN operand (the first if both) quiet, else the default NaN. */
+    static float floatOp(char op, float a, float b) {
         if (a != a) {
             return quiet(a);
         }
