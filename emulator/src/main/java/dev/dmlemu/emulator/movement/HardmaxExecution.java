@@ -65,17 +65,13 @@ final class HardmaxExecution implements OperatorExecution {
             picks = ByteBuffer.allocate(groups * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
             argMax.execute(new Bindings(List.of(bindings.get(0), BufferBinding.of(picks))));
         }
-        long count = 1;
-        for (long size : sizes) {
-            count *= size;
-        }
+        // Every element, row-major: the cursor's next() is false once the whole space has been walked.
         CoordinateCursor cursor = new CoordinateCursor(sizes, outputStrides, pickStrides, positionSteps);
-        for (long e = 0; e < count; e++) {
-            boolean hot = picks == null
-                    || (ElementBits.get(picks, (int) cursor.offset(1), Integer.BYTES) & 0xFFFF_FFFFL) == cursor.offset(2);
-            ElementBits.put(output, (int) cursor.offset(0), elementSize, hot ? one : 0);
-            cursor.next();
-        }
+        do {
+            long pick = picks == null ? cursor.offset(2)
+                    : ElementBits.get(picks, (int) cursor.offset(1), Integer.BYTES) & 0xFFFF_FFFFL;
+            ElementBits.put(output, (int) cursor.offset(0), elementSize, pick == cursor.offset(2) ? one : 0);
+        } while (cursor.next());
     }
 
     @Override
