@@ -111,7 +111,7 @@ public final class NaiveSelectReduce {
         long position(long[] at);
 
         /**
-         * The walk DirectML takes (§16.7): the tree over five or more runs (up to 1,024 elements), the split parts of
+         * The walk DirectML takes (§16.7): the tree over five or more runs (up to 4,194,304 elements), the split parts of
          * one or two reduced blocks of a packed input onto a packed output, else row-major over the reduced
          * dimensions taken from the largest stride to the smallest.
          */
@@ -131,12 +131,10 @@ public final class NaiveSelectReduce {
                 count *= sizes[d];
             }
             if (runs(sizes, strides, axes, outStrides) >= 5) {
-                if (count < 2 || count > 1_024) {
+                if (count < 2 || count > 1L << 22) {
                     return strideWalk;
                 }
-                // Pairwise over the next power of two: the number whose reversed bits are smallest wins ties.
-                int bits = 64 - Long.numberOfLeadingZeros(count - 1);
-                return at -> -(Long.reverse(strideWalk.position(at)) >>> (64 - bits));
+                return at -> -treeRank(strideWalk.position(at));
             }
             // Only onto an output packed over its dimensions of more than one element (with gaps: the stride walk).
             long expected = 1;
@@ -151,6 +149,23 @@ public final class NaiveSelectReduce {
             }
             ValueWalk split = split(sizes, strides, axes);
             return split != null ? split : strideWalk;
+        }
+
+        /**
+         * The rank of reduced element {@code number} in a tree reduction, 0 winning every tie: groups of 4,096
+         * numbers, in each 512 threads, thread {@code t} taking {@code t}, {@code t + 512}, ... (the first of equal
+         * ones kept), the threads meeting pairwise (the thread whose reversed 9 bits are smallest wins); the groups'
+         * results reduced the same way. The highest base-4,096 digit in which two numbers differ decides.
+         */
+        private static long treeRank(long number) {
+            long rank = 0;
+            long weight = 1;
+            for (long rest = number; rest > 0; rest /= 4_096, weight *= 4_096) {
+                int digit = (int) (rest % 4_096);
+                int thread = digit % 512;
+                rank += ((Integer.reverse(thread) >>> 23) * 8L + digit / 512) * weight;
+            }
+            return rank;
         }
 
         /**

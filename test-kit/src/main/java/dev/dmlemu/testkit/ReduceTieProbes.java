@@ -13,9 +13,8 @@ import java.util.List;
  * ARGMAX and ARGMIN write, on packed, transposed, padded and broadcast inputs (docs/directml-behaviour.md §16.7), as
  * cases with the DLL's answers written down. {@link #MODELLED}: what the emulator computes, MAX and MIN walking the
  * reduced dimensions from the largest stride to the smallest, in the interleaved parts DirectML splits one or two
- * packed blocks of them into, or in the order of the tree it reduces inputs of five or more runs as, and ARGMAX and
- * ARGMIN row-major; {@link #UNMODELLED}: a tree past the 1,024 reduced elements measured, which the emulator does not
- * model.
+ * packed blocks of them into, or in the order of the tree it reduces inputs of five or more runs as (in groups of
+ * 4,096 past 1,024 reduced elements), and ARGMAX and ARGMIN row-major.
  */
 public final class ReduceTieProbes {
 
@@ -175,16 +174,28 @@ public final class ReduceTieProbes {
                     axes(1), everyLine(sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 1, 2), axes(1), 0, M, 1, Z, -1),
                     sizes(MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO,
                             MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO,
-                            MINUS_ZERO, MINUS_ZERO)));
-
-    /** A tree past the measured 1,024 reduced elements, which DirectML orders otherwise; the emulator does not model it. */
-    public static final List<Probe> UNMODELLED = List.of(
-            // [2, 1024, 2, 2, 2] along 1 and 3 (2,048 reduced elements, five runs): -0 at (k, 511, m, 1, n) and +0
-            // at (k, 767, m, 1, n) give -0, not the +0 a tree over 2,048 (or the stride walk) would leave.
+                            MINUS_ZERO, MINUS_ZERO)),
+            // Trees past 1,024 reduced elements, packed [2, n, 2, 2, 2] along 1 and 3, numbered 2 * d1 + d3, one
+            // pair per output element (-0 at the first number, +0 at the second): groups of 4,096 numbers, thread
+            // t of 512 taking t, t + 512, ... (the first kept), the threads, then the groups, meeting as trees.
+            // 2,048: 1,023 and 1,535 are thread 511's turns 1 and 2, so 1,023 wins (a tree over 2,048 would keep
+            // 1,535); 600 and 1,112 the same; 17 and 300 are threads whose reversed bits make 300 win.
             new Probe("tree of 2,048 elements, MAX", ReduceFunction.MAX, sizes(2, 1024, 2, 2, 2), null, axes(1, 3),
-                    everyLine(sizes(2, 1024, 2, 2, 2), sizes(8192, 8, 4, 2, 1), axes(1, 3), 1023, M, 1535, Z, -1),
-                    sizes(MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO, MINUS_ZERO,
-                            MINUS_ZERO)));
+                    pairPerLine(sizes(2, 1024, 2, 2, 2), axes(1, 3), -1, 1023, 1535, 1535, 1023, 600, 1112, 1112, 600,
+                            3, 1027, 17, 300, 1800, 40, 1536, 2047),
+                    sizes(MINUS_ZERO, ZERO, MINUS_ZERO, ZERO, MINUS_ZERO, ZERO, MINUS_ZERO, MINUS_ZERO)),
+            // 8,192, two groups: the first group wins (100 over 4,196, 3,000 over 7,000); inside one, 521 and 1,033
+            // are thread 9's turns 1 and 2, 2 wins over 1 by reversed bits.
+            new Probe("tree of 8,192 elements, MIN", ReduceFunction.MIN, sizes(2, 4096, 2, 2, 2), null, axes(1, 3),
+                    pairPerLine(sizes(2, 4096, 2, 2, 2), axes(1, 3), 1, 100, 4196, 4196, 100, 4095, 4096, 7000, 3000,
+                            521, 1033, 5129, 4617, 1, 2, 6000, 6001),
+                    sizes(MINUS_ZERO, ZERO, MINUS_ZERO, ZERO, MINUS_ZERO, ZERO, ZERO, MINUS_ZERO)),
+            // 100,000, 25 groups meeting as a tree over 32: group 2 wins over group 1 (8,199 over 4,103), group 0
+            // over 24, 16 over 8 (65,536 over 32,768), 24 over 1 (99,999 over 5,000), 5 over 3.
+            new Probe("tree of 100,000 elements, MAX", ReduceFunction.MAX, sizes(2, 50000, 2, 2, 2), null, axes(1, 3),
+                    pairPerLine(sizes(2, 50000, 2, 2, 2), axes(1, 3), -1, 4103, 8199, 8199, 4103, 98307, 3, 65536,
+                            32768, 32768, 65536, 40000, 90000, 5000, 99999, 12288, 20480),
+                    sizes(ZERO, MINUS_ZERO, ZERO, MINUS_ZERO, ZERO, MINUS_ZERO, ZERO, ZERO)));
 
     private ReduceTieProbes() {}
 
@@ -253,6 +264,41 @@ public final class ReduceTieProbes {
                     }
                 }
                 values[(int) Shapes.offset(element, strides)] = position == at ? first : second;
+            }
+        }
+        return values;
+    }
+
+    /**
+     * A packed input of {@code sizes} filled with {@code fill} whose output elements, row-major, each get the next
+     * pair of {@code pairs}: -0 at the first number and +0 at the second, numbers row-major over the reduced
+     * dimensions.
+     */
+    private static float[] pairPerLine(long[] sizes, List<Long> axes, float fill, int... pairs) {
+        long[] strides = new long[sizes.length];
+        long stride = 1;
+        for (int d = sizes.length - 1; d >= 0; d--) {
+            strides[d] = stride;
+            stride *= sizes[d];
+        }
+        float[] values = new float[Math.toIntExact(stride)];
+        Arrays.fill(values, fill);
+        long[] out = sizes.clone();
+        for (long axis : axes) {
+            out[(int) axis] = 1;
+        }
+        for (int line = 0; line < pairs.length / 2; line++) {
+            long[] coordinate = Shapes.coordinate(line, out);
+            for (int k = 0; k < 2; k++) {
+                long[] element = coordinate.clone();
+                long rest = pairs[2 * line + k];
+                for (int d = sizes.length - 1; d >= 0; d--) {
+                    if (axes.contains((long) d)) {
+                        element[d] = rest % sizes[d];
+                        rest /= sizes[d];
+                    }
+                }
+                values[(int) Shapes.offset(element, strides)] = k == 0 ? M : Z;
             }
         }
         return values;

@@ -31,13 +31,10 @@ class ReduceTieMeasuredTest {
     @Test
     void maxAndMinWriteTheLastOfEqualElementsInTheirWalkAndTheIndicesStayRowMajor() throws Exception {
         RealDirectMl real = RealDirectMl.locateOrSkip("ReduceTieMeasuredTest");
-        for (List<ReduceTieProbes.Probe> probes : List.of(ReduceTieProbes.MODELLED, ReduceTieProbes.UNMODELLED)) {
-            for (ReduceTieProbes.Probe probe : probes) {
-                MovementCase c = probe.toCase();
-                List<byte[]> r = real.executeArrays(c.desc(), c.all().stream().map(TensorBytes::bytes).toList());
-                System.out.println("PROBE " + probe + ": " + probe.read(r.get(0)));
-                assertEquals(probe.expectedList(), probe.read(r.get(0)), probe::toString);
-            }
+        for (ReduceTieProbes.Probe probe : ReduceTieProbes.MODELLED) {
+            MovementCase c = probe.toCase();
+            List<byte[]> r = real.executeArrays(c.desc(), c.all().stream().map(TensorBytes::bytes).toList());
+            assertEquals(probe.expectedList(), probe.read(r.get(0)), probe::toString);
         }
     }
 

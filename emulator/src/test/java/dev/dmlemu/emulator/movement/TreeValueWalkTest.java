@@ -55,13 +55,40 @@ class TreeValueWalkTest {
     }
 
     @Test
-    void fewerRunsAndMoreThan1024ElementsAreNoTree() {
+    void pastOneThousandAndTwentyFourElementsThreadsTakeTurnsAndGroupsOf4096MeetAsATree() {
+        // Packed [2, n, 2, 2, 2] along 1 and 3: element number 2 * d1 + d3 sits at offset 8 * d1 + 2 * d3.
+        long[] walk2048 = offsets(sizes(2, 1024, 2, 2, 2), sizes(8192, 8, 4, 2, 1),
+                reduced(false, true, false, true, false)).orElseThrow();
+        assertEquals(2048, walk2048.length);
+        // Thread 511's turns 511, 1,023, 1,535, 2,047 come last, the first winning: 2,047 walked first of them.
+        assertArrayEquals(sizes(offset(2047), offset(1535), offset(1023), offset(511)),
+                java.util.Arrays.copyOfRange(walk2048, 0, 4));
+        // Thread 0's turns end the walk: 1,536, 1,024, 512, 0.
+        assertArrayEquals(sizes(offset(1536), offset(1024), offset(512), offset(0)),
+                java.util.Arrays.copyOfRange(walk2048, 2044, 2048));
+        // 100,000 elements, 25 groups: of 0 to 24, group 15's 5 bits reversed are the largest, so it is walked
+        // first, from its thread 511's last turn; the walk ends with group 0's thread 0, turns 1 and 0.
+        long[] walk = offsets(sizes(2, 50000, 2, 2, 2), sizes(400000, 8, 4, 2, 1),
+                reduced(false, true, false, true, false)).orElseThrow();
+        assertEquals(100_000, walk.length);
+        assertEquals(offset(15 * 4096 + 4095), walk[0]);
+        assertEquals(offset(0), walk[walk.length - 1]);
+        assertEquals(offset(512), walk[walk.length - 2]);
+        // Each element once.
+        assertEquals(100_000, java.util.Arrays.stream(walk).distinct().count());
+    }
+
+    @Test
+    void fewerRunsAndMoreThanTheListedElementsAreNoTree() {
         assertTrue(offsets(sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 2, 1),
                 reduced(true, false, true, false, false)).isEmpty());
-        assertTrue(offsets(sizes(2, 1024, 2, 2, 2), sizes(8192, 8, 4, 2, 1),
+        assertTrue(offsets(sizes(2, 2_097_153, 2, 2, 2), sizes(16_777_224, 8, 4, 2, 1),
                 reduced(false, true, false, true, false)).isEmpty());
-        assertEquals(1024, offsets(sizes(2, 512, 2, 2, 2), sizes(4096, 8, 4, 2, 1),
-                reduced(false, true, false, true, false)).orElseThrow().length);
+    }
+
+    /** Element number {@code number}'s offset in a packed [2, n, 2, 2, 2] reduced along 1 and 3. */
+    private static long offset(long number) {
+        return number / 2 * 8 + number % 2 * 2;
     }
 
     @Test

@@ -1,0 +1,77 @@
+package dev.dmlemu.testkit;
+
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.ReduceFunction;
+import dev.dmlemu.desc.ReduceOperatorDesc;
+import dev.dmlemu.desc.TensorDataType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Seeded REDUCE MAX and MIN cases that DirectML reduces as a tree of more than 1,024 elements
+ * (docs/directml-behaviour.md §16.7, "Tree reductions"): FLOAT32 inputs of rank 5 to 7 whose odd dimensions are
+ * reduced (so kept and reduced dimensions alternate in memory, five or more runs), 1,025 to about 150,000 reduced
+ * elements per output, packed or with the first two kept dimensions swapped in memory; the values -1 (MAX) or +1 (MIN)
+ * but for a few -0.0 and +0.0, so every output is one of many tied zeros.
+ */
+public final class ReduceTreeCases {
+
+    private ReduceTreeCases() {}
+
+    public static MovementCase generate(long seed) {
+        Random random = new Random(seed);
+        int rank = 5 + random.nextInt(3);
+        long[] sizes = new long[rank];
+        List<Long> axes = new ArrayList<>();
+        for (int d = 0; d < rank; d++) {
+            if (d % 2 == 1) {
+                axes.add((long) d);
+                sizes[d] = 1;
+            } else {
+                sizes[d] = 2 + random.nextInt(2);
+            }
+        }
+        long least = 1_025 + random.nextInt(random.nextBoolean() ? 8_000 : 150_000);
+        for (long reduced = 1; reduced < least; ) {
+            int d = axes.get(random.nextInt(axes.size())).intValue();
+            sizes[d] += 1 + random.nextInt((int) sizes[d]);
+            reduced = 1;
+            for (long axis : axes) {
+                reduced *= sizes[(int) axis];
+            }
+        }
+        int[] memoryOrder = new int[rank];
+        for (int d = 0; d < rank; d++) {
+            memoryOrder[d] = d;
+        }
+        if (random.nextBoolean()) {
+            memoryOrder[0] = 2;
+            memoryOrder[2] = 0;
+        }
+        long[] strides = new long[rank];
+        long stride = 1;
+        for (int k = rank - 1; k >= 0; k--) {
+            strides[memoryOrder[k]] = stride;
+            stride *= sizes[memoryOrder[k]];
+        }
+        BufferTensorDesc input = BufferTensorDesc.strided(TensorDataType.FLOAT32, Shapes.toList(sizes),
+                Shapes.toList(strides));
+        long[] outSizes = sizes.clone();
+        for (long axis : axes) {
+            outSizes[(int) axis] = 1;
+        }
+        BufferTensorDesc output = BufferTensorDesc.packed(TensorDataType.FLOAT32, outSizes);
+        boolean max = random.nextBoolean();
+        byte[] bytes = new byte[Math.toIntExact(input.totalTensorSizeInBytes())];
+        double zeros = random.nextDouble() * 0.01;
+        for (int i = 0; i < bytes.length / 4; i++) {
+            double u = random.nextDouble();
+            float value = u < zeros ? -0f : u < 2 * zeros ? 0f : max ? -1f : 1f;
+            LittleEndian.put(bytes, i * 4, 4, Float.floatToRawIntBits(value));
+        }
+        return new MovementCase(new ReduceOperatorDesc(max ? ReduceFunction.MAX : ReduceFunction.MIN, input, output,
+                axes.size(), axes), List.of(TensorBytes.of(bytes)),
+                List.of(TensorBytes.unwritten(output.totalTensorSizeInBytes())));
+    }
+}
