@@ -127,7 +127,27 @@ public final class MaxPoolingReductionProbes {
                     sizes(1, 2, 2, 3), null, sizes(1, 2, 2, 1), null, sizes(2, 2),
                     sizes(4, 9, 1, 7, 2, 8, 11, 0, 6, 3, 10, 5), sizes(9, 8, 11, 10)),
             new Probe("unsigned", OperatorType.MAX_POOLING1, TensorDataType.UINT8, sizes(1, 1, 2, 2), null,
-                    sizes(1, 1, 1, 2), null, sizes(1, 1), sizes(200, 3, 7, 250), sizes(200, 250)));
+                    sizes(1, 1, 1, 2), null, sizes(1, 1), sizes(200, 3, 7, 250), sizes(200, 250)),
+            // A 64 x 64 window (4,096 elements, an innermost block) is REDUCE MAX's tree, not its walk: per channel
+            // -0.0 at the first position, +0.0 at the second, -1 elsewhere; position 0 wins over 1 and over 4,095.
+            new Probe("a window of 4,096, the tree", OperatorType.MAX_POOLING, TensorDataType.FLOAT32,
+                    sizes(1, 4, 64, 64), null, sizes(1, 4, 1, 1), null, sizes(1, 1),
+                    zeroPairs(4096, 0, 1, 1, 0, 0, 4095, 4095, 0), sizes(MINUS_ZERO, 0, MINUS_ZERO, 0)));
+
+    /**
+     * Planes of {@code plane} FLOAT32 elements, one per pair of {@code positions}: -0.0 at the first, +0.0 at the
+     * second, -1 elsewhere (raw bits).
+     */
+    private static long[] zeroPairs(int plane, int... positions) {
+        int planes = positions.length / 2;
+        long[] values = new long[plane * planes];
+        Arrays.fill(values, MINUS_ONE);
+        for (int p = 0; p < planes; p++) {
+            values[p * plane + positions[2 * p]] = MINUS_ZERO;
+            values[p * plane + positions[2 * p + 1]] = 0;
+        }
+        return values;
+    }
 
     /** Other output sizes: the emulator refuses them; the DLL's answers, for the record. */
     public static final List<Probe> UNMODELLED = List.of(

@@ -5,6 +5,8 @@ import dev.dmlemu.desc.MaxPooling1OperatorDesc;
 import dev.dmlemu.desc.MaxPooling2OperatorDesc;
 import dev.dmlemu.desc.MaxPoolingOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
+import dev.dmlemu.desc.ReduceFunction;
+import dev.dmlemu.desc.ReduceOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
 import java.util.ArrayList;
@@ -137,53 +139,24 @@ public final class NaiveMaxPooling {
 
     /**
      * Measured: without indices, whole-input windows are DirectML's REDUCE MAX over the spatial dimensions whose output
-     * size is 1 (the others must keep the input's size). NaNs are skipped, nothing but NaNs gives -infinity, and of
-     * equal elements the one at the highest address gives the value.
+     * size is 1 (the others must keep the input's size): the kit's REDUCE MAX runs it (NaNs skipped, nothing but NaNs
+     * giving -infinity, and of equal elements the one REDUCE MAX's walk or tree settles on).
      */
     private static List<byte[]> reduction(MovementCase c, TensorLayout in, TensorLayout out) {
+        List<Long> axes = new ArrayList<>();
         for (int d = 2; d < in.rank(); d++) {
-            if (out.sizes()[d] != 1 && out.sizes()[d] != in.sizes()[d]) {
+            if (out.sizes()[d] == 1) {
+                axes.add((long) d);
+            } else if (out.sizes()[d] != in.sizes()[d]) {
                 throw new IllegalArgumentException("a whole-input max pooling's output size " + out.sizes()[d]
                         + " is neither 1 nor the input's " + in.sizes()[d] + ": not modelled");
             }
         }
-        TensorBytes input = c.inputs().get(0);
-        byte[] written = c.outputs().get(0).bytes().clone();
-        TensorBytes target = new TensorBytes(written, c.outputs().get(0).offset());
-        int size = in.elementSize();
-        for (long e = 0; e < Shapes.product(out.sizes()); e++) {
-            long[] o = Shapes.coordinate(e, out.sizes());
-            long best = 0;
-            long bestAt = -1;
-            for (long i = 0; i < Shapes.product(in.sizes()); i++) {
-                long[] at = Shapes.coordinate(i, in.sizes());
-                boolean reads = true;
-                for (int d = 0; d < in.rank(); d++) {
-                    reads &= at[d] == o[d] || d >= 2 && out.sizes()[d] == 1;
-                }
-                if (!reads) {
-                    continue;
-                }
-                int address = in.byteAt(input, at);
-                long x = LittleEndian.bits(input.bytes(), address, size);
-                boolean nan = compare(in.type(), x, x) != 0;
-                if (nan) {
-                    continue;
-                }
-                int order = bestAt < 0 ? 1 : compare(in.type(), x, best);
-                if (order > 0 || order == 0 && address > bestAt) {
-                    best = x;
-                    bestAt = address;
-                }
-            }
-            if (bestAt < 0) {
-                // Only a FLOAT32 reduction can find nothing (every element NaN).
-                best = Float.floatToRawIntBits(Float.NEGATIVE_INFINITY) & 0xFFFFFFFFL;
-            }
-            LittleEndian.put(written, out.byteAt(target, o), size, best);
-        }
-        List<byte[]> outputs = new ArrayList<>();
-        outputs.add(written);
+        BufferTensorDesc input = (BufferTensorDesc) c.desc().tensorFields().get(0).desc();
+        BufferTensorDesc output = (BufferTensorDesc) c.desc().tensorFields().get(1).desc();
+        MovementCase reduce = new MovementCase(new ReduceOperatorDesc(ReduceFunction.MAX, input, output, axes.size(),
+                axes), c.inputs(), List.of(c.outputs().get(0)));
+        List<byte[]> outputs = new ArrayList<>(NaiveSelectReduce.run(reduce));
         if (c.outputs().size() > 1) {
             outputs.add(c.outputs().get(1).bytes().clone());
         }

@@ -111,7 +111,8 @@ public final class NaiveSelectReduce {
         long position(long[] at);
 
         /**
-         * The walk DirectML takes (§16.7): the tree over five or more runs (up to 4,194,304 elements), the split parts of
+         * The walk DirectML takes (§16.7): the tree over five or more runs, or over one innermost block of 2,048 elements
+         * or more onto a packed output (up to 4,194,304 elements), the split parts of
          * one or two reduced blocks of a packed input onto a packed output, else row-major over the reduced
          * dimensions taken from the largest stride to the smallest.
          */
@@ -130,22 +131,27 @@ public final class NaiveSelectReduce {
             for (int d : byStride) {
                 count *= sizes[d];
             }
-            if (runs(sizes, strides, axes, outStrides) >= 5) {
-                if (count < 2 || count > 1L << 22) {
-                    return strideWalk;
-                }
-                return at -> -treeRank(strideWalk.position(at));
-            }
             // Only onto an output packed over its dimensions of more than one element (with gaps: the stride walk).
+            boolean packedOutput = true;
             long expected = 1;
             for (int d = outSizes.length - 1; d >= 0; d--) {
                 if (outSizes[d] == 1) {
                     continue;
                 }
-                if (outStrides[d] != expected) {
+                packedOutput &= outStrides[d] == expected;
+                expected *= outSizes[d];
+            }
+            List<List<Integer>> blocks = memoryBlocks(sizes, strides, axes);
+            boolean innermostBlock = blocks != null && blocks.size() == 1
+                    && strides[blocks.get(0).get(blocks.get(0).size() - 1)] == 1;
+            if (runs(sizes, strides, axes, outStrides) >= 5 || packedOutput && innermostBlock && count >= 2_048) {
+                if (count < 2 || count > 1L << 22) {
                     return strideWalk;
                 }
-                expected *= outSizes[d];
+                return at -> -treeRank(strideWalk.position(at));
+            }
+            if (!packedOutput) {
+                return strideWalk;
             }
             ValueWalk split = split(sizes, strides, axes);
             return split != null ? split : strideWalk;
@@ -198,19 +204,11 @@ public final class NaiveSelectReduce {
         }
 
         /**
-         * The split walk (§16.7 "Split walks") of an input packed in some order of its dimensions of more than one
-         * element, its kept ones in their own order; null when there is none. Its reduced elements, read in memory
-         * order, form one block of {@code n} elements with {@code inner} after it in memory: read as {@code p} parts of
-         * {@code n / p}, the position in a part outer, the part inner; {@code p} 1 for an innermost block, else with
-         * {@code inner} of 2 to 7 the largest power of two dividing {@code n}, at most 64, leaving parts of at least
-         * {@code 8 / inner} elements, with 8 or more 1 up to 96 elements and past that the largest power of two
-         * dividing {@code n}, at most 64 (up to {@code n * inner} of 18,432). Or two blocks apart in memory: the
-         * outer block of {@code a} elements with {@code inner} after it is
-         * read as parts as above (with one part: the outer block outer), but as {@code a} parts of one element when
-         * {@code inner} is 8 or more and {@code a} at most 96; the inner block is walked whole between the position in
-         * a part and the part.
+         * The reduced blocks of an input packed in some order of its dimensions of more than one element, its kept
+         * ones in their own order: the reduced dimensions adjacent in memory, outermost block first, each its
+         * dimensions outermost first; null for any other input.
          */
-        private static ValueWalk split(long[] sizes, long[] strides, List<Long> axes) {
+        private static List<List<Integer>> memoryBlocks(long[] sizes, long[] strides, List<Long> axes) {
             // From the outermost dimension in memory to the innermost.
             List<Integer> memory = java.util.stream.IntStream.range(0, sizes.length).filter(d -> sizes[d] > 1).boxed()
                     .sorted(java.util.Comparator.comparingLong((Integer d) -> -strides[d])).toList();
@@ -239,7 +237,27 @@ public final class NaiveSelectReduce {
                 }
                 previousReduced = isReduced;
             }
-            if (blocks.isEmpty() || blocks.size() > 2) {
+            return blocks;
+        }
+
+        /**
+         * The split walk (§16.7 "Split walks") of an input packed in some order of its dimensions of more than one
+         * element, its kept ones in their own order; null when there is none. Its reduced elements, read in memory
+         * order, form one block of {@code n} elements with {@code inner} after it in memory: read as {@code p} parts of
+         * {@code n / p}, the position in a part outer, the part inner; {@code p} 1 for an innermost block, else with
+         * {@code inner} of 2 to 7 the largest power of two dividing {@code n}, at most 64, leaving parts of at least
+         * {@code 8 / inner} elements, with 8 or more 1 up to 96 elements and past that the largest power of two
+         * dividing {@code n}, at most 64 (up to {@code n * inner} of 1,048,576); from {@code n * inner} of 32,768 on,
+         * halved into chunks, walked one after the other and each split so, while a chunk is a multiple of 128 and its
+         * elements times {@code inner} reach 32,768. Or two blocks apart in memory (up to 18,432): the
+         * outer block of {@code a} elements with {@code inner} after it is
+         * read as parts as above (with one part: the outer block outer), but as {@code a} parts of one element when
+         * {@code inner} is 8 or more and {@code a} at most 96; the inner block is walked whole between the position in
+         * a part and the part.
+         */
+        private static ValueWalk split(long[] sizes, long[] strides, List<Long> axes) {
+            List<List<Integer>> blocks = memoryBlocks(sizes, strides, axes);
+            if (blocks == null || blocks.isEmpty() || blocks.size() > 2) {
                 return null;
             }
             List<Integer> outer = blocks.get(0);
@@ -249,15 +267,20 @@ public final class NaiveSelectReduce {
             }
             long inner = strides[outer.get(outer.size() - 1)];
             long parts;
+            long chunkLength = n;
             if (blocks.size() == 1) {
-                if (inner == 1 || n * inner > 18_432) {
+                if (inner == 1 || n * inner > 1_048_576) {
                     return null;
                 }
-                parts = Math.min(64, Long.lowestOneBit(n));
-                if (inner >= 8 && n <= 96) {
+                // Cut into the most chunks, a power of two, of 64 parts each at least and 16,384 elements times inner.
+                while (chunkLength % 128 == 0 && chunkLength * inner >= 32_768) {
+                    chunkLength /= 2;
+                }
+                parts = Math.min(64, Long.lowestOneBit(chunkLength));
+                if (inner >= 8 && chunkLength <= 96) {
                     parts = 1;
                 }
-                while (inner < 8 && parts > 1 && n / parts * inner < 8) {
+                while (inner < 8 && parts > 1 && chunkLength / parts * inner < 8) {
                     parts /= 2;
                 }
             } else {
@@ -276,7 +299,8 @@ public final class NaiveSelectReduce {
             if (parts == 1) {
                 return null;
             }
-            long partLength = n / parts;
+            long partLength = chunkLength / parts;
+            long chunk = chunkLength;
             long betweenCount = 1;
             List<Integer> inside = blocks.size() == 2 ? blocks.get(1) : List.of();
             for (int d : inside) {
@@ -297,7 +321,9 @@ public final class NaiveSelectReduce {
                     j += at[d] * strides[d];
                 }
                 j /= insideStride;
-                return ((i % partLength) * count + j) * partCount + i / partLength;
+                long inChunk = i % chunk;
+                return ((i / chunk * partLength + inChunk % partLength) * count + j) * partCount
+                        + inChunk / partLength;
             };
         }
     }

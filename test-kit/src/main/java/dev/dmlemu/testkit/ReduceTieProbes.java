@@ -195,7 +195,19 @@ public final class ReduceTieProbes {
             new Probe("tree of 100,000 elements, MAX", ReduceFunction.MAX, sizes(2, 50000, 2, 2, 2), null, axes(1, 3),
                     pairPerLine(sizes(2, 50000, 2, 2, 2), axes(1, 3), -1, 4103, 8199, 8199, 4103, 98307, 3, 65536,
                             32768, 32768, 65536, 40000, 90000, 5000, 99999, 12288, 20480),
-                    sizes(ZERO, MINUS_ZERO, ZERO, MINUS_ZERO, ZERO, MINUS_ZERO, ZERO, ZERO)));
+                    sizes(ZERO, MINUS_ZERO, ZERO, MINUS_ZERO, ZERO, MINUS_ZERO, ZERO, ZERO)),
+            // An innermost axis of 2,048 is the same tree (2,047 walks whole): 0 wins over 1, over 2,047 and over
+            // 512 (thread 0's turn 1); 2,046 over 2,047 and 200 over 100 by reversed thread bits.
+            new Probe("innermost axis of 2,048, the tree, MAX", ReduceFunction.MAX, sizes(8, 2048), null, axes(1),
+                    pairPerLine(sizes(8, 2048), axes(1), -1, 0, 1, 1, 0, 0, 2047, 2046, 2047, 512, 0, 3, 1027, 100,
+                            200, 1536, 2047),
+                    sizes(MINUS_ZERO, ZERO, MINUS_ZERO, MINUS_ZERO, ZERO, MINUS_ZERO, ZERO, MINUS_ZERO)),
+            // [1, 4096, 8] along 1 (n * inner 32,768): two chunks of 2,048 walked one after the other, each 64 parts
+            // of 32: element c * 2048 + k * 32 + q walked c, then q, then k. 31 comes after 32 and after 64.
+            new Probe("axis in two chunks, MAX", ReduceFunction.MAX, sizes(1, 4096, 8), null, axes(1),
+                    pairPerLine(sizes(1, 4096, 8), axes(1), -1, 0, 2048, 31, 32, 2047, 2048, 5, 2052, 100, 33, 64, 31,
+                            2079, 2080, 1000, 1001),
+                    sizes(ZERO, MINUS_ZERO, ZERO, ZERO, MINUS_ZERO, ZERO, MINUS_ZERO, ZERO)));
 
     private ReduceTieProbes() {}
 

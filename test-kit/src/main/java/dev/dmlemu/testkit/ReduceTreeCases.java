@@ -13,11 +13,51 @@ import java.util.Random;
  * (docs/directml-behaviour.md §16.7, "Tree reductions"): FLOAT32 inputs of rank 5 to 7 whose odd dimensions are
  * reduced (so kept and reduced dimensions alternate in memory, five or more runs), 1,025 to about 150,000 reduced
  * elements per output, packed or with the first two kept dimensions swapped in memory; the values -1 (MAX) or +1 (MIN)
- * but for a few -0.0 and +0.0, so every output is one of many tied zeros.
+ * but for a few -0.0 and +0.0, so every output is one of many tied zeros. {@link #generateLongBlock}: one long
+ * reduced block of a packed or transposed input instead, innermost (1,024 to 20,000 elements, about the 2,048 where
+ * DirectML turns from a walk to the tree) or with 2 to 256 elements after it ({@code n * inner} from 8,192 to about
+ * 1,000,000, where DirectML cuts the axis into chunks).
  */
 public final class ReduceTreeCases {
 
     private ReduceTreeCases() {}
+
+    public static MovementCase generateLongBlock(long seed) {
+        Random random = new Random(seed);
+        long outer = 1 + random.nextInt(4);
+        long[] sizes;
+        long[] strides;
+        List<Long> axes;
+        if (random.nextInt(3) == 0) {
+            long n = 1_024 + random.nextInt(random.nextBoolean() ? 2_048 : 19_000);
+            sizes = new long[] {outer, n};
+            strides = new long[] {n, 1};
+            axes = List.of(1L);
+        } else {
+            long[] inners = {2, 3, 4, 6, 8, 16, 24, 32, 40, 64, 128, 256};
+            long inner = inners[random.nextInt(inners.length)];
+            long odd = 1 + 2 * random.nextInt(6);
+            long n = odd;
+            while (n * inner < 8_192 || random.nextInt(3) > 0 && n * inner * 2 <= 1_048_576) {
+                n *= 2;
+            }
+            sizes = new long[] {outer, n, inner};
+            strides = new long[] {n * inner, inner, 1};
+            axes = List.of(1L);
+        }
+        if (random.nextInt(4) == 0) {
+            // The reduced axis innermost in memory, the kept ones keeping their order.
+            long innermost = sizes[1];
+            strides[1] = 1;
+            for (int d = sizes.length - 1, stride = (int) innermost; d >= 0; d--) {
+                if (d != 1) {
+                    strides[d] = stride;
+                    stride *= (int) sizes[d];
+                }
+            }
+        }
+        return withTiedZeros(random, sizes, strides, axes);
+    }
 
     public static MovementCase generate(long seed) {
         Random random = new Random(seed);
@@ -55,6 +95,11 @@ public final class ReduceTreeCases {
             strides[memoryOrder[k]] = stride;
             stride *= sizes[memoryOrder[k]];
         }
+        return withTiedZeros(random, sizes, strides, axes);
+    }
+
+    /** MAX or MIN over an input of {@code sizes} and {@code strides}: -1 or +1 but for up to 1 % each of -0 and +0. */
+    private static MovementCase withTiedZeros(Random random, long[] sizes, long[] strides, List<Long> axes) {
         BufferTensorDesc input = BufferTensorDesc.strided(TensorDataType.FLOAT32, Shapes.toList(sizes),
                 Shapes.toList(strides));
         long[] outSizes = sizes.clone();

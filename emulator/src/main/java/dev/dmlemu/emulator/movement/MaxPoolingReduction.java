@@ -1,15 +1,15 @@
 package dev.dmlemu.emulator.movement;
 
 import dev.dmlemu.desc.OperatorType;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A max pooling that DirectML runs as its REDUCE MAX (docs/directml-behaviour.md §16.9): no indices output, and along
  * every spatial dimension a window the size of the input with no padding and no dilation (Strides then change
  * nothing). As REDUCE MAX does (§16.7), it skips NaNs, gives -infinity for nothing but NaNs, and of equal elements
- * writes the last its walk meets; the walk goes through the reduced dimensions from the largest input stride to the
- * smallest, so that element is the one at the highest address.
+ * writes the one REDUCE MAX's walk or tree settles on ({@link ReducedSpace#forValues}): on a packed input, whose
+ * spatial dimensions are innermost, the one at the highest address up to 2,047 window elements, DirectML's tree from
+ * 2,048 on.
  *
  * <p>Each spatial output size must be 1 (the dimension is reduced) or the input's (it is kept). For any other size
  * DirectML still reduces, but which elements it reads then depends on the sizes and strides of both tensors in ways
@@ -45,7 +45,7 @@ final class MaxPoolingReduction {
             int elementSize) {
         long[] inputKept = new long[in.length];
         long[] outputStrides = new long[in.length];
-        List<Integer> reduced = new ArrayList<>();
+        boolean[] reduced = new boolean[in.length];
         for (int d = 0; d < in.length; d++) {
             outputStrides[d] = Math.multiplyExact(outStrides[d], (long) elementSize);
             if (d >= 2 && out[d] != in[d]) {
@@ -56,12 +56,11 @@ final class MaxPoolingReduction {
                             + " the input's (" + in[d] + ") which elements it reads was not pinned down on the real"
                             + " DLL (docs/directml-behaviour.md §16.9)");
                 }
-                reduced.add(d);
+                reduced[d] = true;
             } else {
                 inputKept[d] = Math.multiplyExact(inStrides[d], (long) elementSize);
             }
         }
-        return ReducedSpace.walking(ValueWalkOrder.largestStrideFirst(reduced, inStrides), in, inStrides, elementSize,
-                out, inputKept, outputStrides);
+        return ReducedSpace.forValues(in, inStrides, reduced, out, outStrides, elementSize, inputKept, outputStrides);
     }
 }

@@ -24,7 +24,7 @@ import java.util.Set;
  * the reduced axes gather onto it (docs/directml-behaviour.md §16.7): ARGMIN and ARGMAX walk the reduced dimensions
  * row-major, REDUCE MAX and MIN from the largest input stride to the smallest, or in the interleaved parts DirectML
  * splits some packed reductions into ({@link SplitValueWalk}), or in the order of the tree DirectML reduces inputs of
- * five or more runs as ({@link TreeValueWalk}).
+ * five or more runs, and long innermost blocks, as ({@link TreeValueWalk}).
  * REDUCE's other functions compute, and are refused until their arithmetic is measured.
  */
 public final class ReduceSelectionKernel implements OperatorKernel {
@@ -158,17 +158,9 @@ public final class ReduceSelectionKernel implements OperatorKernel {
             inputKept[d] = reduced[d] ? 0 : Math.multiplyExact(inStrides[d], (long) inputSize);
         }
         if (valueWalk) {
-            Optional<long[]> tree = TreeValueWalk.offsets(sizes, inStrides, reduced, outStrides);
-            if (tree.isPresent()) {
-                return ReducedSpace.listing(tree.get(), inputSize, outSizes, inputKept, outputStrides);
-            }
-            Optional<SplitValueWalk> split = Shapes.packedAlongEveryDimension(outSizes, outStrides)
-                    ? SplitValueWalk.of(sizes, inStrides, reduced) : Optional.empty();
-            if (split.isPresent()) {
-                return ReducedSpace.splitting(split.get(), inputSize, outSizes, inputKept, outputStrides);
-            }
+            return ReducedSpace.forValues(sizes, inStrides, reduced, outSizes, outStrides, inputSize, inputKept,
+                    outputStrides);
         }
-        List<Integer> walk = valueWalk ? ValueWalkOrder.largestStrideFirst(reducedDims, inStrides) : reducedDims;
-        return ReducedSpace.walking(walk, sizes, inStrides, inputSize, outSizes, inputKept, outputStrides);
+        return ReducedSpace.walking(reducedDims, sizes, inStrides, inputSize, outSizes, inputKept, outputStrides);
     }
 }

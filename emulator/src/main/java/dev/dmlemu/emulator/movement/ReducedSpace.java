@@ -1,6 +1,8 @@
 package dev.dmlemu.emulator.movement;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The two walks of a reduction: over the output's elements (every dimension, a reduced one of size 1, with the input's
@@ -17,6 +19,36 @@ record ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, 
     ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, long[] reducedSizes,
             long[] inputReduced) {
         this(outputSizes, inputKept, outputStrides, reducedSizes, inputReduced, null);
+    }
+
+    /**
+     * The space of a REDUCE MAX or MIN (or a max pooling DirectML runs as one) over an input of {@code inSizes} and
+     * element {@code inStrides} whose dimensions {@code reduced} gather onto an output of {@code outSizes} and element
+     * {@code outStrides}: DirectML's tree ({@link TreeValueWalk}), else, onto an output packed over its dimensions of
+     * more than one element, its split parts ({@link SplitValueWalk}), else the largest input stride first
+     * ({@link ValueWalkOrder}). {@code inputKept} and {@code outputStrides} are byte strides, as in the record.
+     */
+    static ReducedSpace forValues(long[] inSizes, long[] inStrides, boolean[] reduced, long[] outSizes,
+            long[] outStrides, int elementSize, long[] inputKept, long[] outputStrides) {
+        boolean packedOutput = Shapes.packedAlongEveryDimension(outSizes, outStrides);
+        Optional<long[]> tree = TreeValueWalk.offsets(inSizes, inStrides, reduced, outStrides,
+                packedOutput);
+        if (tree.isPresent()) {
+            return listing(tree.get(), elementSize, outSizes, inputKept, outputStrides);
+        }
+        Optional<SplitValueWalk> split = packedOutput ? SplitValueWalk.of(inSizes, inStrides, reduced)
+                : Optional.empty();
+        if (split.isPresent()) {
+            return splitting(split.get(), elementSize, outSizes, inputKept, outputStrides);
+        }
+        List<Integer> dims = new ArrayList<>();
+        for (int d = 0; d < inSizes.length; d++) {
+            if (reduced[d]) {
+                dims.add(d);
+            }
+        }
+        return walking(ValueWalkOrder.largestStrideFirst(dims, inStrides), inSizes, inStrides, elementSize, outSizes,
+                inputKept, outputStrides);
     }
 
     /**
@@ -39,20 +71,31 @@ record ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, 
     }
 
     /**
-     * The space whose reduced walk is {@code split}: the position in a part outer, then the inner block of two apart
-     * (when there is one), the part inner, over an input of {@code elementSize}-byte elements.
+     * The space whose reduced walk is {@code split}: the chunk outermost (when there are several), then the position
+     * in a part, then the inner block of two apart (when there is one), the part inner, over an input of
+     * {@code elementSize}-byte elements.
      */
     static ReducedSpace splitting(SplitValueWalk split, int elementSize, long[] outputSizes, long[] inputKept,
             long[] outputStrides) {
         long stride = Math.multiplyExact(split.stride(), (long) elementSize);
         long partStride = Math.multiplyExact(stride, split.partLength());
-        if (split.betweenLength() == 1) {
-            return new ReducedSpace(outputSizes, inputKept, outputStrides,
-                    new long[] {split.partLength(), split.parts()}, new long[] {stride, partStride});
+        List<long[]> walk = new ArrayList<>();
+        if (split.chunks() > 1) {
+            walk.add(new long[] {split.chunks(), Math.multiplyExact(split.chunkStride(), (long) elementSize)});
         }
-        return new ReducedSpace(outputSizes, inputKept, outputStrides,
-                new long[] {split.partLength(), split.betweenLength(), split.parts()},
-                new long[] {stride, Math.multiplyExact(split.betweenStride(), (long) elementSize), partStride});
+        walk.add(new long[] {split.partLength(), stride});
+        if (split.betweenLength() > 1) {
+            walk.add(new long[] {split.betweenLength(),
+                    Math.multiplyExact(split.betweenStride(), (long) elementSize)});
+        }
+        walk.add(new long[] {split.parts(), partStride});
+        long[] sizes = new long[walk.size()];
+        long[] strides = new long[walk.size()];
+        for (int i = 0; i < walk.size(); i++) {
+            sizes[i] = walk.get(i)[0];
+            strides[i] = walk.get(i)[1];
+        }
+        return new ReducedSpace(outputSizes, inputKept, outputStrides, sizes, strides);
     }
 
     /**

@@ -18,40 +18,72 @@ import java.util.stream.IntStream;
  * elements (-0.0 and +0.0) is written, and only onto an output packed over its dimensions of more than one element
  * ({@link Shapes#packedAlongEveryDimension}): with gaps between the output's elements (strides twice the packed ones,
  * or a kept stride of 2 or 3 where 1 is packed) or its kept dimensions transposed, it walked whole, largest stride
- * first (measured); the strides of one-element dimensions did not matter. Other layouts and shapes past the measured sizes keep the largest-stride-first walk
- * ({@link ValueWalkOrder}) or DirectML's tree ({@link TreeValueWalk}).
+ * first (measured); the strides of one-element dimensions did not matter. From {@code n * inner} of 32,768 on, one
+ * block is first cut into {@link #chunks} consecutive chunks, walked one after the other, each split as above
+ * ({@link #chunks(long, long)}). Other layouts and shapes past the measured sizes keep the largest-stride-first walk
+ * ({@link ValueWalkOrder}); an innermost block of 2,048 elements or more, and inputs of five or more runs, reduce as
+ * DirectML's tree ({@link TreeValueWalk}).
  *
+ * @param chunks the consecutive chunks of the axis, walked outermost (a power of two; 1 for two blocks)
  * @param partLength the elements of one part, {@code n / parts}
  * @param parts the number of parts, at least 2 for one block (a power of two), at least 1 for two
  * @param stride the axis's element stride, {@code inner}
  * @param betweenLength the elements of the inner block walked between the position in a part and the part (1: none)
  * @param betweenStride the inner block's element stride
  */
-record SplitValueWalk(long partLength, long parts, long stride, long betweenLength, long betweenStride) {
+record SplitValueWalk(long chunks, long partLength, long parts, long stride, long betweenLength,
+        long betweenStride) {
 
     /** The most parts measured: axes of 128 elements and more split into 64. */
     static final long MOST_PARTS = 64;
-    /** The largest {@code n * inner} measured to split by this rule; 32,768 (inner 32 and 64) was no walk at all. */
-    static final long LARGEST_MEASURED = 18_432;
+    /** The largest {@code n * inner} of one block measured to split by these rules. */
+    static final long LARGEST_MEASURED = 1_048_576;
+    /** The largest {@code a * inner} of two blocks apart measured to split by this rule. */
+    static final long LARGEST_MEASURED_APART = 18_432;
+    /** Each chunk of an axis cut into chunks holds at least this many elements times {@code inner}. */
+    private static final long LEAST_CHUNK_TIMES_INNER = 16_384;
     /** With fewer elements than this after the axis, a part's elements times {@code inner} reach at least as many. */
     private static final long LEAST_PART_TIMES_INNER = 8;
     /** From this many elements after the axis on, parts have no least length, but axes up to 96 stay whole. */
     private static final long WIDE_INNER = 8;
     private static final long LONGEST_WHOLE_WIDE_AXIS = 96;
 
-    /** One reduced block: no inner block between the position in a part and the part. */
+    /** One reduced block in one chunk: no inner block between the position in a part and the part. */
     SplitValueWalk(long partLength, long parts, long stride) {
-        this(partLength, parts, stride, 1, 0);
+        this(1, partLength, parts, stride, 1, 0);
+    }
+
+    /** One chunk. */
+    SplitValueWalk(long partLength, long parts, long stride, long betweenLength, long betweenStride) {
+        this(1, partLength, parts, stride, betweenLength, betweenStride);
+    }
+
+    /** The element stride from one chunk to the next. */
+    long chunkStride() {
+        return Math.multiplyExact(Math.multiplyExact(partLength, parts), stride);
+    }
+
+    /**
+     * How many chunks DirectML cuts an axis of {@code n} elements with {@code inner} elements after it into: the
+     * largest power of two {@code c} with {@code n * inner >= 16,384 * c} and {@code n} a multiple of {@code 64 * c}.
+     */
+    static long chunks(long n, long inner) {
+        long chunks = 1;
+        while (n % (MOST_PARTS * chunks * 2) == 0 && n * inner >= LEAST_CHUNK_TIMES_INNER * chunks * 2) {
+            chunks *= 2;
+        }
+        return chunks;
     }
 
     /**
      * How many parts DirectML walks an axis of {@code n} elements with {@code inner} elements after it in (1: whole).
      * An innermost axis is walked whole; with 2 to 7 elements after it, the largest power of two dividing {@code n},
      * at most 64, that leaves parts whose elements, times {@code inner}, are at least 8; with 8 or more, axes of up to
-     * 96 elements whole and longer ones in the largest power of two dividing {@code n}, at most 64.
+     * 96 elements whole and longer ones in the largest power of two dividing {@code n}, at most 64. Of an axis cut
+     * into chunks, {@code n} is a chunk's.
      */
     static long parts(long n, long inner) {
-        if (inner <= 1 || n > LARGEST_MEASURED / inner) {
+        if (inner <= 1) {
             return 1;
         }
         long parts = Math.min(MOST_PARTS, Long.lowestOneBit(n));
@@ -73,12 +105,51 @@ record SplitValueWalk(long partLength, long parts, long stride, long betweenLeng
      * their order among themselves, or two blocks apart ({@link #apart}).
      */
     static Optional<SplitValueWalk> of(long[] sizes, long[] strides, boolean[] reduced) {
+        Optional<List<List<Integer>>> found = blocks(sizes, strides, reduced);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        List<List<Integer>> blocks = found.get();
+        if (blocks.size() == 2) {
+            return apart(sizes, strides, blocks.get(1), blocks.get(0));
+        }
+        if (blocks.size() != 1) {
+            return Optional.empty();
+        }
+        List<Integer> block = blocks.get(0);
+        long n = product(sizes, block);
+        long inner = strides[block.get(0)];
+        if (inner <= 1 || n > LARGEST_MEASURED / inner) {
+            return Optional.empty();
+        }
+        long chunks = chunks(n, inner);
+        long parts = parts(n / chunks, inner);
+        return parts == 1 ? Optional.empty()
+                : Optional.of(new SplitValueWalk(chunks, n / chunks / parts, parts, inner, 1, 0));
+    }
+
+    /**
+     * The elements of the one reduced block of an input that reads as {@link #of} requires, when that block is
+     * innermost in memory; 0 otherwise.
+     */
+    static long innermostBlock(long[] sizes, long[] strides, boolean[] reduced) {
+        Optional<List<List<Integer>>> blocks = blocks(sizes, strides, reduced);
+        if (blocks.isEmpty() || blocks.get().size() != 1 || strides[blocks.get().get(0).get(0)] != 1) {
+            return 0;
+        }
+        return product(sizes, blocks.get().get(0));
+    }
+
+    /**
+     * The reduced blocks of an input packed in some order of its dimensions of more than one element, its kept ones
+     * in their own order, innermost first, each its dimensions innermost first; empty for any other input.
+     */
+    private static Optional<List<List<Integer>>> blocks(long[] sizes, long[] strides, boolean[] reduced) {
         // Dimensions of more than one element, smallest stride first, as they lie in memory.
         int[] memory = IntStream.range(0, sizes.length).filter(d -> sizes[d] > 1).boxed()
                 .sorted(Comparator.comparingLong(d -> strides[d])).mapToInt(Integer::intValue).toArray();
         long packed = 1;
         int lastKept = Integer.MAX_VALUE;
-        // The reduced blocks, innermost first, each its dimensions innermost first.
         List<List<Integer>> blocks = new ArrayList<>();
         boolean inBlock = false;
         for (int d : memory) {
@@ -100,17 +171,7 @@ record SplitValueWalk(long partLength, long parts, long stride, long betweenLeng
                 inBlock = false;
             }
         }
-        if (blocks.size() == 2) {
-            return apart(sizes, strides, blocks.get(1), blocks.get(0));
-        }
-        if (blocks.size() != 1) {
-            return Optional.empty();
-        }
-        List<Integer> block = blocks.get(0);
-        long n = product(sizes, block);
-        long inner = strides[block.get(0)];
-        long parts = parts(n, inner);
-        return parts == 1 ? Optional.empty() : Optional.of(new SplitValueWalk(n / parts, parts, inner));
+        return Optional.of(blocks);
     }
 
     /**
@@ -127,7 +188,7 @@ record SplitValueWalk(long partLength, long parts, long stride, long betweenLeng
         long inner = strides[outer.get(0)];
         long c = product(sizes, inside);
         long betweenStride = strides[inside.get(0)];
-        if (a > LARGEST_MEASURED / inner) {
+        if (a > LARGEST_MEASURED_APART / inner) {
             return Optional.empty();
         }
         long parts = inner >= WIDE_INNER && a <= LONGEST_WHOLE_WIDE_AXIS ? a : parts(a, inner);

@@ -7,7 +7,8 @@ import java.util.Optional;
 /**
  * Where DirectML's REDUCE MAX and MIN reduce as a tree rather than a walk (docs/directml-behaviour.md §16.7, "Tree
  * reductions"), measured on the real DLL. When the input's dimensions of more than one element form five or more runs
- * in memory ({@link #runs}), the reduced elements, numbered row-major over the reduced dimensions taken from the
+ * in memory ({@link #runs}), or, onto a packed output, a packed input's one reduced block lies innermost in memory and
+ * holds 2,048 elements or more ({@link SplitValueWalk#innermostBlock}), the reduced elements, numbered row-major over the reduced dimensions taken from the
  * largest stride to the smallest ({@link ValueWalkOrder}), are reduced in groups of 4,096 consecutive numbers: 512
  * threads, thread {@code t} taking the group's elements {@code t}, {@code t + 512}, ... in turn (the first of equal
  * ones kept), then meeting pairwise as in a tree over 512 (of two equal partials, the one whose thread number, its
@@ -28,6 +29,8 @@ final class TreeValueWalk {
     private static final int THREAD_BITS = 9;
     /** From this many runs on, DirectML reduces as a tree. */
     static final int LEAST_RUNS = 5;
+    /** From this many elements on, an innermost reduced block reduces as a tree (2,047 walked whole). */
+    static final long LEAST_INNERMOST = 2_048;
 
     private TreeValueWalk() {}
 
@@ -62,9 +65,13 @@ final class TreeValueWalk {
     /**
      * The element offsets of the reduced elements in the order of a walk whose last equal element is the tree's
      * winner, when DirectML reduces the input as a tree of at most {@link #LARGEST_LISTED} elements; empty otherwise.
+     * {@code packedOutput}: whether the output is packed over its dimensions of more than one element.
      */
-    static Optional<long[]> offsets(long[] sizes, long[] strides, boolean[] reduced, long[] outStrides) {
-        if (runs(sizes, strides, reduced, outStrides) < LEAST_RUNS) {
+    static Optional<long[]> offsets(long[] sizes, long[] strides, boolean[] reduced, long[] outStrides,
+            boolean packedOutput) {
+        boolean tree = runs(sizes, strides, reduced, outStrides) >= LEAST_RUNS
+                || packedOutput && SplitValueWalk.innermostBlock(sizes, strides, reduced) >= LEAST_INNERMOST;
+        if (!tree) {
             return Optional.empty();
         }
         List<Integer> walk = new ArrayList<>();

@@ -42,9 +42,55 @@ class SplitValueWalkTest {
         assertEquals(32, SplitValueWalk.parts(160, 8));
         assertEquals(64, SplitValueWalk.parts(256, 64));
         assertEquals(64, SplitValueWalk.parts(768, 24));
-        // An innermost axis is whole (measured to 1,536); past n * inner of 18,432 the rule was not measured.
+        // An innermost axis is whole (up to 2,047; from 2,048 a tree).
         assertEquals(1, SplitValueWalk.parts(1024, 1));
-        assertEquals(1, SplitValueWalk.parts(1024, 32));
+    }
+
+    @Test
+    void fromNTimesInner32768OnAnAxisIsCutIntoChunksOfAtLeast64PartsEach() {
+        // Measured: [o, n, inner] along 1 (chunks, n, inner).
+        assertEquals(2, SplitValueWalk.chunks(1024, 32));
+        assertEquals(2, SplitValueWalk.chunks(256, 128));
+        assertEquals(2, SplitValueWalk.chunks(768, 64));
+        assertEquals(2, SplitValueWalk.chunks(1024, 40));
+        assertEquals(2, SplitValueWalk.chunks(640, 64));
+        assertEquals(2, SplitValueWalk.chunks(6144, 6));
+        assertEquals(8, SplitValueWalk.chunks(4096, 32));
+        assertEquals(8, SplitValueWalk.chunks(3072, 64));
+        assertEquals(64, SplitValueWalk.chunks(65536, 16));
+        // 1,152 * 64 would allow 4 by size, but 1,152 is no multiple of 256; 1,000 and 1,366 no multiple of 128.
+        assertEquals(2, SplitValueWalk.chunks(1152, 64));
+        assertEquals(1, SplitValueWalk.chunks(1000, 64));
+        assertEquals(1, SplitValueWalk.chunks(1366, 24));
+        // Below 32,768 one chunk: [128, 255] splits in 64 parts, [128, 256] is two whole chunks of 64.
+        assertEquals(1, SplitValueWalk.chunks(128, 255));
+        assertEquals(Optional.of(new SplitValueWalk(2, 64, 255)), SplitValueWalk.of(sizes(4, 128, 255),
+                sizes(32640, 255, 1), reduced(false, true, false)));
+        assertEquals(Optional.empty(), SplitValueWalk.of(sizes(4, 128, 256), sizes(32768, 256, 1),
+                reduced(false, true, false)));
+        // [2, 256, 128] along 1: two chunks of 128, each 64 parts of 2: walked chunk, position, part.
+        SplitValueWalk split = SplitValueWalk.of(sizes(2, 256, 128), sizes(32768, 128, 1),
+                reduced(false, true, false)).orElseThrow();
+        assertEquals(new SplitValueWalk(2, 2, 64, 128, 1, 0), split);
+        ReducedSpace space = ReducedSpace.splitting(split, 4, sizes(2, 1, 128), sizes(131072, 0, 4),
+                sizes(512, 0, 4));
+        assertArrayEquals(sizes(2, 2, 64), space.reducedSizes());
+        assertArrayEquals(sizes(65536, 512, 1024), space.inputReduced());
+    }
+
+    @Test
+    void anInnermostBlockIsFoundOnlyInAPackedInput() {
+        assertEquals(4096, SplitValueWalk.innermostBlock(sizes(4, 64, 64), sizes(4096, 64, 1),
+                reduced(false, true, true)));
+        // Transposed, the reduced axis innermost in memory: a block of 64 (the DLL reduced [4, 2048, 4] with strides
+        // 8192 1 2048 along 1 as a tree).
+        assertEquals(64, SplitValueWalk.innermostBlock(sizes(4, 64, 64), sizes(4096, 1, 64),
+                reduced(false, true, false)));
+        // A middle axis is not innermost.
+        assertEquals(0, SplitValueWalk.innermostBlock(sizes(4, 64, 64), sizes(4096, 64, 1),
+                reduced(false, true, false)));
+        assertEquals(0, SplitValueWalk.innermostBlock(sizes(4, 64, 64), sizes(8192, 65, 1),
+                reduced(false, true, true)));
     }
 
     @Test

@@ -79,6 +79,19 @@ class TreeValueWalkTest {
     }
 
     @Test
+    void anInnermostBlockOf2048ElementsOrMoreIsATreeOntoAPackedOutput() {
+        // [16, 2048] along 1: a tree; [16, 2047] walked whole; [4, 64, 64] along 1 and 2 a tree.
+        assertEquals(2048, offsets(sizes(16, 2048), sizes(2048, 1), reduced(false, true)).orElseThrow().length);
+        assertTrue(offsets(sizes(16, 2047), sizes(2047, 1), reduced(false, true)).isEmpty());
+        long[] walk = offsets(sizes(4, 64, 64), sizes(4096, 64, 1), reduced(false, true, true)).orElseThrow();
+        assertEquals(0, walk[walk.length - 1]);
+        assertEquals(512, walk[walk.length - 2]);
+        // Onto an output with gaps it is not.
+        assertTrue(TreeValueWalk.offsets(sizes(16, 2048), sizes(2048, 1), reduced(false, true), sizes(2, 1), false)
+                .isEmpty());
+    }
+
+    @Test
     void fewerRunsAndMoreThanTheListedElementsAreNoTree() {
         assertTrue(offsets(sizes(2, 2, 2, 2, 2), sizes(16, 8, 4, 2, 1),
                 reduced(true, false, true, false, false)).isEmpty());
@@ -108,7 +121,7 @@ class TreeValueWalkTest {
     }
 
     private static java.util.Optional<long[]> offsets(long[] sizes, long[] strides, boolean[] reduced) {
-        return TreeValueWalk.offsets(sizes, strides, reduced, packedOutput(sizes, reduced));
+        return TreeValueWalk.offsets(sizes, strides, reduced, packedOutput(sizes, reduced), true);
     }
 
     private static long[] packedOutput(long[] sizes, boolean[] reduced) {
