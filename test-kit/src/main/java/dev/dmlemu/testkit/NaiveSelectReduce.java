@@ -249,10 +249,11 @@ public final class NaiveSelectReduce {
          * {@code 8 / inner} elements, with 8 or more 1 up to 96 elements and past that the largest power of two
          * dividing {@code n}, at most 64 (up to {@code n * inner} of 1,048,576); from {@code n * inner} of 32,768 on,
          * halved into chunks, walked one after the other and each split so, while a chunk is a multiple of 128 and its
-         * elements times {@code inner} reach 32,768. Or two blocks apart in memory (up to 18,432): the
+         * elements times {@code inner} reach 32,768; whole with 512 or more after it. Or two blocks apart in memory
+         * (up to 98,304 reduced elements, and not with 512 or more after an outer block of more than 96): the
          * outer block of {@code a} elements with {@code inner} after it is
-         * read as parts as above (with one part: the outer block outer), but as {@code a} parts of one element when
-         * {@code inner} is 8 or more and {@code a} at most 96; the inner block is walked whole between the position in
+         * cut into chunks and read as parts as above (with one part: the outer block outer), but as parts of one
+         * element when {@code inner} is 8 or more and a chunk at most 96; the inner block is walked whole between the position in
          * a part and the part.
          */
         private static ValueWalk split(long[] sizes, long[] strides, List<Long> axes) {
@@ -266,34 +267,34 @@ public final class NaiveSelectReduce {
                 n *= sizes[d];
             }
             long inner = strides[outer.get(outer.size() - 1)];
-            long parts;
+            if (inner == 1 && blocks.size() == 1 || n * inner > 1_048_576) {
+                return null;
+            }
+            long reducedCount = n;
+            for (int d : blocks.size() == 2 ? blocks.get(1) : List.<Integer>of()) {
+                reducedCount *= sizes[d];
+            }
+            if (blocks.size() == 2 && reducedCount > 98_304) {
+                // Two blocks of more reduced elements: not modelled (131,072 was another order).
+                return null;
+            }
+            if (inner >= 512 && (blocks.size() == 1 || n > 96)) {
+                // One block with 512 or more after it is walked whole; two, with more than 96 outer, not modelled.
+                return null;
+            }
+            // Cut into the most chunks, a power of two, of 64 parts each at least and 16,384 elements times inner.
             long chunkLength = n;
-            if (blocks.size() == 1) {
-                if (inner == 1 || n * inner > 1_048_576) {
-                    return null;
-                }
-                // Cut into the most chunks, a power of two, of 64 parts each at least and 16,384 elements times inner.
-                while (chunkLength % 128 == 0 && chunkLength * inner >= 32_768) {
-                    chunkLength /= 2;
-                }
+            while (chunkLength % 128 == 0 && chunkLength * inner >= 32_768) {
+                chunkLength /= 2;
+            }
+            long parts;
+            if (inner >= 8 && chunkLength <= 96) {
+                // Whole, or, for the outer of two blocks, parts of one element.
+                parts = blocks.size() == 1 ? 1 : chunkLength;
+            } else {
                 parts = Math.min(64, Long.lowestOneBit(chunkLength));
-                if (inner >= 8 && chunkLength <= 96) {
-                    parts = 1;
-                }
                 while (inner < 8 && parts > 1 && chunkLength / parts * inner < 8) {
                     parts /= 2;
-                }
-            } else {
-                if (n * inner > 18_432) {
-                    return null;
-                }
-                if (inner >= 8 && n <= 96) {
-                    parts = n;
-                } else {
-                    parts = Math.min(64, Long.lowestOneBit(n));
-                    while (inner < 8 && parts > 1 && n / parts * inner < 8) {
-                        parts /= 2;
-                    }
                 }
             }
             if (parts == 1) {

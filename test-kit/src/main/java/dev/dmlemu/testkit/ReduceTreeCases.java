@@ -15,8 +15,9 @@ import java.util.Random;
  * elements per output, packed or with the first two kept dimensions swapped in memory; the values -1 (MAX) or +1 (MIN)
  * but for a few -0.0 and +0.0, so every output is one of many tied zeros. {@link #generateLongBlock}: one long
  * reduced block of a packed or transposed input instead, innermost (1,024 to 20,000 elements, about the 2,048 where
- * DirectML turns from a walk to the tree) or with 2 to 256 elements after it ({@code n * inner} from 8,192 to about
- * 1,000,000, where DirectML cuts the axis into chunks).
+ * DirectML turns from a walk to the tree) or with 2 to 1,024 elements after it ({@code n * inner} from 8,192 to about
+ * 1,000,000, where DirectML cuts the axis into chunks), or two blocks apart ({@code [a, k, c]} along 0 and 2, fewer than 512 elements after the outer one, up to 98,304
+ * reduced elements).
  */
 public final class ReduceTreeCases {
 
@@ -28,13 +29,26 @@ public final class ReduceTreeCases {
         long[] sizes;
         long[] strides;
         List<Long> axes;
-        if (random.nextInt(3) == 0) {
+        int kind = random.nextInt(4);
+        if (kind == 3) {
+            // Two blocks apart: [a, k, c] along 0 and 2.
+            long[] betweens = {2, 4, 8, 16};
+            long k = betweens[random.nextInt(betweens.length)];
+            long c = 2L << random.nextInt(4);
+            long a = 1 + 2 * random.nextInt(6);
+            while (a * k * c < 8_192
+                    || random.nextInt(3) > 0 && a * k * c * 2 <= 1_048_576 && a * c * 2 <= 98_304) {
+                a *= 2;
+            }
+            return withTiedZeros(random, new long[] {a, k, c}, new long[] {k * c, c, 1}, List.of(0L, 2L));
+        }
+        if (kind == 0) {
             long n = 1_024 + random.nextInt(random.nextBoolean() ? 2_048 : 19_000);
             sizes = new long[] {outer, n};
             strides = new long[] {n, 1};
             axes = List.of(1L);
         } else {
-            long[] inners = {2, 3, 4, 6, 8, 16, 24, 32, 40, 64, 128, 256};
+            long[] inners = {2, 3, 4, 6, 8, 16, 24, 32, 40, 64, 128, 256, 300, 512, 1024};
             long inner = inners[random.nextInt(inners.length)];
             long odd = 1 + 2 * random.nextInt(6);
             long n = odd;

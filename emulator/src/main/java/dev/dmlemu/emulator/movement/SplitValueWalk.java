@@ -10,22 +10,22 @@ import java.util.stream.IntStream;
  * Where DirectML's REDUCE MAX and MIN walk the reduced elements as interleaved parts (docs/directml-behaviour.md §16.7,
  * "Split walks"), measured on the real DLL. On a packed input whose reduced dimensions of more than one element are
  * adjacent in memory, they read as one axis of {@code n} elements with {@code inner} elements after it in memory;
- * DirectML walks that axis
- * as {@link #parts} parts of {@link #partLength} elements, element {@code k * partLength + q} with {@code q} outer and
- * {@code k} inner. When the reduced dimensions form two blocks apart in memory (kept ones between them), the outer
- * block is that axis, its {@code inner} the elements after it, and the inner block is walked whole between {@code q}
- * and {@code k} ({@link #betweenLength} elements of stride {@link #betweenStride}). It decides only which of equal
- * elements (-0.0 and +0.0) is written, and only onto an output packed over its dimensions of more than one element
- * ({@link Shapes#packedAlongEveryDimension}): with gaps between the output's elements (strides twice the packed ones,
- * or a kept stride of 2 or 3 where 1 is packed) or its kept dimensions transposed, it walked whole, largest stride
- * first (measured); the strides of one-element dimensions did not matter. From {@code n * inner} of 32,768 on, one
- * block is first cut into {@link #chunks} consecutive chunks, walked one after the other, each split as above
- * ({@link #chunks(long, long)}). Other layouts and shapes past the measured sizes keep the largest-stride-first walk
- * ({@link ValueWalkOrder}); an innermost block of 2,048 elements or more, and inputs of five or more runs, reduce as
- * DirectML's tree ({@link TreeValueWalk}).
+ * DirectML walks that axis as {@link #parts} parts of {@link #partLength} elements, element {@code k * partLength + q}
+ * with {@code q} outer and {@code k} inner. When the reduced dimensions form two blocks apart in memory (kept ones
+ * between them), the outer block is that axis, its {@code inner} the elements after it, and the inner block is walked
+ * whole between {@code q} and {@code k} ({@link #betweenLength} elements of stride {@link #betweenStride}). It decides
+ * only which of equal elements (-0.0 and +0.0) is written, and only onto an output packed over its dimensions of more
+ * than one element ({@link Shapes#packedAlongEveryDimension}): with gaps between the output's elements (strides twice
+ * the packed ones, or a kept stride of 2 or 3 where 1 is packed) or its kept dimensions transposed, it walked whole,
+ * largest stride first (measured); the strides of one-element dimensions did not matter. From {@code n * inner} of
+ * 32,768 on, one block is first cut into {@link #chunks} consecutive chunks, walked one after the other, each split as
+ * above ({@link #chunks(long, long)}), and so is the outer of two blocks; with 512 elements or more after it, one block
+ * is walked whole. Other layouts and shapes past the measured
+ * sizes keep the largest-stride-first walk ({@link ValueWalkOrder}); an innermost block of 2,048 elements or more, and
+ * inputs of five or more runs, reduce as DirectML's tree ({@link TreeValueWalk}).
  *
- * @param chunks the consecutive chunks of the axis, walked outermost (a power of two; 1 for two blocks)
- * @param partLength the elements of one part, {@code n / parts}
+ * @param chunks the consecutive chunks of the axis (of two blocks, the outer one), walked outermost (a power of two)
+ * @param partLength the elements of one part, {@code n / chunks / parts}
  * @param parts the number of parts, at least 2 for one block (a power of two), at least 1 for two
  * @param stride the axis's element stride, {@code inner}
  * @param betweenLength the elements of the inner block walked between the position in a part and the part (1: none)
@@ -36,10 +36,15 @@ record SplitValueWalk(long chunks, long partLength, long parts, long stride, lon
 
     /** The most parts measured: axes of 128 elements and more split into 64. */
     static final long MOST_PARTS = 64;
-    /** The largest {@code n * inner} of one block measured to split by these rules. */
+    /** The largest {@code n * inner} (of two blocks, of the outer one) measured to split by these rules. */
     static final long LARGEST_MEASURED = 1_048_576;
-    /** The largest {@code a * inner} of two blocks apart measured to split by this rule. */
-    static final long LARGEST_MEASURED_APART = 18_432;
+    /** The most reduced elements of two blocks apart measured to split so; 131,072 did not. */
+    static final long LARGEST_MEASURED_APART = 98_304;
+    /**
+     * From this many elements after it on, one block is walked whole (measured to {@code n * inner} of 1,048,576);
+     * two blocks apart with more than 96 elements in the outer one were not modelled.
+     */
+    private static final long WHOLE_FROM_INNER = 512;
     /** Each chunk of an axis cut into chunks holds at least this many elements times {@code inner}. */
     private static final long LEAST_CHUNK_TIMES_INNER = 16_384;
     /** With fewer elements than this after the axis, a part's elements times {@code inner} reach at least as many. */
@@ -119,7 +124,7 @@ record SplitValueWalk(long chunks, long partLength, long parts, long stride, lon
         List<Integer> block = blocks.get(0);
         long n = product(sizes, block);
         long inner = strides[block.get(0)];
-        if (inner <= 1 || n > LARGEST_MEASURED / inner) {
+        if (inner <= 1 || inner >= WHOLE_FROM_INNER || n > LARGEST_MEASURED / inner) {
             return Optional.empty();
         }
         long chunks = chunks(n, inner);
@@ -176,9 +181,9 @@ record SplitValueWalk(long chunks, long partLength, long parts, long stride, lon
 
     /**
      * Two reduced blocks apart in a packed input, {@code outer} (of {@code a} elements, {@code inner} after it in
-     * memory) and {@code inside} (of {@code c}), each its dimensions innermost first and read in memory order. With
-     * fewer than 8 elements after it, or 8 or more and more than 96 elements, the outer block splits into
-     * {@link #parts(long, long)} parts, the inner block walked whole between the position in a part and the part
+     * memory) and {@code inside} (of {@code c}), each its dimensions innermost first and read in memory order. The
+     * outer block is cut into {@link #chunks(long, long)} chunks as one block is; with fewer than 8 elements after it,
+     * or 8 or more and more than 96 elements in a chunk, each chunk splits into {@link #parts(long, long)} parts, the inner block walked whole between the position in a part and the part
      * (with one part: the outer block outer, the inner block inner); with 8 or more and at most 96 elements, the inner
      * block is walked outer and the outer block inner, as parts of one element.
      */
@@ -188,11 +193,14 @@ record SplitValueWalk(long chunks, long partLength, long parts, long stride, lon
         long inner = strides[outer.get(0)];
         long c = product(sizes, inside);
         long betweenStride = strides[inside.get(0)];
-        if (a > LARGEST_MEASURED_APART / inner) {
+        if (a > LARGEST_MEASURED / inner || a > LARGEST_MEASURED_APART / c
+                || inner >= WHOLE_FROM_INNER && a > LONGEST_WHOLE_WIDE_AXIS) {
             return Optional.empty();
         }
-        long parts = inner >= WIDE_INNER && a <= LONGEST_WHOLE_WIDE_AXIS ? a : parts(a, inner);
-        return parts == 1 ? Optional.empty() : Optional.of(new SplitValueWalk(a / parts, parts, inner, c,
+        long chunks = chunks(a, inner);
+        long chunk = a / chunks;
+        long parts = inner >= WIDE_INNER && chunk <= LONGEST_WHOLE_WIDE_AXIS ? chunk : parts(chunk, inner);
+        return parts == 1 ? Optional.empty() : Optional.of(new SplitValueWalk(chunks, chunk / parts, parts, inner, c,
                 betweenStride));
     }
 

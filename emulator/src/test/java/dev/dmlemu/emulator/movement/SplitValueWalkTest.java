@@ -79,6 +79,30 @@ class SplitValueWalkTest {
     }
 
     @Test
+    void with512ElementsOrMoreAfterItOneBlockIsWalkedWhole() {
+        // Measured: [200, 512], [160, 512], [384, 512], [576, 512], [2048, 512], [1024, 600] whole; [160, 511] in 32
+        // parts.
+        assertEquals(Optional.empty(), SplitValueWalk.of(sizes(2, 200, 512), sizes(102400, 512, 1),
+                reduced(false, true, false)));
+        assertEquals(Optional.empty(), SplitValueWalk.of(sizes(2, 384, 512), sizes(196608, 512, 1),
+                reduced(false, true, false)));
+        assertEquals(Optional.of(new SplitValueWalk(5, 32, 511)), SplitValueWalk.of(sizes(2, 160, 511),
+                sizes(81760, 511, 1), reduced(false, true, false)));
+    }
+
+    @Test
+    void theOuterOfTwoBlocksIsCutIntoChunksToo() {
+        // Measured, [a, k, c] along 0 and 2: [1024, 4, 8] two chunks of 512 in 64 parts; [512, 8, 16] four of 128;
+        // [128, 64, 4] two chunks of 64, each in parts of one element.
+        assertEquals(Optional.of(new SplitValueWalk(2, 8, 64, 32, 8, 1)), SplitValueWalk.of(sizes(1024, 4, 8),
+                sizes(32, 8, 1), reduced(true, false, true)));
+        assertEquals(Optional.of(new SplitValueWalk(4, 2, 64, 128, 16, 1)), SplitValueWalk.of(sizes(512, 8, 16),
+                sizes(128, 16, 1), reduced(true, false, true)));
+        assertEquals(Optional.of(new SplitValueWalk(2, 1, 64, 256, 4, 1)), SplitValueWalk.of(sizes(128, 64, 4),
+                sizes(256, 4, 1), reduced(true, false, true)));
+    }
+
+    @Test
     void anInnermostBlockIsFoundOnlyInAPackedInput() {
         assertEquals(4096, SplitValueWalk.innermostBlock(sizes(4, 64, 64), sizes(4096, 64, 1),
                 reduced(false, true, true)));
