@@ -309,15 +309,14 @@ final class CompareCommand implements Callable<Integer> {
             LongPredicate undefined, int maxDifferences) {
         ByteBuffer a = emulated.bytes();
         ByteBuffer b = measured.bytes();
-        int width = emulated.dataType().sizeInBytes();
+        int bits = emulated.dataType().sizeInBits();
         // The elements print shows: a buffer rounded up to 4 bytes holds padding past them, which DirectML may write.
-        long elements = Math.min(a.capacity() / width, emulated.initialElementCount());
+        long elements = Math.min(a.capacity() * 8L / bits, emulated.initialElementCount());
         long differing = 0;
         long undefinedDiffering = 0;
         List<Difference> first = new ArrayList<>();
         for (long i = 0; i < elements; i++) {
-            int at = Math.toIntExact(i * width);
-            if (a.slice(at, width).equals(b.slice(at, width))) {
+            if (sameElement(a, b, i, bits)) {
                 continue;
             }
             boolean isUndefined = undefined.test(i);
@@ -333,6 +332,18 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         return new ResourceComparison(emulated.name(), elements, differing, undefinedDiffering, first);
+    }
+
+    /** Whether element {@code i} of {@code bits} bits (8 and more, or a 4-bit nibble, the even one low) is equal. */
+    private static boolean sameElement(ByteBuffer a, ByteBuffer b, long i, int bits) {
+        if (bits >= 8) {
+            int width = bits / 8;
+            int at = Math.toIntExact(i * width);
+            return a.slice(at, width).equals(b.slice(at, width));
+        }
+        int at = Math.toIntExact(i / 2);
+        int shift = (int) (i % 2) * 4;
+        return ((a.get(at) >> shift) & 0xF) == ((b.get(at) >> shift) & 0xF);
     }
 
     /** The element's bit pattern in hex, zero-padded to its width (DxDispatch pads its print with spaces). */

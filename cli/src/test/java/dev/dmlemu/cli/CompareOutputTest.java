@@ -55,6 +55,20 @@ class CompareOutputTest {
         assertEquals(0, c.differing());
     }
 
+    @Test
+    void fourBitElementsAreComparedNibbleByNibble() {
+        // Five INT4 elements, two to a byte, the even one low: element 3 (byte 1's high nibble) differs; the high
+        // nibble of byte 2 holds no element.
+        ByteBuffer emulated = ByteBuffer.wrap(new byte[] {0x21, 0x43, 0x05, 0});
+        ByteBuffer measured = ByteBuffer.wrap(new byte[] {0x21, 0x73, (byte) 0xF5, 0});
+        CompareCommand.ResourceComparison c = CompareCommand.compare(
+                new ResourceBuffers.Resource("W", TensorDataType.INT4, emulated, 5),
+                new ResourceBuffers.Resource("W", TensorDataType.INT4, measured, 5), element -> false, 10);
+        assertEquals(5, c.elements());
+        assertEquals(1, c.differing());
+        assertEquals(3, c.first().get(0).index());
+    }
+
     private static String printed(ByteBuffer emulated, ByteBuffer measured, boolean elementOneUndefined) {
         CompareCommand.ResourceComparison c = CompareCommand.compare(
                 new ResourceBuffers.Resource("Y", TensorDataType.FLOAT32, emulated, emulated.capacity() / 4),

@@ -71,6 +71,17 @@ class ExamplesTest {
     }
 
     @Test
+    void int4Blocks() {
+        // Blocks of 4 along each row: scales 0.5, 0.25, 2, 0.125, zero points 0, 1, -1, 2. (w - z) * s, then
+        // rint(x / s) + z gives w back.
+        Cli.Result result = run("int4-blocks.json");
+        assertEquals(0, result.code(), result.err());
+        assertEquals("Resource 'dequantized': -4, -1.5, 0, 3.5, 0, 0.25, 0.5, 0.75, 12, -8, 14, -10, -0.375, -0.5,"
+                + " 0.625, -1.25\nResource 'requantized': -8, -3, 0, 7, 1, 2, 3, 4, 5, -5, 6, -6, -1, -2, 7, -8\n",
+                result.out());
+    }
+
+    @Test
     void npyBacked() {
         // ONNX GatherElements example 1: data [[1, 2], [3, 4]], indices [[0, 0], [1, 0]] (int64 .npy), axis 1:
         // [[1, 1], [4, 3]].
@@ -250,7 +261,8 @@ class ExamplesTest {
     void everyExampleIsCovered() throws Exception {
         try (Stream<java.nio.file.Path> files = Files.list(Cli.EXAMPLES)) {
             assertEquals(List.of("activations.json", "docs-example.json", "dxdispatch-features.json", "gather-nd.json",
-                    "gather-nd1.json", "gather.json", "invalid-several-diagnostics.json", "npy-backed.json",
+                    "gather-nd1.json", "gather.json", "int4-blocks.json", "invalid-several-diagnostics.json",
+                    "npy-backed.json",
                     "onnx-negative-indices.json", "quantized-matmul.json", "scatter.json", "strided-broadcast.json"),
                     files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList());
         }

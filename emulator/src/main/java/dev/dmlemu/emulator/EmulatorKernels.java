@@ -5,6 +5,7 @@ import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.emulator.elementwise.ActivationKernels;
 import dev.dmlemu.emulator.elementwise.ArithmeticKernels;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
+import dev.dmlemu.emulator.elementwise.BlockQuantizationKernel;
 import dev.dmlemu.emulator.elementwise.ValueScale2dKernel;
 import dev.dmlemu.emulator.matrix.IntegerConvolutionKernel;
 import dev.dmlemu.emulator.matrix.IntegerMatrixKernel;
@@ -99,6 +100,8 @@ final class EmulatorKernels {
         all.add(ArithmeticKernels.clipGrad1());
         all.add(ArithmeticKernels.quantizeLinear());
         all.add(ArithmeticKernels.dequantizeLinear());
+        all.add(BlockQuantizationKernel.quantize());
+        all.add(BlockQuantizationKernel.dequantize());
 
         // The stand-alone activations whose result is exact (package elementwise).
         all.addAll(ActivationKernels.all());

@@ -14,6 +14,9 @@ final class LogicalElements {
     static byte[] of(BufferTensorDesc tensor, byte[] array, int offset) {
         List<Long> sizes = tensor.sizes();
         List<Long> strides = tensor.effectiveStrides();
+        if (!tensor.dataType().isByteAddressable()) {
+            return nibbles(sizes, strides, array, offset);
+        }
         int es = tensor.dataType().sizeInBytes();
         long count = sizes.stream().reduce(1L, Math::multiplyExact);
         byte[] logical = new byte[Math.toIntExact(count * es)];
@@ -25,6 +28,23 @@ final class LogicalElements {
                 rest /= sizes.get(d);
             }
             System.arraycopy(array, Math.toIntExact(offset + element * es), logical, (int) e * es, es);
+        }
+        return logical;
+    }
+
+    /** A 4-bit tensor's elements, one per byte (UINT4 and INT4 hold two per byte, the even one low). */
+    private static byte[] nibbles(List<Long> sizes, List<Long> strides, byte[] array, int offset) {
+        long count = sizes.stream().reduce(1L, Math::multiplyExact);
+        byte[] logical = new byte[Math.toIntExact(count)];
+        for (long e = 0; e < count; e++) {
+            long rest = e;
+            long element = 0;
+            for (int d = sizes.size() - 1; d >= 0; d--) {
+                element += (rest % sizes.get(d)) * strides.get(d);
+                rest /= sizes.get(d);
+            }
+            int packed = array[Math.toIntExact(offset + element / 2)];
+            logical[(int) e] = (byte) ((element % 2 == 0 ? packed : packed >> 4) & 0xF);
         }
         return logical;
     }

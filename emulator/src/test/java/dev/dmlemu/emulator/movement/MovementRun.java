@@ -30,7 +30,7 @@ import java.util.function.Function;
  * A kit movement case run on the emulator through its public API: validated at 6_4, each tensor bound at its offset
  * in a copy of its array (heap or direct buffers), executed once; the output arrays come back whole.
  */
-final class MovementRun {
+public final class MovementRun {
 
     private static final FeatureLevelValidator VALIDATOR = new FeatureLevelValidator();
 
@@ -41,7 +41,7 @@ final class MovementRun {
      * alternately on one thread and on four, every third on direct buffers; every whole output array must equal the
      * reference's.
      */
-    static void matchReference(OperatorType operator, int cases, BiFunction<Integer, Long, MovementCase> generate,
+    public static void matchReference(OperatorType operator, int cases, BiFunction<Integer, Long, MovementCase> generate,
             Function<MovementCase, List<byte[]>> reference) {
         Random seeds = new Random(operator.code() * 7919L);
         try (Emulator one = new Emulator(EmulatorOptions.defaults().withThreads(1));
@@ -61,7 +61,7 @@ final class MovementRun {
         }
     }
 
-    static List<byte[]> outputs(Emulator emulator, MovementCase c, boolean direct) {
+    public static List<byte[]> outputs(Emulator emulator, MovementCase c, boolean direct) {
         ValidationResult validation = VALIDATOR.validate(c.desc(), FeatureLevel.LEVEL_6_4);
         assertTrue(validation.isValid(), () -> "valid by construction: " + validation + "\n" + c);
         List<TensorField> fields = c.desc().tensorFields();
