@@ -1,6 +1,7 @@
 package dev.dmlemu.testkit;
 
 import dev.dmlemu.desc.ActivationHardSigmoidOperatorDesc;
+import dev.dmlemu.desc.ActivationHardSwishOperatorDesc;
 import dev.dmlemu.desc.ActivationIdentityOperatorDesc;
 import dev.dmlemu.desc.ActivationLeakyReluOperatorDesc;
 import dev.dmlemu.desc.ActivationLinearOperatorDesc;
@@ -414,6 +415,8 @@ public final class ElementWiseCases {
             case ACTIVATION_PARAMETERIZED_RELU -> new ActivationParameterizedReluOperatorDesc(in.get(0), in.get(1),
                     out);
             case ACTIVATION_RELU_GRAD -> new ActivationReluGradOperatorDesc(in.get(0), in.get(1), out);
+            case ACTIVATION_HARD_SWISH -> new ActivationHardSwishOperatorDesc(in.get(0), out, parameter(random),
+                    parameter(random));
         };
     }
 

@@ -60,7 +60,8 @@ public enum ElementWiseOp {
     ACTIVATION_SHRINK(1),
     ACTIVATION_HARD_SIGMOID(1),
     ACTIVATION_PARAMETERIZED_RELU(2),
-    ACTIVATION_RELU_GRAD(2);
+    ACTIVATION_RELU_GRAD(2),
+    ACTIVATION_HARD_SWISH(1);
 
     private final int arity;
 

@@ -1,6 +1,7 @@
 package dev.dmlemu.testkit;
 
 import dev.dmlemu.desc.ActivationHardSigmoidOperatorDesc;
+import dev.dmlemu.desc.ActivationHardSwishOperatorDesc;
 import dev.dmlemu.desc.ActivationLeakyReluOperatorDesc;
 import dev.dmlemu.desc.ActivationLinearOperatorDesc;
 import dev.dmlemu.desc.ActivationShrinkOperatorDesc;
@@ -53,6 +54,12 @@ final class NaiveActivations {
                 float v = plus(times(value(type, x[0]), d.alpha()), d.beta());
                 // A NaN fails both comparisons: +0, as -0.0 does.
                 yield bits(type, v >= 1f ? 1f : v > 0f ? v : 0f);
+            }
+            case ACTIVATION_HARD_SWISH -> {
+                ActivationHardSwishOperatorDesc d = (ActivationHardSwishOperatorDesc) desc;
+                float x0 = value(type, x[0]);
+                float v = plus(times(x0, d.alpha()), d.beta());
+                yield bits(type, times(x0, v >= 1f ? 1f : v > 0f ? v : 0f));
             }
             case ACTIVATION_PARAMETERIZED_RELU -> {
                 if (!floats) {

@@ -168,7 +168,8 @@ public final class NaiveElementWise {
                     NaiveArithmetic.element(desc, x);
             case ACTIVATION_IDENTITY, ACTIVATION_RELU, ACTIVATION_LEAKY_RELU, ACTIVATION_LINEAR,
                     ACTIVATION_THRESHOLDED_RELU, ACTIVATION_SHRINK, ACTIVATION_HARD_SIGMOID,
-                    ACTIVATION_PARAMETERIZED_RELU, ACTIVATION_RELU_GRAD -> NaiveActivations.element(desc, type, x);
+                    ACTIVATION_PARAMETERIZED_RELU, ACTIVATION_RELU_GRAD, ACTIVATION_HARD_SWISH ->
+                    NaiveActivations.element(desc, type, x);
             default -> throw new IllegalArgumentException("no naive " + desc.operatorType());
         };
     }

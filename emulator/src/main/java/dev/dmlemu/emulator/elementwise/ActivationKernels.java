@@ -1,6 +1,7 @@
 package dev.dmlemu.emulator.elementwise;
 
 import dev.dmlemu.desc.ActivationHardSigmoidOperatorDesc;
+import dev.dmlemu.desc.ActivationHardSwishOperatorDesc;
 import dev.dmlemu.desc.ActivationIdentityOperatorDesc;
 import dev.dmlemu.desc.ActivationLeakyReluOperatorDesc;
 import dev.dmlemu.desc.ActivationLinearOperatorDesc;
@@ -37,7 +38,7 @@ public final class ActivationKernels {
     /** Every one of them, for the emulator's registry. */
     public static List<OperatorKernel> all() {
         return List.of(identity(), relu(), leakyRelu(), linear(), thresholdedRelu(), shrink(), hardSigmoid(),
-                parameterizedRelu(), reluGrad());
+                parameterizedRelu(), reluGrad(), hardSwish());
     }
 
     /** The input's bits. */
@@ -175,6 +176,19 @@ public final class ActivationKernels {
                         out[i] = Math.max(0f, Math.min(x[i] * alpha + beta, 1f));
                     }
                 }, null)));
+    }
+
+    /**
+     * {@code x} times its hard sigmoid ({@code x * Alpha + Beta}, two roundings, clamped to [0, 1]), a third
+     * rounding: a NaN keeps its payload (quieted), infinity times 0 is x86's default NaN (measured, §15.8).
+     */
+    static OperatorKernel hardSwish() {
+        return new ElementWiseKernel<>(OperatorType.ACTIVATION_HARD_SWISH, ActivationHardSwishOperatorDesc.class,
+                d -> new Parts(List.of(INPUT), OUTPUT, Bodies.unary(x -> {
+                    double v = linear(x, d.alpha(), d.beta());
+                    double sigmoid = v > 0 ? Math.min(v, 1.0) : 0.0;
+                    return (float) Bodies.ieee((a, b) -> a * b).apply(x, sigmoid);
+                }, FLOATS_ONLY)));
     }
 
     /** Below 0, {@code x * Slope} (integers wrap in the type's width); else the input. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dmlemu.desc.ActivationHardSigmoidOperatorDesc;
+import dev.dmlemu.desc.ActivationHardSwishOperatorDesc;
 import dev.dmlemu.desc.ActivationIdentityOperatorDesc;
 import dev.dmlemu.desc.ActivationLeakyReluOperatorDesc;
 import dev.dmlemu.desc.ActivationLinearOperatorDesc;
@@ -76,6 +77,12 @@ class ActivationProbesTest {
                     X, null, new int[] {0xBF800000, 0x00000000, 0x00000000, 0x3F800000, 0x3F000000, 0xBF000000, 0xC0200000, 0x40400000, 0x00000000, 0x00000000, 0x00000000, 0x7F800000, 0xFF800000, 0x00000001, 0x80000001, 0x7F7FFFFF, 0xFF7FFFFF, 0x000AE398, 0x3E800000, 0x807FFFFF}),
             new FloatProbe("ACTIVATION_HARD_SIGMOID Alpha 0.2 Beta 0.5", new ActivationHardSigmoidOperatorDesc(T20, T20, 0.2f, 0.5f),
                     X, null, new int[] {0x3E99999A, 0x3F000000, 0x3F000000, 0x3F333333, 0x3F19999A, 0x3ECCCCCD, 0x00000000, 0x3F800000, 0x00000000, 0x00000000, 0x00000000, 0x3F800000, 0x00000000, 0x3F000000, 0x3F000000, 0x3F800000, 0x00000000, 0x3F000000, 0x3F0CCCCD, 0x3F000000}),
+            new FloatProbe("ACTIVATION_HARD_SWISH Alpha 1/6 Beta 0.5", new ActivationHardSwishOperatorDesc(T20, T20, 1f / 6, 0.5f),
+                    X, null, new int[] {0xBEAAAAAA, 0x80000000, 0x00000000, 0x3F2AAAAB, 0x3E955555, 0xBE555555, 0xBE555552, 0x40400000, 0x7FC12345, 0xFFC12345, 0x7FC00001, 0x7F800000, 0xFFC00000, 0x00000000, 0x80000000, 0x7F7FFFFF, 0x80000000, 0x000571CC, 0x3E0AAAAB, 0x80400000}),
+            new FloatProbe("ACTIVATION_HARD_SWISH Alpha 0.2 Beta -0.5", new ActivationHardSwishOperatorDesc(T20, T20, 0.2f, -0.5f),
+                    X, null, new int[] {0x80000000, 0x80000000, 0x00000000, 0x00000000, 0x00000000, 0x80000000, 0x80000000, 0x3E99999C, 0x7FC12345, 0xFFC12345, 0x7FC00001, 0x7F800000, 0xFFC00000, 0x00000000, 0x80000000, 0x7F7FFFFF, 0x80000000, 0x00000000, 0x00000000, 0x80000000}),
+            new FloatProbe("ACTIVATION_HARD_SWISH Alpha -1 Beta 0", new ActivationHardSwishOperatorDesc(T20, T20, -1f, 0f),
+                    X, null, new int[] {0xBF800000, 0x80000000, 0x00000000, 0x00000000, 0x00000000, 0xBE800000, 0xC0200000, 0x00000000, 0x7FC12345, 0xFFC12345, 0x7FC00001, 0xFFC00000, 0xFF800000, 0x00000000, 0x80000000, 0x00000000, 0xFF7FFFFF, 0x00000000, 0x00000000, 0x80000000}),
             new FloatProbe("ACTIVATION_PARAMETERIZED_RELU", new ActivationParameterizedReluOperatorDesc(T20, T20, T20),
                     X, S, new int[] {0xBDCCCCCD, 0x80000000, 0x00000000, 0x3F800000, 0x3F000000, 0xFF800000, 0x7FC00000, 0x40400000, 0x7FC12345, 0xFFC12345, 0x7F800001, 0x7F800000, 0xFF800000, 0x00000001, 0x7FC00000, 0x7F7FFFFF, 0xFDCCCCCC, 0x000AE398, 0x3E800000, 0x00000000}),
             new FloatProbe("ACTIVATION_RELU_GRAD", new ActivationReluGradOperatorDesc(T20, T20, T20),
