@@ -6,6 +6,7 @@ import dev.dmlemu.emulator.elementwise.ActivationKernels;
 import dev.dmlemu.emulator.elementwise.ArithmeticKernels;
 import dev.dmlemu.emulator.elementwise.ElementWiseKernels;
 import dev.dmlemu.emulator.elementwise.BlockQuantizationKernel;
+import dev.dmlemu.emulator.elementwise.DynamicQuantizeLinearKernel;
 import dev.dmlemu.emulator.elementwise.ValueScale2dKernel;
 import dev.dmlemu.emulator.matrix.IntegerConvolutionKernel;
 import dev.dmlemu.emulator.matrix.IntegerMatrixKernel;
@@ -102,6 +103,7 @@ final class EmulatorKernels {
         all.add(ArithmeticKernels.dequantizeLinear());
         all.add(BlockQuantizationKernel.quantize());
         all.add(BlockQuantizationKernel.dequantize());
+        all.add(new DynamicQuantizeLinearKernel());
 
         // The stand-alone activations whose result is exact (package elementwise).
         all.addAll(ActivationKernels.all());
