@@ -24,8 +24,8 @@ public final class DynamicQuantizeCases {
             sizes[d] = 1 + random.nextInt(7);
         }
         TensorDataType type = random.nextBoolean() ? TensorDataType.INT8 : TensorDataType.UINT8;
-        BufferTensorDesc input = tensor(random, TensorDataType.FLOAT32, sizes);
-        BufferTensorDesc output = tensor(random, type, sizes);
+        BufferTensorDesc input = TensorDraws.packedOrPadded(random, TensorDataType.FLOAT32, sizes);
+        BufferTensorDesc output = TensorDraws.packedOrPadded(random, type, sizes);
         long[] ones = new long[rank];
         Arrays.fill(ones, 1);
         BufferTensorDesc scale = BufferTensorDesc.packed(TensorDataType.FLOAT32, ones);
@@ -50,17 +50,6 @@ public final class DynamicQuantizeCases {
                 List.of(TensorBytes.of(values)), List.of(filled(output), filled(scale), filled(zeroPoint)));
     }
 
-    /** Packed, or with every stride doubled one time in four. */
-    private static BufferTensorDesc tensor(Random random, TensorDataType type, long[] sizes) {
-        if (random.nextInt(4) > 0) {
-            return BufferTensorDesc.packed(type, sizes);
-        }
-        long[] strides = Shapes.packedStrides(sizes);
-        for (int d = 0; d < strides.length; d++) {
-            strides[d] *= 2;
-        }
-        return BufferTensorDesc.strided(type, Shapes.toList(sizes), Shapes.toList(strides));
-    }
 
     private static TensorBytes filled(BufferTensorDesc tensor) {
         byte[] bytes = new byte[Math.toIntExact(tensor.totalTensorSizeInBytes())];

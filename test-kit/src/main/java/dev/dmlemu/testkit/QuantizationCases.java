@@ -49,8 +49,10 @@ public final class QuantizationCases {
         }
         TensorDataType quantized = QUANTIZED[random.nextInt(QUANTIZED.length)];
         boolean zeroPoint = random.nextBoolean();
-        BufferTensorDesc data = tensor(random, quantize ? TensorDataType.FLOAT32 : quantized, sizes);
-        BufferTensorDesc result = tensor(random, quantize ? quantized : TensorDataType.FLOAT32, sizes);
+        TensorDataType dataType = quantize ? TensorDataType.FLOAT32 : quantized;
+        TensorDataType resultType = quantize ? quantized : TensorDataType.FLOAT32;
+        BufferTensorDesc data = TensorDraws.packedOrPadded(random, dataType, sizes);
+        BufferTensorDesc result = TensorDraws.packedOrPadded(random, resultType, sizes);
         BufferTensorDesc scale = BufferTensorDesc.packed(TensorDataType.FLOAT32, scaleSizes);
         BufferTensorDesc point = BufferTensorDesc.packed(quantized, scaleSizes);
         List<TensorDesc> quantization = zeroPoint ? List.of(scale, point) : List.of(scale);
@@ -69,17 +71,6 @@ public final class QuantizationCases {
         return new MovementCase(desc, inputs, List.of(TensorBytes.of(pattern)));
     }
 
-    /** Packed, or with every stride doubled (padding between elements) one time in four. */
-    private static BufferTensorDesc tensor(Random random, TensorDataType type, long[] sizes) {
-        if (random.nextInt(4) > 0) {
-            return BufferTensorDesc.packed(type, sizes);
-        }
-        long[] strides = Shapes.packedStrides(sizes);
-        for (int d = 0; d < strides.length; d++) {
-            strides[d] *= 2;
-        }
-        return BufferTensorDesc.strided(type, Shapes.toList(sizes), Shapes.toList(strides));
-    }
 
     private static byte[] floats(Random random, BufferTensorDesc tensor, boolean scale) {
         byte[] bytes = new byte[Math.toIntExact(tensor.totalTensorSizeInBytes())];

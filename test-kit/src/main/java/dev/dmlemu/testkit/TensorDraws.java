@@ -154,6 +154,18 @@ final class TensorDraws {
         return placed;
     }
 
+    /** Packed, or with every stride doubled (padding between the elements) one time in four. */
+    static BufferTensorDesc packedOrPadded(Random r, TensorDataType type, long[] sizes) {
+        if (r.nextInt(4) > 0) {
+            return BufferTensorDesc.packed(type, sizes);
+        }
+        long[] strides = Shapes.packedStrides(sizes);
+        for (int d = 0; d < strides.length; d++) {
+            strides[d] *= 2;
+        }
+        return BufferTensorDesc.strided(type, Shapes.toList(sizes), Shapes.toList(strides));
+    }
+
     static long roundUp(long value, long multiple) {
         return (value + multiple - 1) / multiple * multiple;
     }

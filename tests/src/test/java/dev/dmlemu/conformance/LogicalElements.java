@@ -21,12 +21,7 @@ final class LogicalElements {
         long count = sizes.stream().reduce(1L, Math::multiplyExact);
         byte[] logical = new byte[Math.toIntExact(count * es)];
         for (long e = 0; e < count; e++) {
-            long rest = e;
-            long element = 0;
-            for (int d = sizes.size() - 1; d >= 0; d--) {
-                element += (rest % sizes.get(d)) * strides.get(d);
-                rest /= sizes.get(d);
-            }
+            long element = elementOffset(e, sizes, strides);
             System.arraycopy(array, Math.toIntExact(offset + element * es), logical, (int) e * es, es);
         }
         return logical;
@@ -37,15 +32,21 @@ final class LogicalElements {
         long count = sizes.stream().reduce(1L, Math::multiplyExact);
         byte[] logical = new byte[Math.toIntExact(count)];
         for (long e = 0; e < count; e++) {
-            long rest = e;
-            long element = 0;
-            for (int d = sizes.size() - 1; d >= 0; d--) {
-                element += (rest % sizes.get(d)) * strides.get(d);
-                rest /= sizes.get(d);
-            }
+            long element = elementOffset(e, sizes, strides);
             int packed = array[Math.toIntExact(offset + element / 2)];
             logical[(int) e] = (byte) ((element % 2 == 0 ? packed : packed >> 4) & 0xF);
         }
         return logical;
+    }
+
+    /** The element offset of the {@code e}-th element in row-major order. */
+    private static long elementOffset(long e, List<Long> sizes, List<Long> strides) {
+        long rest = e;
+        long element = 0;
+        for (int d = sizes.size() - 1; d >= 0; d--) {
+            element += (rest % sizes.get(d)) * strides.get(d);
+            rest /= sizes.get(d);
+        }
+        return element;
     }
 }
