@@ -112,7 +112,7 @@ public final class NaiveSelectReduce {
 
         /**
          * The walk DirectML takes (§16.7): the tree over five or more runs, or over one innermost block of 2,048 elements
-         * or more onto a packed output (up to 4,194,304 elements), the split parts of
+         * or more onto a packed output, the split parts of
          * one or two reduced blocks of a packed input onto a packed output, else row-major over the reduced
          * dimensions taken from the largest stride to the smallest.
          */
@@ -145,9 +145,6 @@ public final class NaiveSelectReduce {
             boolean innermostBlock = blocks != null && blocks.size() == 1
                     && strides[blocks.get(0).get(blocks.get(0).size() - 1)] == 1;
             if (runs(sizes, strides, axes, outStrides) >= 5 || packedOutput && innermostBlock && count >= 2_048) {
-                if (count < 2 || count > 1L << 22) {
-                    return strideWalk;
-                }
                 return at -> -treeRank(strideWalk.position(at));
             }
             if (!packedOutput) {

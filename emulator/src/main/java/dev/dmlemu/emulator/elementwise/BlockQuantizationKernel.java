@@ -22,12 +22,10 @@ import java.nio.ByteBuffer;
  * QUANTIZE and DEQUANTIZE (feature level 6.3), measured on the real DLL (docs/directml-behaviour.md §15.13). Each
  * scale, and zero point, covers a block of {@code I[d] / S[d]} elements along every dimension {@code d} (the validator
  * checks that the sizes divide). Without a zero point (SCALE) an unsigned type's is its midpoint, 128 for UINT8 and 8
- * for UINT4, and a signed type's 0 (measured). QUANTIZE: {@code rint(x / scale)} in FLOAT32 (a true division, half to even), plus
- * the zero point in FLOAT32, then clamped as {@code min(max(q, least), greatest)}, so NaN gives the type's least
- * value, and converted; the 4-bit outputs write their nibble and leave the other. DEQUANTIZE: {@code (x - zero point)
- * * scale} in FLOAT32, each integer converted on its own; a FLOAT16 output is that product rounded to half
- * [inferred: the device lacks FLOAT16, and the product of a 9-bit difference by a half scale is exact in FLOAT32].
- * QUANTIZE of FLOAT16 is refused: its division could round in half or in FLOAT32, and no device here can tell.
+ * for UINT4, and a signed type's 0 (measured). QUANTIZE: {@code rint(x / scale)} in FLOAT32 (a true division, half to
+ * even), plus the zero point in FLOAT32, then clamped as {@code min(max(q, least), greatest)}, so NaN gives the type's
+ * least value, and converted; the 4-bit outputs write their nibble and leave the other. DEQUANTIZE: {@code (x - zero
+ * point) * scale} in FLOAT32, each integer converted on its own. FLOAT16 tensors are refused: the device has none.
  */
 public final class BlockQuantizationKernel implements OperatorKernel {
 
@@ -60,9 +58,9 @@ public final class BlockQuantizationKernel implements OperatorKernel {
         BufferTensorDesc scale = operator.tensor("QuantizationTensors[0]");
         BufferTensorDesc zeroPoint = quantization == QuantizationType.SCALE_ZERO_POINT
                 ? operator.tensor("QuantizationTensors[1]") : null;
-        if (type == OperatorType.QUANTIZE && input.dataType() == TensorDataType.FLOAT16) {
-            throw refuse("a FLOAT16 InputTensor is not modelled: whether DirectML divides in half or in FLOAT32 could"
-                    + " not be measured (the device has no FLOAT16)");
+        if (input.dataType() == TensorDataType.FLOAT16 || output.dataType() == TensorDataType.FLOAT16) {
+            throw refuse("FLOAT16 is not modelled: the device it was measured on has none, so how DirectML rounds"
+                    + " in half could not be measured");
         }
         long[] sizes = longs(input.sizes());
         long[] scaleSizes = longs(scale.sizes());

@@ -8,8 +8,8 @@ import java.util.List;
  * every spatial dimension a window the size of the input with no padding and no dilation (Strides then change
  * nothing). As REDUCE MAX does (§16.7), it skips NaNs, gives -infinity for nothing but NaNs, and of equal elements
  * writes the one REDUCE MAX's walk or tree settles on ({@link ReducedSpace#forValues}): on a packed input, whose
- * spatial dimensions are innermost, the one at the highest address up to 2,047 window elements, DirectML's tree from
- * 2,048 on.
+ * spatial dimensions are innermost, the one at the highest address up to 2,047 window elements, and from 2,048 on,
+ * onto a packed output, DirectML's tree.
  *
  * <p>Each spatial output size must be 1 (the dimension is reduced) or the input's (it is kept). For any other size
  * DirectML still reduces, but which elements it reads then depends on the sizes and strides of both tensors in ways

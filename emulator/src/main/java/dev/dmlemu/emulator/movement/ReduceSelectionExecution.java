@@ -56,23 +56,9 @@ final class ReduceSelectionExecution implements OperatorExecution {
         long rowStride = space.inputReduced()[last];
         CoordinateCursor inner = new CoordinateCursor(Arrays.copyOf(reduced, last), space.inputReduced());
         outer.seek(begin);
-        long[] listed = space.listed();
+        boolean treeTies = space.treeTies();
         for (long e = begin; e < end; e++) {
             long base = outer.offset(0);
-            if (listed != null) {
-                long best = 0;
-                boolean seen = false;
-                for (long at : listed) {
-                    long x = ElementBits.get(in, (int) (base + at), elementSize);
-                    if (takesValue(x, !seen, best)) {
-                        best = x;
-                        seen = true;
-                    }
-                }
-                ElementBits.put(out, (int) outer.offset(1), outputSize, seen ? best : selection.emptyFloat32());
-                outer.next();
-                continue;
-            }
             long best = 0;
             long bestAt = -1;
             long k = 0;
@@ -85,7 +71,7 @@ final class ReduceSelectionExecution implements OperatorExecution {
                             best = x;
                             bestAt = k;
                         }
-                    } else if (takesValue(x, bestAt < 0, best)) {
+                    } else if (treeTies ? takesByRank(x, k, best, bestAt) : takesValue(x, bestAt < 0, best)) {
                         best = x;
                         bestAt = k;
                     }
@@ -103,6 +89,20 @@ final class ReduceSelectionExecution implements OperatorExecution {
      */
     private boolean takesValue(long x, boolean none, long best) {
         return !order.isNan(x) && (none || selection.replacesValue(order, x, best));
+    }
+
+    /**
+     * Whether a tree reduction keeps {@code x}, at walk position {@code k}, over {@code best} at {@code bestAt}
+     * ({@code -1}: nothing kept yet): never a NaN, a value strictly beyond, or an equal one of smaller tree rank.
+     */
+    private boolean takesByRank(long x, long k, long best, long bestAt) {
+        if (order.isNan(x)) {
+            return false;
+        }
+        if (bestAt < 0 || selection.extremum().beyond(order, x, best)) {
+            return true;
+        }
+        return !selection.extremum().beyond(order, best, x) && TreeValueWalk.rank(k) < TreeValueWalk.rank(bestAt);
     }
 
     @Override

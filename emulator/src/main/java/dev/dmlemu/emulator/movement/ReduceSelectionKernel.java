@@ -25,7 +25,8 @@ import java.util.Set;
  * row-major, REDUCE MAX and MIN from the largest input stride to the smallest, or in the interleaved parts DirectML
  * splits some packed reductions into ({@link SplitValueWalk}), or in the order of the tree DirectML reduces inputs of
  * five or more runs, and long innermost blocks, as ({@link TreeValueWalk}).
- * REDUCE's other functions compute, and are refused until their arithmetic is measured.
+ * REDUCE SUM, MULTIPLY, L1 and SUM_SQUARE of 32- and 64-bit integers wrap and go to {@link IntegerReduction}; the
+ * other functions, and these on floats, compute in an order not yet measured and are refused.
  */
 public final class ReduceSelectionKernel implements OperatorKernel {
 
@@ -60,6 +61,14 @@ public final class ReduceSelectionKernel implements OperatorKernel {
 
     @Override
     public OperatorExecution prepare(ValidatedOperator operator, EmulatorOptions options, Parallelism parallelism) {
+        if (type == OperatorType.REDUCE) {
+            ReduceOperatorDesc desc = operator.desc(ReduceOperatorDesc.class);
+            BufferTensorDesc input = operator.tensor("InputTensor");
+            if (IntegerReduction.applies(desc.function(), input)) {
+                return IntegerReduction.execution(desc, desc.function(), input, operator.tensor("OutputTensor"),
+                        desc.axes());
+            }
+        }
         Planned planned = switch (type) {
             case ARGMIN -> {
                 ArgminOperatorDesc desc = operator.desc(ArgminOperatorDesc.class);
@@ -73,13 +82,16 @@ public final class ReduceSelectionKernel implements OperatorKernel {
             }
             default -> {
                 ReduceOperatorDesc desc = operator.desc(ReduceOperatorDesc.class);
+                TensorDataType inputType = operator.tensor("InputTensor").dataType();
                 ReduceSelection selection = switch (desc.function()) {
                     case MAX -> new ReduceSelection(Extremum.LARGEST, false, false);
                     case MIN -> new ReduceSelection(Extremum.SMALLEST, false, false);
                     case ARGMAX -> new ReduceSelection(Extremum.LARGEST, true, false);
                     case ARGMIN -> new ReduceSelection(Extremum.SMALLEST, true, false);
                     default -> throw Shapes.refuse(type, "Function " + desc.function().cName()
-                            + " is not implemented: only MAX, MIN, ARGMAX and ARGMIN select an element");
+                            + " is not implemented for " + inputType + ": only MAX, MIN, ARGMAX and ARGMIN"
+                            + " select an element, and SUM, MULTIPLY, L1 and SUM_SQUARE are exact on 32- and 64-bit"
+                            + " integers only");
                 };
                 yield new Planned(selection, desc.axes(), desc.axisCount());
             }

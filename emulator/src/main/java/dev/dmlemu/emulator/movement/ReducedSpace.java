@@ -9,46 +9,46 @@ import java.util.Optional;
  * and the output's byte strides) and, for each, row-major over the reduced dimensions in the order listed (their
  * sizes and the input's byte strides; one element when no axis is reduced): for ARGMIN and ARGMAX the input's
  * dimension order, where an element's position in the walk is the index they write; for REDUCE MAX and MIN the
- * largest stride first ({@link ValueWalkOrder}), or the parts DirectML splits them into ({@link SplitValueWalk}), or,
- * where DirectML reduces as a tree, the byte offsets {@code listed} in the order that tree settles ties
- * ({@link TreeValueWalk}; null otherwise).
+ * largest stride first ({@link ValueWalkOrder}), or the parts DirectML splits them into ({@link SplitValueWalk});
+ * {@code treeTies}: where DirectML reduces as a tree, the walk is largest stride first and equal elements are settled
+ * by their position's {@link TreeValueWalk#rank}, not by which comes last.
  */
 record ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, long[] reducedSizes,
-        long[] inputReduced, long[] listed) {
+        long[] inputReduced, boolean treeTies) {
 
     ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, long[] reducedSizes,
             long[] inputReduced) {
-        this(outputSizes, inputKept, outputStrides, reducedSizes, inputReduced, null);
+        this(outputSizes, inputKept, outputStrides, reducedSizes, inputReduced, false);
     }
 
     /**
      * The space of a REDUCE MAX or MIN (or a max pooling DirectML runs as one) over an input of {@code inSizes} and
      * element {@code inStrides} whose dimensions {@code reduced} gather onto an output of {@code outSizes} and element
-     * {@code outStrides}: DirectML's tree ({@link TreeValueWalk}), else, onto an output packed over its dimensions of
+     * {@code outStrides}: DirectML's tree ({@link TreeValueWalk}: largest stride first, ties by rank), else, onto an output packed over its dimensions of
      * more than one element, its split parts ({@link SplitValueWalk}), else the largest input stride first
      * ({@link ValueWalkOrder}). {@code inputKept} and {@code outputStrides} are byte strides, as in the record.
      */
     static ReducedSpace forValues(long[] inSizes, long[] inStrides, boolean[] reduced, long[] outSizes,
             long[] outStrides, int elementSize, long[] inputKept, long[] outputStrides) {
         boolean packedOutput = Shapes.packedAlongEveryDimension(outSizes, outStrides);
-        Optional<long[]> tree = TreeValueWalk.offsets(inSizes, inStrides, reduced, outStrides,
-                packedOutput);
-        if (tree.isPresent()) {
-            return listing(tree.get(), elementSize, outSizes, inputKept, outputStrides);
-        }
-        Optional<SplitValueWalk> split = packedOutput ? SplitValueWalk.of(inSizes, inStrides, reduced)
-                : Optional.empty();
-        if (split.isPresent()) {
-            return splitting(split.get(), elementSize, outSizes, inputKept, outputStrides);
-        }
         List<Integer> dims = new ArrayList<>();
         for (int d = 0; d < inSizes.length; d++) {
             if (reduced[d]) {
                 dims.add(d);
             }
         }
-        return walking(ValueWalkOrder.largestStrideFirst(dims, inStrides), inSizes, inStrides, elementSize, outSizes,
-                inputKept, outputStrides);
+        List<Integer> walk = ValueWalkOrder.largestStrideFirst(dims, inStrides);
+        if (TreeValueWalk.reducesAsTree(inSizes, inStrides, reduced, outStrides, packedOutput)) {
+            ReducedSpace space = walking(walk, inSizes, inStrides, elementSize, outSizes, inputKept, outputStrides);
+            return new ReducedSpace(space.outputSizes(), space.inputKept(), space.outputStrides(),
+                    space.reducedSizes(), space.inputReduced(), true);
+        }
+        Optional<SplitValueWalk> split = packedOutput ? SplitValueWalk.of(inSizes, inStrides, reduced)
+                : Optional.empty();
+        if (split.isPresent()) {
+            return splitting(split.get(), elementSize, outSizes, inputKept, outputStrides);
+        }
+        return walking(walk, inSizes, inStrides, elementSize, outSizes, inputKept, outputStrides);
     }
 
     /**
@@ -96,20 +96,6 @@ record ReducedSpace(long[] outputSizes, long[] inputKept, long[] outputStrides, 
             strides[i] = walk.get(i)[1];
         }
         return new ReducedSpace(outputSizes, inputKept, outputStrides, sizes, strides);
-    }
-
-    /**
-     * The space whose reduced elements are walked at the element offsets {@code offsets}, in that order, over an input
-     * of {@code elementSize}-byte elements.
-     */
-    static ReducedSpace listing(long[] offsets, int elementSize, long[] outputSizes, long[] inputKept,
-            long[] outputStrides) {
-        long[] bytes = new long[offsets.length];
-        for (int i = 0; i < offsets.length; i++) {
-            bytes[i] = Math.multiplyExact(offsets[i], (long) elementSize);
-        }
-        return new ReducedSpace(outputSizes, inputKept, outputStrides, new long[] {offsets.length}, new long[] {0},
-                bytes);
     }
 
     long outputCount() {

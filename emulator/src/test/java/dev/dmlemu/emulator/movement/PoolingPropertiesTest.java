@@ -79,7 +79,7 @@ class PoolingPropertiesTest {
     void wholeInputWindowsWithoutIndicesReduceAsTheRealDllDid() {
         // The DLL's answers to the reduction probes (docs/directml-behaviour.md §16.9), heap and direct buffers, one
         // thread and four: spatial output sizes of 1 or the input's, NaN skipped, -infinity for nothing but NaN, the
-        // zero at the higher address.
+        // zero at the higher address, and past 2,047 window elements the zero REDUCE MAX's tree keeps.
         for (int threads : new int[] {1, 4}) {
             try (Emulator emulator = new Emulator(EmulatorOptions.defaults().withThreads(threads))) {
                 for (MaxPoolingReductionProbes.Probe probe : MaxPoolingReductionProbes.MODELLED) {
