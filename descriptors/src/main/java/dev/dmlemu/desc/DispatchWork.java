@@ -24,8 +24,8 @@ public final class DispatchWork {
     }
 
     /**
-     * The work past the tensors' elements: the multiply-adds of MATRIX_MULTIPLY_INTEGER and
-     * QUANTIZED_LINEAR_MATRIX_MULTIPLY (output elements times A's last size, K) and of CONVOLUTION_INTEGER (output
+     * The work past the tensors' elements: the multiply-adds of MATRIX_MULTIPLY_INTEGER,
+     * QUANTIZED_LINEAR_MATRIX_MULTIPLY and MATRIX_MULTIPLY_INTEGER_TO_FLOAT (output elements times A's last size, K) and of CONVOLUTION_INTEGER (output
      * elements times a filter's elements per output channel), the window reads of MAX_POOLING, MAX_POOLING1 and
      * MAX_POOLING2 (output elements times the window's elements); 0 for every other operator.
      */
@@ -43,6 +43,9 @@ public final class DispatchWork {
             return saturatingMultiply(elementsOf(d.outputTensor()), lastSize(d.aTensor()));
         }
         if (desc instanceof QuantizedLinearMatrixMultiplyOperatorDesc d) {
+            return saturatingMultiply(elementsOf(d.outputTensor()), lastSize(d.aTensor()));
+        }
+        if (desc instanceof MatrixMultiplyIntegerToFloatOperatorDesc d) {
             return saturatingMultiply(elementsOf(d.outputTensor()), lastSize(d.aTensor()));
         }
         if (desc instanceof ConvolutionIntegerOperatorDesc d && d.filterTensor() instanceof BufferTensorDesc filter

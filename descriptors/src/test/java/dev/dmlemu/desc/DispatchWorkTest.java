@@ -52,6 +52,13 @@ class DispatchWorkTest {
                 .dimensionCount(2).strides(List.of(1L, 1L)).dilations(List.of(1L, 1L))
                 .startPadding(List.of(0L, 0L)).endPadding(List.of(0L, 0L)).groupCount(2).build();
         assertEquals(100 + 108 + 54 + 54 * 18, DispatchWork.elements(convolution));
+        // The product to FLOAT32: [2, 3] x [3, 4] with one scale each: 6 + 1 + 12 + 1 + 8 elements, 8 x 3.
+        BufferTensorDesc scale = BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1);
+        OperatorDesc toFloat = new MatrixMultiplyIntegerToFloatOperatorDesc(
+                BufferTensorDesc.packed(TensorDataType.INT8, 2, 3), scale, TensorDesc.NULL,
+                BufferTensorDesc.packed(TensorDataType.INT8, 3, 4), scale, TensorDesc.NULL, TensorDesc.NULL,
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 2, 4));
+        assertEquals(28 + 24, DispatchWork.elements(toFloat));
     }
 
     @Test

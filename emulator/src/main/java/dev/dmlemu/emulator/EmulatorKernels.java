@@ -10,6 +10,7 @@ import dev.dmlemu.emulator.elementwise.DynamicQuantizeLinearKernel;
 import dev.dmlemu.emulator.elementwise.ValueScale2dKernel;
 import dev.dmlemu.emulator.matrix.IntegerConvolutionKernel;
 import dev.dmlemu.emulator.matrix.IntegerMatrixKernel;
+import dev.dmlemu.emulator.matrix.IntegerToFloatMatrixKernel;
 import dev.dmlemu.emulator.matrix.QuantizedMatrixKernel;
 import dev.dmlemu.emulator.movement.DepthSpaceKernel;
 import dev.dmlemu.emulator.movement.DiagonalMatrixKernel;
@@ -112,6 +113,7 @@ final class EmulatorKernels {
         all.add(new IntegerMatrixKernel());
         all.add(new IntegerConvolutionKernel());
         all.add(new QuantizedMatrixKernel());
+        all.add(new IntegerToFloatMatrixKernel());
 
         // CAST.
         all.add(ElementWiseKernels.cast());

@@ -40,6 +40,18 @@ record MatrixTensor(long[] sizes, long[] strides, TensorDataType type) {
         return type == TensorDataType.INT8 ? value : value & 0xFF;
     }
 
+    /** An INT8, UINT8, INT32 or UINT32 element as its integer value. */
+    long wide(ByteBuffer buffer, long i0, long i1, long i2, long i3) {
+        int at = byteAt(i0, i1, i2, i3);
+        return switch (type) {
+            case INT8 -> buffer.get(at);
+            case UINT8 -> buffer.get(at) & 0xFF;
+            case INT32 -> buffer.getInt(at);
+            case UINT32 -> buffer.getInt(at) & 0xFFFF_FFFFL;
+            default -> throw new IllegalStateException("not an 8- or 32-bit integer: " + type);
+        };
+    }
+
     /** A FLOAT32 element. */
     float floating(ByteBuffer buffer, long i0, long i1, long i2, long i3) {
         return buffer.getFloat(byteAt(i0, i1, i2, i3));
