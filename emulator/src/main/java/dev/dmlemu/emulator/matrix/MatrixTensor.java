@@ -4,6 +4,8 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.DispatchWork;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.desc.TensorDesc;
+import dev.dmlemu.emulator.BoundBuffers;
+import dev.dmlemu.execution.Bindings;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -82,6 +84,15 @@ record MatrixTensor(long[] sizes, long[] strides, TensorDataType type) {
             shapes &= a.sizes[d] == out.sizes[d] && b.sizes[d] == out.sizes[d];
         }
         return shapes;
+    }
+
+    /** The bound buffers of {@code tensors}, given in field order, null for the absent (NULL) ones. */
+    static ByteBuffer[] views(Bindings bindings, MatrixTensor... tensors) {
+        ByteBuffer[] views = new ByteBuffer[tensors.length];
+        for (int t = 0; t < views.length; t++) {
+            views[t] = tensors[t] == null ? null : BoundBuffers.view(bindings.get(t));
+        }
+        return views;
     }
 
     /** The products {@code x * y * z} for the pool's split (each at least 1), Long.MAX_VALUE past a long. */

@@ -4,7 +4,6 @@ import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.QuantizedLinearMatrixMultiplyOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.emulator.BoundBuffers;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.emulator.OperatorExecution;
 import dev.dmlemu.emulator.OperatorKernel;
@@ -71,12 +70,8 @@ public final class QuantizedMatrixKernel implements OperatorKernel {
         @Override
         public void execute(Bindings bindings) {
             BindingRule.check(desc, bindings);
-            ByteBuffer[] views = new ByteBuffer[9];
-            MatrixTensor[] tensors = {o.a(), o.aScale(), o.aZero(), o.b(), o.bScale(), o.bZero(), o.outScale(),
-                o.outZero(), o.out()};
-            for (int t = 0; t < views.length; t++) {
-                views[t] = tensors[t] == null ? null : BoundBuffers.view(bindings.get(t));
-            }
+            ByteBuffer[] views = MatrixTensor.views(bindings, o.a(), o.aScale(), o.aZero(), o.b(), o.bScale(),
+                    o.bZero(), o.outScale(), o.outZero(), o.out());
             long[] out = o.out().sizes();
             long rows = out[0] * out[1] * out[2];
             split.run(rows, parallelism.chunks(MatrixTensor.work(rows, out[3], o.a().sizes()[3]), rows),
