@@ -26,8 +26,8 @@ public final class DispatchWork {
     /**
      * The work past the tensors' elements: the multiply-adds of MATRIX_MULTIPLY_INTEGER,
      * QUANTIZED_LINEAR_MATRIX_MULTIPLY and MATRIX_MULTIPLY_INTEGER_TO_FLOAT (output elements times A's last size, K) and of CONVOLUTION_INTEGER (output
-     * elements times a filter's elements per output channel), the window reads of MAX_POOLING, MAX_POOLING1 and
-     * MAX_POOLING2 (output elements times the window's elements); 0 for every other operator.
+     * elements times a filter's elements per output channel), the window reads of MAX_POOLING, MAX_POOLING1,
+     * MAX_POOLING2, AVERAGE_POOLING and AVERAGE_POOLING1 (output elements times the window's elements); 0 for every other operator.
      */
     static long beyondElements(OperatorDesc desc) {
         if (desc instanceof MaxPoolingOperatorDesc d) {
@@ -37,6 +37,12 @@ public final class DispatchWork {
             return saturatingMultiply(elementsOf(d.outputTensor()), product(d.windowSize()));
         }
         if (desc instanceof MaxPooling2OperatorDesc d) {
+            return saturatingMultiply(elementsOf(d.outputTensor()), product(d.windowSize()));
+        }
+        if (desc instanceof AveragePoolingOperatorDesc d) {
+            return saturatingMultiply(elementsOf(d.outputTensor()), product(d.windowSize()));
+        }
+        if (desc instanceof AveragePooling1OperatorDesc d) {
             return saturatingMultiply(elementsOf(d.outputTensor()), product(d.windowSize()));
         }
         if (desc instanceof MatrixMultiplyIntegerOperatorDesc d) {

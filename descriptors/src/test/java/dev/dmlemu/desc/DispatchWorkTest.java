@@ -69,6 +69,11 @@ class DispatchWorkTest {
                 BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 1025, 1025), 2, List.of(1L, 1L),
                 List.of(1024L, 1024L), List.of(0L, 0L), List.of(0L, 0L));
         assertEquals((1L << 22) + 1025L * 1025 + 1025L * 1025 * (1L << 20), DispatchWork.elements(pool));
+        // AVERAGE_POOLING the same: [1, 1, 4, 4] with a 2 x 2 window at stride 2 into [1, 1, 2, 2]: 16 + 4 + 4 x 4.
+        OperatorDesc average = new AveragePoolingOperatorDesc(BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 4, 4),
+                BufferTensorDesc.packed(TensorDataType.FLOAT32, 1, 1, 2, 2), 2, List.of(2L, 2L), List.of(2L, 2L),
+                List.of(0L, 0L), List.of(0L, 0L), false);
+        assertEquals(16 + 4 + 16, DispatchWork.elements(average));
     }
 
     @Test

@@ -22,6 +22,7 @@ import dev.dmlemu.emulator.movement.JoinKernel;
 import dev.dmlemu.emulator.movement.MaxUnpoolingKernel;
 import dev.dmlemu.emulator.movement.NonzeroCoordinatesKernel;
 import dev.dmlemu.emulator.movement.OneHotKernel;
+import dev.dmlemu.emulator.movement.AveragePoolingKernel;
 import dev.dmlemu.emulator.movement.MaxPoolingKernel;
 import dev.dmlemu.emulator.movement.NearestResampleKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
@@ -153,6 +154,8 @@ final class EmulatorKernels {
         all.add(MaxPoolingKernel.maxPooling());
         all.add(MaxPoolingKernel.maxPooling1());
         all.add(MaxPoolingKernel.maxPooling2());
+        all.add(AveragePoolingKernel.averagePooling());
+        all.add(AveragePoolingKernel.averagePooling1());
         all.addAll(NearestResampleKernel.all());
         all.add(new UnfoldKernel());
         all.add(new FoldKernel());
