@@ -101,7 +101,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--max-elements", paramLabel = "N", defaultValue = "17179869184",
             description = "refuse runs whose dispatches would read and write more tensor elements in all (every"
                     + " tensor of each dispatch, updates included, with the integer products' multiply-adds and the"
-                    + " max poolings' window reads), every execution counted (default ${DEFAULT-VALUE}, 2^34)")
+                    + " poolings' window reads), every execution counted (default ${DEFAULT-VALUE}, 2^34)")
     long maxElements;
 
     /**

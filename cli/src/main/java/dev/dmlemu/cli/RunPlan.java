@@ -205,7 +205,7 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
             if (elements > budget.maxElements()) {
                 throw input.problemAt(where, "the run's dispatches would read and write " + count(elements)
                         + " tensor elements up to this command (every tensor of each dispatch, inputs, indices,"
-                        + " updates and outputs, with the integer products' multiply-adds and the max poolings' window"
+                        + " updates and outputs, with the integer products' multiply-adds and the poolings' window"
                         + " reads, every execution counted), more than the limit of " + budget.maxElements()
                         + " (raise it with --max-elements)");
             }

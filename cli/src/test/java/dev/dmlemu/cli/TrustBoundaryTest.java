@@ -488,7 +488,33 @@ class TrustBoundaryTest {
                 }
                 """);
         Cli.run("run", pool.toString(), "--backend", "emulator").assertUnusable("pool.json: commands[0]: the run's"
-                + " dispatches would read and write 1101665404929 tensor elements", "the max poolings' window reads",
+                + " dispatches would read and write 1101665404929 tensor elements", "the poolings' window reads",
+                "--max-elements");
+    }
+
+    @Test
+    void anAveragePoolingIsChargedItsWindowReads() throws IOException {
+        // The same window as AVERAGE_POOLING: refused before the first command, as the max pooling is.
+        Path pool = Files.writeString(models.resolve("average.json"), """
+                {
+                  "resources": {
+                    "X": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4194304, "value": 1 } },
+                    "Y": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 1050625, "value": 0 } }
+                  },
+                  "dispatchables": {
+                    "p": { "type": "AVERAGE_POOLING", "desc": {
+                      "InputTensor": { "DataType": "FLOAT32", "Sizes": [1, 1, 2048, 2048] },
+                      "OutputTensor": { "DataType": "FLOAT32", "Sizes": [1, 1, 1025, 1025] },
+                      "DimensionCount": 2, "Strides": [1, 1], "WindowSize": [1024, 1024],
+                      "StartPadding": [0, 0], "EndPadding": [0, 0], "IncludePadding": false } }
+                  },
+                  "commands": [
+                    { "type": "dispatch", "dispatchable": "p", "bindings": { "InputTensor": "X", "OutputTensor": "Y" } }
+                  ]
+                }
+                """);
+        Cli.run("run", pool.toString(), "--backend", "emulator").assertUnusable("average.json: commands[0]: the run's"
+                + " dispatches would read and write 1101665404929 tensor elements", "the poolings' window reads",
                 "--max-elements");
     }
 
