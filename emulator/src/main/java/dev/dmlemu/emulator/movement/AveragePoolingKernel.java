@@ -3,6 +3,7 @@ package dev.dmlemu.emulator.movement;
 import dev.dmlemu.desc.AveragePooling1OperatorDesc;
 import dev.dmlemu.desc.AveragePoolingOperatorDesc;
 import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.DispatchWork;
 import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
@@ -85,7 +86,8 @@ public final class AveragePoolingKernel implements OperatorKernel {
         long windowElements = 1;
         boolean wholeInput = true;
         for (int d = 0; d < spatial; d++) {
-            windowElements = Math.multiplyExact(windowElements, fields.windowSizes().get(d));
+            // Saturating: a window past a long is refused below as any window of 2,048 taps or more is.
+            windowElements = DispatchWork.saturatingMultiply(windowElements, fields.windowSizes().get(d));
             wholeInput &= fields.windowSizes().get(d) == inSpatial[d] && fields.startPadding().get(d) == 0
                     && endPadding.get(d) == 0 && fields.dilations().get(d) == 1 && outSpatial[d] == 1;
         }
