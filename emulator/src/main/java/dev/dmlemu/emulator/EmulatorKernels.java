@@ -24,7 +24,7 @@ import dev.dmlemu.emulator.movement.NonzeroCoordinatesKernel;
 import dev.dmlemu.emulator.movement.OneHotKernel;
 import dev.dmlemu.emulator.movement.AveragePoolingKernel;
 import dev.dmlemu.emulator.movement.MaxPoolingKernel;
-import dev.dmlemu.emulator.movement.NearestResampleKernel;
+import dev.dmlemu.emulator.movement.ResampleKernel;
 import dev.dmlemu.emulator.movement.PaddingKernel;
 import dev.dmlemu.emulator.movement.ReduceSelectionKernel;
 import dev.dmlemu.emulator.movement.ReverseSubsequencesKernel;
@@ -156,7 +156,7 @@ final class EmulatorKernels {
         all.add(MaxPoolingKernel.maxPooling2());
         all.add(AveragePoolingKernel.averagePooling());
         all.add(AveragePoolingKernel.averagePooling1());
-        all.addAll(NearestResampleKernel.all());
+        all.addAll(ResampleKernel.all());
         all.add(new UnfoldKernel());
         all.add(new FoldKernel());
 

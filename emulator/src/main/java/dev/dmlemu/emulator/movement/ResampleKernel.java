@@ -22,20 +22,22 @@ import java.util.List;
  * UPSAMPLE_2D and RESAMPLE to RESAMPLE3 in nearest-neighbour mode: each output element is the input element whose
  * coordinate along each dimension the operator's rounding picks ({@link NearestRounding}; UPSAMPLE_2D divides by its
  * integer scale). A separable gather: per dimension a table of source coordinates, then rows of element copies, bytes
- * unchanged. LINEAR mode is refused at prepare, and so is FLOAT16 resampling (its rounding was not measurable).
+ * unchanged. RESAMPLE to RESAMPLE3 in LINEAR mode on FLOAT32 interpolate ({@link LinearResampleExecution},
+ * docs/directml-behaviour.md §16.11); UPSAMPLE_2D's LINEAR mode, LINEAR on other types and antialiased RESAMPLE3 are
+ * refused at prepare, and so is FLOAT16 resampling (its rounding was not measurable).
  */
-public final class NearestResampleKernel implements OperatorKernel {
+public final class ResampleKernel implements OperatorKernel {
 
     private final OperatorType type;
 
-    private NearestResampleKernel(OperatorType type) {
+    private ResampleKernel(OperatorType type) {
         this.type = type;
     }
 
     /** One per operator: UPSAMPLE_2D, RESAMPLE, RESAMPLE1, RESAMPLE2, RESAMPLE3. */
-    public static List<NearestResampleKernel> all() {
+    public static List<ResampleKernel> all() {
         return List.of(OperatorType.UPSAMPLE_2D, OperatorType.RESAMPLE, OperatorType.RESAMPLE1,
-                OperatorType.RESAMPLE2, OperatorType.RESAMPLE3).stream().map(NearestResampleKernel::new).toList();
+                OperatorType.RESAMPLE2, OperatorType.RESAMPLE3).stream().map(ResampleKernel::new).toList();
     }
 
     @Override
@@ -93,6 +95,9 @@ public final class NearestResampleKernel implements OperatorKernel {
                 throw Shapes.refuse(type, "FLOAT16 resampling was not measured on the real DLL");
             }
             Resampling resampling = read(operator.desc());
+            if (resampling.mode() == InterpolationMode.LINEAR) {
+                return linear(operator.desc(), resampling, input, output, in, out);
+            }
             if (resampling.rounding() == NearestRounding.HALF_UP && !input.dataType().isFloatingPoint()) {
                 // Measured: RESAMPLE and RESAMPLE1 round INT8 and UINT8 coordinates down, FLOAT32 ones half up.
                 resampling = resampling.withRounding(NearestRounding.DOWN);
@@ -101,6 +106,43 @@ public final class NearestResampleKernel implements OperatorKernel {
         }
         return new NearestGatherExecution(operator.desc(), NearestGather.of(in, out, Shapes.strides(input),
                 Shapes.strides(output), elementSize, sources), parallelism.forOutput(output));
+    }
+
+    /** LINEAR mode: FLOAT32 only (the integer types' rounding was not measured), RESAMPLE3 without antialiasing. */
+    private OperatorExecution linear(OperatorDesc desc, Resampling r, BufferTensorDesc input, BufferTensorDesc output,
+            long[] in, long[] out) {
+        if (input.dataType() != TensorDataType.FLOAT32) {
+            throw Shapes.refuse(type, "LINEAR resampling of " + input.dataType() + " was not measured (FLOAT32 was)");
+        }
+        if (desc instanceof Resample3OperatorDesc d && d.antialiased()) {
+            throw Shapes.refuse(type, "antialiased LINEAR resampling was not measured");
+        }
+        Shapes.requireRank(type, "InputTensor", r.dimensionCount(), in.length);
+        Shapes.requireLength(type, "Scales", r.scales(), in.length);
+        Shapes.requireLength(type, "InputPixelOffsets", r.inputOffsets(), in.length);
+        Shapes.requireLength(type, "OutputPixelOffsets", r.outputOffsets(), in.length);
+        for (int d = 0; d < in.length; d++) {
+            boolean centres = r.inputOffsets().get(d) == 0.5f && r.outputOffsets().get(d) == -0.5f;
+            boolean unscaled = r.scales().get(d) == 1f && r.inputOffsets().get(d) == 0f
+                    && r.outputOffsets().get(d) == 0f;
+            if (!(centres || unscaled) || d < in.length - 2 && r.scales().get(d) != 1f) {
+                // Measured: other offsets, and scaled leading dimensions, give other outputs than this rule.
+                throw Shapes.refuse(type, "LINEAR resampling is modelled with pixel-centre offsets (0.5 in, -0.5 out)"
+                        + " and scales on the last two dimensions only; dimension " + d + " has scale "
+                        + r.scales().get(d) + " and offsets " + r.inputOffsets().get(d) + ", "
+                        + r.outputOffsets().get(d));
+            }
+        }
+        return new LinearResampleExecution(desc, in, out, Shapes.strides(input), Shapes.strides(output),
+                floats(r.scales()), floats(r.inputOffsets()), floats(r.outputOffsets()));
+    }
+
+    private static float[] floats(List<Float> values) {
+        float[] result = new float[values.size()];
+        for (int i = 0; i < result.length; i++) {
+            result[i] = values.get(i);
+        }
+        return result;
     }
 
     private long[][] resampleSources(Resampling r, long[] in, long[] out) {
