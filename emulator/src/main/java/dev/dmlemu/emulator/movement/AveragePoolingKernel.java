@@ -222,7 +222,7 @@ public final class AveragePoolingKernel implements OperatorKernel {
                     to += at[d] * outStrides[d];
                 }
                 output.putFloat(Math.toIntExact(to * 4), sum / divisor);
-            } while (next(at));
+            } while (Shapes.nextCoordinate(at, out));
         }
 
         /** The next tap of the window of output {@code at}, row-major over the spatial dimensions. */
@@ -232,16 +232,6 @@ public final class AveragePoolingKernel implements OperatorKernel {
                     return true;
                 }
                 tap[d] = 0;
-            }
-            return false;
-        }
-
-        private boolean next(long[] at) {
-            for (int d = at.length - 1; d >= 0; d--) {
-                if (++at[d] < out[d]) {
-                    return true;
-                }
-                at[d] = 0;
             }
             return false;
         }

@@ -63,7 +63,7 @@ final class LinearResampleExecution implements OperatorExecution {
                 to += at[d] * outStrides[d];
             }
             output.putFloat(Math.toIntExact(to * 4), interpolated(input, at, rank - 1, 0));
-        } while (next(at));
+        } while (Shapes.nextCoordinate(at, out));
     }
 
     /**
@@ -78,16 +78,6 @@ final class LinearResampleExecution implements OperatorExecution {
         float a = interpolated(input, at, dim - 1, offset + low[dim][o] * inStrides[dim]);
         float b = interpolated(input, at, dim - 1, offset + high[dim][o] * inStrides[dim]);
         return a + fraction[dim][o] * (b - a);
-    }
-
-    private boolean next(long[] at) {
-        for (int d = at.length - 1; d >= 0; d--) {
-            if (++at[d] < out[d]) {
-                return true;
-            }
-            at[d] = 0;
-        }
-        return false;
     }
 
     @Override

@@ -22,6 +22,17 @@ final class Shapes {
         return tensor.effectiveStrides().stream().mapToLong(Long::longValue).toArray();
     }
 
+    /** Steps {@code at} to the next coordinate of {@code sizes} in row-major order; false after the last. */
+    static boolean nextCoordinate(long[] at, long[] sizes) {
+        for (int d = at.length - 1; d >= 0; d--) {
+            if (++at[d] < sizes[d]) {
+                return true;
+            }
+            at[d] = 0;
+        }
+        return false;
+    }
+
     /**
      * Whether {@code strides} are the packed ones of {@code sizes} along every dimension of more than one element (the
      * strides of one-element dimensions never move an element), in dimension order.
