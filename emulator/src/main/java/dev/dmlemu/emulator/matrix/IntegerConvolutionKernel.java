@@ -11,7 +11,6 @@ import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.emulator.OperatorExecution;
 import dev.dmlemu.emulator.OperatorKernel;
 import dev.dmlemu.emulator.Parallelism;
-import dev.dmlemu.emulator.PoolSplit;
 import dev.dmlemu.execution.BindingRule;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
@@ -109,8 +108,7 @@ public final class IntegerConvolutionKernel implements OperatorKernel {
         /** Per spatial dimension (height, width): stride, dilation and start padding. */
         private final long[][] window;
         private final long groups;
-        private final Parallelism parallelism;
-        private final PoolSplit split;
+        private final ProductSplit split;
 
         Execution(OperatorDesc desc, MatrixTensor in, MatrixTensor inZero, MatrixTensor w, MatrixTensor wZero,
                 MatrixTensor out, long[][] window, long groups, Parallelism parallelism) {
@@ -122,8 +120,7 @@ public final class IntegerConvolutionKernel implements OperatorKernel {
             this.out = out;
             this.window = window;
             this.groups = groups;
-            this.parallelism = parallelism;
-            this.split = parallelism.split(desc.operatorType().cName());
+            this.split = new ProductSplit(desc, parallelism);
         }
 
         @Override
@@ -135,7 +132,7 @@ public final class IntegerConvolutionKernel implements OperatorKernel {
             ByteBuffer filterZero = wZero == null ? null : BoundBuffers.view(bindings.get(3));
             ByteBuffer output = BoundBuffers.view(bindings.get(4));
             long planes = out.sizes()[0] * out.sizes()[1];
-            split.run(planes, parallelism.chunks(MatrixTensor.work(planes, out.sizes()[2], out.sizes()[3]), planes),
+            split.run(planes, out.sizes()[2], out.sizes()[3],
                     (begin, end) -> planes(input, inputZero, filter, filterZero, output, begin, end));
         }
 

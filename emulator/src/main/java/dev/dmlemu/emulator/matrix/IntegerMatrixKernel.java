@@ -9,7 +9,6 @@ import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.emulator.OperatorExecution;
 import dev.dmlemu.emulator.OperatorKernel;
 import dev.dmlemu.emulator.Parallelism;
-import dev.dmlemu.emulator.PoolSplit;
 import dev.dmlemu.execution.BindingRule;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
@@ -53,8 +52,7 @@ public final class IntegerMatrixKernel implements OperatorKernel {
         private final MatrixTensor b;
         private final MatrixTensor bZeroPoint;
         private final MatrixTensor out;
-        private final Parallelism parallelism;
-        private final PoolSplit split;
+        private final ProductSplit split;
 
         Execution(OperatorDesc desc, MatrixTensor a, MatrixTensor aZeroPoint, MatrixTensor b, MatrixTensor bZeroPoint, MatrixTensor out,
                 Parallelism parallelism) {
@@ -64,8 +62,7 @@ public final class IntegerMatrixKernel implements OperatorKernel {
             this.b = b;
             this.bZeroPoint = bZeroPoint;
             this.out = out;
-            this.parallelism = parallelism;
-            this.split = parallelism.split(desc.operatorType().cName());
+            this.split = new ProductSplit(desc, parallelism);
         }
 
         @Override
@@ -76,10 +73,7 @@ public final class IntegerMatrixKernel implements OperatorKernel {
             ByteBuffer bBuffer = BoundBuffers.view(bindings.get(2));
             ByteBuffer bZero = bZeroPoint == null ? null : BoundBuffers.view(bindings.get(3));
             ByteBuffer output = BoundBuffers.view(bindings.get(4));
-            long rows = out.sizes()[0] * out.sizes()[1] * out.sizes()[2];
-            long k = a.sizes()[3];
-            split.run(rows, parallelism.chunks(MatrixTensor.work(rows, out.sizes()[3], k), rows),
-                    (begin, end) -> rows(aBuffer, aZero, bBuffer, bZero, output, begin, end));
+            split.runRows(out, a.sizes()[3], (begin, end) -> rows(aBuffer, aZero, bBuffer, bZero, output, begin, end));
         }
 
         private void rows(ByteBuffer aBuffer, ByteBuffer aZero, ByteBuffer bBuffer, ByteBuffer bZero,

@@ -8,7 +8,6 @@ import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.emulator.OperatorExecution;
 import dev.dmlemu.emulator.OperatorKernel;
 import dev.dmlemu.emulator.Parallelism;
-import dev.dmlemu.emulator.PoolSplit;
 import dev.dmlemu.execution.BindingRule;
 import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
@@ -61,14 +60,12 @@ public final class IntegerToFloatMatrixKernel implements OperatorKernel {
 
         private final OperatorDesc desc;
         private final Operands o;
-        private final Parallelism parallelism;
-        private final PoolSplit split;
+        private final ProductSplit split;
 
         Execution(OperatorDesc desc, Operands o, Parallelism parallelism) {
             this.desc = desc;
             this.o = o;
-            this.parallelism = parallelism;
-            this.split = parallelism.split(desc.operatorType().cName());
+            this.split = new ProductSplit(desc, parallelism);
         }
 
         @Override
@@ -76,10 +73,7 @@ public final class IntegerToFloatMatrixKernel implements OperatorKernel {
             BindingRule.check(desc, bindings);
             ByteBuffer[] views = MatrixTensor.views(bindings, o.a(), o.aScale(), o.aZero(), o.b(), o.bScale(),
                     o.bZero(), o.bias(), o.out());
-            long[] out = o.out().sizes();
-            long rows = out[0] * out[1] * out[2];
-            split.run(rows, parallelism.chunks(MatrixTensor.work(rows, out[3], o.a().sizes()[3]), rows),
-                    (begin, end) -> rows(views, begin, end));
+            split.runRows(o.out(), o.a().sizes()[3], (begin, end) -> rows(views, begin, end));
         }
 
         private void rows(ByteBuffer[] v, long begin, long end) {
