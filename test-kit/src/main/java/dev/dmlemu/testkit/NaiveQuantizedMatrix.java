@@ -31,12 +31,7 @@ public final class NaiveQuantizedMatrix {
                     ? FourD.read(movement, elements, 2, row) : 0;
             long bZero = desc.bZeroPointTensor() instanceof BufferTensorDesc
                     ? FourD.read(movement, elements, 5, column) : 0;
-            int sum = 0;
-            for (long x = 0; x < k; x++) {
-                long a = FourD.read(movement, elements, 0, new long[] {at[0], at[1], at[2], x});
-                long b = FourD.read(movement, elements, 3, new long[] {at[0], at[1], x, at[3]});
-                sum += (int) ((a - aZero) * (b - bZero));
-            }
+            int sum = NaiveIntegerMatrix.dot(movement, elements, 0, aZero, 3, bZero, at, k);
             float aScale = Float.intBitsToFloat((int) FourD.read(movement, elements, 1, row));
             float bScale = Float.intBitsToFloat((int) FourD.read(movement, elements, 4, column));
             float outScale = Float.intBitsToFloat((int) FourD.read(movement, elements, 6, row));
