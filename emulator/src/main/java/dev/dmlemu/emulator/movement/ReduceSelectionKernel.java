@@ -16,7 +16,6 @@ import dev.dmlemu.emulator.Parallelism;
 import dev.dmlemu.featurelevels.ValidatedOperator;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
