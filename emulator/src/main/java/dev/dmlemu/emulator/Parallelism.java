@@ -30,10 +30,14 @@ public record Parallelism(int threads, ExecutorService pool, long threshold) {
      * wins whatever the scheduling.
      */
     public Parallelism forOutput(BufferTensorDesc output) {
-        boolean overlaps = output.strides()
-                .map(strides -> BufferTensorMath.addressing(output.sizes(), strides) != ElementAddressing.DISTINCT)
-                .orElse(false);
-        return overlaps ? ONE_THREAD : this;
+        return distinctAddresses(output) ? this : ONE_THREAD;
+    }
+
+    /** Whether every element of {@code tensor} has an address of its own (packed tensors always do). */
+    public static boolean distinctAddresses(BufferTensorDesc tensor) {
+        return tensor.strides()
+                .map(strides -> BufferTensorMath.addressing(tensor.sizes(), strides) == ElementAddressing.DISTINCT)
+                .orElse(true);
     }
 
     /** How many chunks work over {@code elements} output elements goes in: 1 when it stays on the calling thread. */

@@ -96,6 +96,6 @@ public final class DepthSpaceKernel implements OperatorKernel {
         CopyRegion region = toDepth ? new CopyRegion(sizes, 0, spatialStrides, 0, depthStrides)
                 : new CopyRegion(sizes, 0, depthStrides, 0, spatialStrides);
         return new CopyExecution(operator.desc(), List.of(new CopyPiece(0, 1, new RegionCopy(region, elementSize))),
-                new byte[0], parallelism.forOutput(output));
+                new byte[0], parallelism.forOutput(output), PieceOrder.LISTED);
     }
 }

@@ -34,6 +34,6 @@ public final class FillValueConstantKernel implements OperatorKernel {
         RegionCopy copy = new RegionCopy(new CopyRegion(sizes, 0, new long[sizes.length], 0, Shapes.strides(output)),
                 elementSize);
         return new CopyExecution(operator.desc(), List.of(new CopyPiece(CopyPiece.CONSTANT, 0, copy)),
-                ScalarBytes.of(desc.value().bits(), elementSize), parallelism.forOutput(output));
+                ScalarBytes.of(desc.value().bits(), elementSize), parallelism.forOutput(output), PieceOrder.LISTED);
     }
 }

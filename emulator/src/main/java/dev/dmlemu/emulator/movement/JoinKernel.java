@@ -97,10 +97,10 @@ public final class JoinKernel implements OperatorKernel {
         if (along != wholeSizes[a]) {
             throw Shapes.refuse(type, "the parts' sizes along Axis add up to " + along + ", not " + wholeSizes[a]);
         }
-        Parallelism split = parallelism;
-        for (BufferTensorDesc written : join ? List.of(whole) : parts) {
-            split = split.forOutput(written) == Parallelism.ONE_THREAD ? Parallelism.ONE_THREAD : split;
-        }
-        return new CopyExecution(operator.desc(), pieces, new byte[0], split);
+        // The parts are disjoint places of the whole, and no piece reads what another writes: any order gives the
+        // same bytes unless a written tensor's elements share addresses.
+        boolean distinct = (join ? List.of(whole) : parts).stream().allMatch(Parallelism::distinctAddresses);
+        return new CopyExecution(operator.desc(), pieces, new byte[0], distinct ? parallelism : Parallelism.ONE_THREAD,
+                distinct ? PieceOrder.INTERLEAVED : PieceOrder.LISTED);
     }
 }

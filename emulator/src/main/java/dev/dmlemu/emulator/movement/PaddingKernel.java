@@ -129,7 +129,10 @@ public final class PaddingKernel implements OperatorKernel {
                         sourceStrides, target, outStrides), elementSize)));
             }
         }
-        return new CopyExecution(operator.desc(), pieces, constant, parallelism.forOutput(output));
+        // A constant pad reads only the input and its constant; the other modes read back what the input's copy wrote.
+        boolean independent = mode == PaddingMode.CONSTANT && Parallelism.distinctAddresses(output);
+        PieceOrder order = independent ? PieceOrder.INTERLEAVED : PieceOrder.LISTED;
+        return new CopyExecution(operator.desc(), pieces, constant, parallelism.forOutput(output), order);
     }
 
     /**

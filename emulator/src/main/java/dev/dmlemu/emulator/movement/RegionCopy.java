@@ -87,28 +87,72 @@ public final class RegionCopy {
         return rowLength;
     }
 
+    /** Bytes a row spans in the target (the source's may differ: a constant is read with stride 0). */
+    public long rowBytes() {
+        return rowLength * elementSize;
+    }
+
+    /** The byte offset of row {@code row}'s first element in the source. */
+    public long sourceOffset(long row) {
+        return rowStart(row).offset(0);
+    }
+
+    /** The byte offset of row {@code row}'s first element in the target. */
+    public long targetOffset(long row) {
+        return rowStart(row).offset(1);
+    }
+
+    private CoordinateCursor rowStart(long row) {
+        CoordinateCursor cursor = new CoordinateCursor(outerSizes, sourceOuter, targetOuter);
+        cursor.seek(row, sourceBase, targetBase, 0);
+        return cursor;
+    }
+
     /** Copies rows {@code [begin, end)} from {@code source} to {@code target}. */
     public void copy(ByteBuffer source, ByteBuffer target, long begin, long end) {
-        if (begin >= end) {
-            return;
+        if (begin < end) {
+            rowsFrom(source, target, begin).copyUntil(end);
         }
-        CoordinateCursor cursor = new CoordinateCursor(outerSizes, sourceOuter, targetOuter);
-        cursor.seek(begin, sourceBase, targetBase, 0);
-        boolean contiguous = sourceStep == elementSize && targetStep == elementSize;
-        int runBytes = (int) (rowLength * elementSize);
-        for (long r = begin; r < end; r++) {
-            long from = cursor.offset(0);
-            long to = cursor.offset(1);
-            if (contiguous) {
-                BulkCopy.copy(source, (int) from, target, (int) to, runBytes);
-            } else {
-                for (long i = 0; i < rowLength; i++) {
-                    ElementCopy.copy(elementSize, source, (int) from, target, (int) to);
-                    from += sourceStep;
-                    to += targetStep;
+    }
+
+    /** A walk over the rows from {@code first} on, copied a range at a time with no seek between the ranges. */
+    RowWalk rowsFrom(ByteBuffer source, ByteBuffer target, long first) {
+        return new RowWalk(source, target, first);
+    }
+
+    /** The rows of this copy from some row on, each call going on where the last one stopped. */
+    final class RowWalk {
+
+        private final ByteBuffer source;
+        private final ByteBuffer target;
+        private final CoordinateCursor cursor;
+        private long next;
+
+        private RowWalk(ByteBuffer source, ByteBuffer target, long first) {
+            this.source = source;
+            this.target = target;
+            this.cursor = rowStart(first);
+            this.next = first;
+        }
+
+        /** Copies the rows from where the walk stands up to {@code end} (exclusive). */
+        void copyUntil(long end) {
+            boolean contiguous = sourceStep == elementSize && targetStep == elementSize;
+            int runBytes = (int) (rowLength * elementSize);
+            for (; next < end; next++) {
+                long from = cursor.offset(0);
+                long to = cursor.offset(1);
+                if (contiguous) {
+                    BulkCopy.copy(source, (int) from, target, (int) to, runBytes);
+                } else {
+                    for (long i = 0; i < rowLength; i++) {
+                        ElementCopy.copy(elementSize, source, (int) from, target, (int) to);
+                        from += sourceStep;
+                        to += targetStep;
+                    }
                 }
+                cursor.next();
             }
-            cursor.next();
         }
     }
 }

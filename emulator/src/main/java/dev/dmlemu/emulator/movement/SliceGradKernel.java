@@ -53,6 +53,6 @@ public final class SliceGradKernel implements OperatorKernel {
         RegionCopy copy = new RegionCopy(new CopyRegion(small, 0, Shapes.strides(gradient), base, targetStrides),
                 elementSize);
         return new CopyExecution(desc, List.of(new CopyPiece(CopyPiece.CONSTANT, 1, zero), new CopyPiece(0, 1, copy)),
-                new byte[elementSize], parallelism.forOutput(output));
+                new byte[elementSize], parallelism.forOutput(output), PieceOrder.LISTED);
     }
 }

@@ -69,7 +69,7 @@ public final class SliceKernel implements OperatorKernel {
         RegionCopy copy = new RegionCopy(new CopyRegion(outSizes, base, sourceStrides, 0, Shapes.strides(output)),
                 elementSize);
         return new CopyExecution(operator.desc(), List.of(new CopyPiece(0, 1, copy)), new byte[0],
-                parallelism.forOutput(output));
+                parallelism.forOutput(output), PieceOrder.LISTED);
     }
 
     private Window window(SliceOperatorDesc desc, BufferTensorDesc output) {

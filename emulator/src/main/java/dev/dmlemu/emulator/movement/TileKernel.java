@@ -65,6 +65,7 @@ public final class TileKernel implements OperatorKernel {
                         r * in[d] * outStrides[d], outStrides), elementSize)));
             }
         }
-        return new CopyExecution(operator.desc(), pieces, new byte[0], parallelism.forOutput(output));
+        return new CopyExecution(operator.desc(), pieces, new byte[0], parallelism.forOutput(output),
+                PieceOrder.LISTED);
     }
 }
