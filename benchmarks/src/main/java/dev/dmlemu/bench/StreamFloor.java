@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * A memory-traffic floor for a copy-shaped operator: its inputs' bytes copied back to back into a target the size of
- * its output ({@code System.arraycopy}), zeros written where the target reaches past them (PAD), the copy stopping
+ * its output ({@code System.arraycopy}; the emulator's own output array where it is large enough, see
+ * {@link WorkloadRun#floor}), zeros written where the target reaches past them (PAD), the copy stopping
  * where the target ends (SLICE reads no more than it writes). Split into halves on two threads like the emulator's
  * work. A kernel that moves as many bytes through strides and offsets cannot beat it.
  */
@@ -15,9 +16,10 @@ final class StreamFloor implements MemoryFloor {
     private final byte[] target;
     private final Halves halves;
 
-    StreamFloor(List<byte[]> sources, int targetBytes, int threads) {
+    /** @param target the array written, whole */
+    StreamFloor(List<byte[]> sources, byte[] target, int threads) {
         this.sources = List.copyOf(sources);
-        this.target = new byte[targetBytes];
+        this.target = target;
         this.halves = new Halves(threads);
     }
 

@@ -12,14 +12,15 @@ final class TwoInputFloor implements MemoryFloor {
     private final byte[] target;
     private final Halves halves;
 
-    TwoInputFloor(byte[] first, byte[] second, int bytes, int threads) {
-        if (bytes > first.length || bytes > second.length) {
-            throw new IllegalArgumentException("the floor reads " + bytes + " bytes from arrays of " + first.length
-                    + " and " + second.length);
+    /** @param target the array written, whole: as many bytes are read from each source */
+    TwoInputFloor(byte[] first, byte[] second, byte[] target, int threads) {
+        if (target.length > first.length || target.length > second.length) {
+            throw new IllegalArgumentException("the floor reads " + target.length + " bytes from arrays of "
+                    + first.length + " and " + second.length);
         }
         this.first = first;
         this.second = second;
-        this.target = new byte[bytes];
+        this.target = target;
         this.halves = new Halves(threads);
     }
 

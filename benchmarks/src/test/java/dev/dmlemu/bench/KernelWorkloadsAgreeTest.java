@@ -194,8 +194,8 @@ class KernelWorkloadsAgreeTest {
     void theCopyFloorWritesTheInputsBackToBackThenZeros() throws Exception {
         List<byte[]> sources = List.of(new byte[] {1, 2, 3}, new byte[] {4, 5});
         for (int threads = 1; threads <= 2; threads++) {
-            try (StreamFloor padded = new StreamFloor(sources, 7, threads);
-                    StreamFloor cut = new StreamFloor(sources, 4, threads)) {
+            try (StreamFloor padded = new StreamFloor(sources, new byte[7], threads);
+                    StreamFloor cut = new StreamFloor(sources, new byte[4], threads)) {
                 padded.run();
                 cut.run();
                 assertArrayEquals(new byte[] {1, 2, 3, 4, 5, 0, 0}, padded.target());
@@ -206,7 +206,7 @@ class KernelWorkloadsAgreeTest {
 
     @Test
     void theTwoInputFloorReadsBoth() throws Exception {
-        try (TwoInputFloor floor = new TwoInputFloor(new byte[] {1, 2, 4}, new byte[] {8, 16, 32}, 3, 2)) {
+        try (TwoInputFloor floor = new TwoInputFloor(new byte[] {1, 2, 4}, new byte[] {8, 16, 32}, new byte[3], 2)) {
             floor.run();
             assertArrayEquals(new byte[] {9, 18, 36}, floor.target());
         }
