@@ -119,9 +119,9 @@ final class WorkloadRun implements AutoCloseable {
     /**
      * The workload's floor on the emulator's own arrays, so both move the same memory: its inputs, and its output
      * where that is as large as the floor's target (TOP_K's floor writes more than its output). On a virtual machine
-     * two arrays of one size can differ by a third in copy speed (a JOIN copied on the emulator's arrays against
-     * fresh ones: docs/performance.md, "JOIN and PADDING band by band"), so a floor on arrays of its own measured
-     * the allocation as much as the traffic. The floor's bytes are overwritten by the emulator's next call.
+     * which arrays a loop writes is part of what it measures (the same copies ran a third faster on freshly allocated
+     * arrays than on a workload's: docs/performance.md, "On a faster host"). The emulator's next call overwrites
+     * what the floor wrote.
      */
     MemoryFloor floor(int threads) {
         int targetBytes = Math.toIntExact(workload.floor().targetBytes());

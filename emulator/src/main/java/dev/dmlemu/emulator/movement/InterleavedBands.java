@@ -8,9 +8,9 @@ import java.util.function.ToLongBiFunction;
 /**
  * The pieces of a {@link CopyExecution} cut into bands of the tensor they all share (JOIN's output, SPLIT's input,
  * PADDING's output), so that tensor is walked once, in order, from its start to its end instead of once per piece. A
- * JOIN of two halves along its last dimension then writes each output row whole before the next: the same time as
- * one contiguous copy of its bytes, where piece by piece it took 1.25 times that, and with two rows of each piece per
- * band 1.15 times (16M FLOAT32 elements; docs/performance.md, "JOIN and PADDING band by band").
+ * JOIN of two halves along its last dimension then writes each output row whole before the next, within about 5 % of
+ * the time of one contiguous copy of its bytes, where piece by piece it took 1.25 times that, and with two rows of each
+ * piece per band 1.15 times (16M FLOAT32 elements; docs/performance.md, "On a faster host").
  *
  * <p>A band is as wide as the shortest step between two rows of a piece (one output row of that JOIN), so the rows
  * come in the shared tensor's order. A piece's rows are placed in bands by their offset there, taken as even steps
