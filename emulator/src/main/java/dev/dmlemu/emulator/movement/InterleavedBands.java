@@ -23,22 +23,28 @@ final class InterleavedBands {
     static final double MIN_BAND_BYTES = 4096;
     /** Bands per piece row at most, so a band's bookkeeping stays small beside its copies. */
     private static final double BANDS_PER_ROW = 4;
+    /**
+     * Rows per byte for a piece of one row: a band starting past its row's offset (by far more than 1e-30 bytes:
+     * offsets are below 2^33) gives at least 1 before clamping, one starting at or before it 0 or less.
+     */
+    private static final double ONE_ROW = 1e30;
 
     private final List<CopyPiece> pieces;
     private final long[] rows;
     private final double[] firstKey;
-    private final double[] lastKey;
+    /** Per piece, rows per byte of the shared tensor between its first row and its last (huge for one row). */
+    private final double[] rowsPerByte;
     private final double low;
     private final double width;
     private final long bands;
     private final long elements;
 
-    private InterleavedBands(List<CopyPiece> pieces, long[] rows, double[] firstKey, double[] lastKey, double low,
+    private InterleavedBands(List<CopyPiece> pieces, long[] rows, double[] firstKey, double[] rowsPerByte, double low,
             double width, long bands, long elements) {
         this.pieces = pieces;
         this.rows = rows;
         this.firstKey = firstKey;
-        this.lastKey = lastKey;
+        this.rowsPerByte = rowsPerByte;
         this.low = low;
         this.width = width;
         this.bands = bands;
@@ -95,11 +101,17 @@ final class InterleavedBands {
             return Optional.empty();
         }
         double width = Math.max(Math.max(step, MIN_BAND_BYTES), (high - low) * count / (BANDS_PER_ROW * totalRows));
-        long bands = (long) Math.min(Math.ceil((high - low) / width), Integer.MAX_VALUE);
-        if (bands < 2) {
+        // One band more than the bytes need, empty: its start lies a whole band past every piece's last row, so the
+        // bands' end gives each piece all its rows whatever the rounding.
+        long bands = (long) Math.min(Math.ceil((high - low) / width) + 1, Integer.MAX_VALUE);
+        if (bands < 3) {
             return Optional.empty();
         }
-        return Optional.of(new InterleavedBands(pieces, rows, firstKey, lastKey, low, width, bands, elements));
+        double[] rowsPerByte = new double[count];
+        for (int p = 0; p < count; p++) {
+            rowsPerByte[p] = rows[p] == 1 ? ONE_ROW : (rows[p] - 1) / (lastKey[p] - firstKey[p]);
+        }
+        return Optional.of(new InterleavedBands(pieces, rows, firstKey, rowsPerByte, low, width, bands, elements));
     }
 
     /** The pieces in the order a band runs them. */
@@ -121,19 +133,10 @@ final class InterleavedBands {
      * the piece's rows.
      */
     long rowStart(int piece, long band) {
-        long count = rows[piece];
-        if (band <= 0) {
-            return 0;
-        }
-        if (band >= bands) {
-            return count;
-        }
-        double key = low + width * band;
-        if (count == 1) {
-            return key > firstKey[piece] ? 1 : 0;
-        }
-        double row = Math.ceil((key - firstKey[piece]) / (lastKey[piece] - firstKey[piece]) * (count - 1));
-        return (long) Math.max(0, Math.min(count, row));
+        // No branch: one taken only at a chunk's or the bands' ends would be left out of the compiled code and undo
+        // it when first met (measured: a recompilation inside the command line's first timed dispatches).
+        double row = Math.ceil((low + width * band - firstKey[piece]) * rowsPerByte[piece]);
+        return (long) Math.max(0, Math.min(rows[piece], row));
     }
 
     private static long saturatedAdd(long a, long b) {
