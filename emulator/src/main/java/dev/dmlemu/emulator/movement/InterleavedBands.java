@@ -3,7 +3,6 @@ package dev.dmlemu.emulator.movement;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.ToLongBiFunction;
 
 /**
  * The pieces of a {@link CopyExecution} cut into bands of the tensor they all share (JOIN's output, SPLIT's input,
@@ -66,11 +65,12 @@ final class InterleavedBands {
         if (!byTarget && !bySource) {
             return Optional.empty();
         }
-        ToLongBiFunction<RegionCopy, Long> key = byTarget ? RegionCopy::targetOffset : RegionCopy::sourceOffset;
-        // Within a band the pieces run in the order their first rows lie in the shared tensor.
-        List<CopyPiece> pieces = listed.stream()
-                .sorted(Comparator.comparingLong((CopyPiece p) -> key.applyAsLong(p.copy(), 0L))).toList();
-        int count = pieces.size();
+        // Each piece's first and last row in the shared tensor, found once; a band runs the pieces in the order
+        // their first rows lie there.
+        List<PieceSpan> spans = listed.stream().map(p -> PieceSpan.of(p, byTarget))
+                .sorted(Comparator.comparingLong(PieceSpan::first)).toList();
+        int count = spans.size();
+        List<CopyPiece> pieces = spans.stream().map(PieceSpan::piece).toList();
         long[] rows = new long[count];
         double[] firstKey = new double[count];
         double[] lastKey = new double[count];
@@ -80,20 +80,19 @@ final class InterleavedBands {
         long totalRows = 0;
         long elements = 0;
         for (int p = 0; p < count; p++) {
-            RegionCopy copy = pieces.get(p).copy();
+            PieceSpan span = spans.get(p);
+            RegionCopy copy = span.piece().copy();
             rows[p] = copy.rows();
-            long first = key.applyAsLong(copy, 0L);
-            long last = key.applyAsLong(copy, rows[p] - 1);
             if (rows[p] > 1) {
-                if (last <= first) {
+                if (span.last() <= span.first()) {
                     return Optional.empty();
                 }
-                step = Math.min(step, ((double) last - first) / (rows[p] - 1));
+                step = Math.min(step, ((double) span.last() - span.first()) / (rows[p] - 1));
             }
-            firstKey[p] = first;
-            lastKey[p] = last;
-            low = Math.min(low, first);
-            high = Math.max(high, (double) last + copy.rowBytes());
+            firstKey[p] = span.first();
+            lastKey[p] = span.last();
+            low = Math.min(low, span.first());
+            high = Math.max(high, (double) span.last() + copy.rowBytes());
             totalRows = saturatedAdd(totalRows, rows[p]);
             elements = saturatedAdd(elements, saturatedMultiply(rows[p], copy.rowLength()));
         }
@@ -137,6 +136,17 @@ final class InterleavedBands {
         // it when first met (measured: a recompilation inside the command line's first timed dispatches).
         double row = Math.ceil((low + width * band - firstKey[piece]) * rowsPerByte[piece]);
         return (long) Math.max(0, Math.min(rows[piece], row));
+    }
+
+    /** A piece with the offsets of its first and last row in the shared tensor. */
+    private record PieceSpan(CopyPiece piece, long first, long last) {
+
+        static PieceSpan of(CopyPiece piece, boolean byTarget) {
+            RegionCopy copy = piece.copy();
+            long lastRow = copy.rows() - 1;
+            return byTarget ? new PieceSpan(piece, copy.targetOffset(0), copy.targetOffset(lastRow))
+                    : new PieceSpan(piece, copy.sourceOffset(0), copy.sourceOffset(lastRow));
+        }
     }
 
     private static long saturatedAdd(long a, long b) {

@@ -25,6 +25,8 @@ public final class RegionCopy {
     private final long sourceBase;
     private final long targetBase;
     private final long rows;
+    /** Whether a row is one run of bytes in both tensors, copied in bulk. */
+    private final boolean contiguous;
 
     public RegionCopy(CopyRegion region, int elementSize) {
         this.elementSize = elementSize;
@@ -55,6 +57,7 @@ public final class RegionCopy {
         this.rows = count;
         this.sourceBase = region.sourceBase() * elementSize;
         this.targetBase = region.targetBase() * elementSize;
+        this.contiguous = sourceStep == elementSize && targetStep == elementSize;
     }
 
     /** Merges each dimension into its inner neighbour where, in both tensors, it steps over exactly the inner one. */
@@ -137,8 +140,7 @@ public final class RegionCopy {
 
         /** Copies the rows from where the walk stands up to {@code end} (exclusive). */
         void copyUntil(long end) {
-            boolean contiguous = sourceStep == elementSize && targetStep == elementSize;
-            int runBytes = (int) (rowLength * elementSize);
+            int runBytes = (int) rowBytes();
             for (; next < end; next++) {
                 long from = cursor.offset(0);
                 long to = cursor.offset(1);
