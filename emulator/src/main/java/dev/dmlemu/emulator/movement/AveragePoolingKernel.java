@@ -217,11 +217,7 @@ public final class AveragePoolingKernel implements OperatorKernel {
                     sum = treeSum.result();
                 }
                 float divisor = wholeWindow > 0 ? wholeWindow : inside;
-                long to = 0;
-                for (int d = 0; d < rank; d++) {
-                    to += at[d] * outStrides[d];
-                }
-                output.putFloat(Math.toIntExact(to * 4), sum / divisor);
+                output.putFloat(Math.toIntExact(Shapes.offset(at, outStrides) * 4), sum / divisor);
             } while (Shapes.nextCoordinate(at, out));
         }
 

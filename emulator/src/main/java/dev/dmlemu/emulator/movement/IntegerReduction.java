@@ -96,17 +96,9 @@ final class IntegerReduction {
                 long acc = function == ReduceFunction.MULTIPLY ? 1 : 0;
                 long[] at = kept.clone();
                 do {
-                    long offset = 0;
-                    for (int d = 0; d < rank; d++) {
-                        offset += at[d] * inStrides[d];
-                    }
-                    acc = combine(acc, read(in, offset));
+                    acc = combine(acc, read(in, Shapes.offset(at, inStrides)));
                 } while (advance(at, true));
-                long offset = 0;
-                for (int d = 0; d < rank; d++) {
-                    offset += kept[d] * outStrides[d];
-                }
-                int to = Math.toIntExact(offset * width);
+                int to = Math.toIntExact(Shapes.offset(kept, outStrides) * width);
                 if (width == 8) {
                     out.putLong(to, acc);
                 } else {

@@ -58,11 +58,7 @@ final class LinearResampleExecution implements OperatorExecution {
         int rank = out.length;
         long[] at = new long[rank];
         do {
-            long to = 0;
-            for (int d = 0; d < rank; d++) {
-                to += at[d] * outStrides[d];
-            }
-            output.putFloat(Math.toIntExact(to * 4), interpolated(input, at, rank - 1, 0));
+            output.putFloat(Math.toIntExact(Shapes.offset(at, outStrides) * 4), interpolated(input, at, rank - 1, 0));
         } while (Shapes.nextCoordinate(at, out));
     }
 

@@ -98,7 +98,7 @@ public final class PaddingKernel implements OperatorKernel {
         long[] outStrides = Shapes.strides(output);
         List<CopyPiece> pieces = new ArrayList<>();
         pieces.add(new CopyPiece(0, 1, new RegionCopy(new CopyRegion(in, 0, Shapes.strides(input),
-                offset(start, outStrides), outStrides), elementSize)));
+                Shapes.offset(start, outStrides), outStrides), elementSize)));
         for (int d = 0; d < rank; d++) {
             for (boolean before : new boolean[] {true, false}) {
                 long count = before ? start[d] : end[d];
@@ -113,7 +113,7 @@ public final class PaddingKernel implements OperatorKernel {
                 }
                 sizes[d] = count;
                 first[d] = before ? 0 : start[d] + in[d];
-                long target = offset(first, outStrides);
+                long target = Shapes.offset(first, outStrides);
                 if (mode == PaddingMode.CONSTANT) {
                     pieces.add(new CopyPiece(CopyPiece.CONSTANT, 1, new RegionCopy(new CopyRegion(sizes, 0,
                             new long[rank], target, outStrides), elementSize)));
@@ -125,7 +125,7 @@ public final class PaddingKernel implements OperatorKernel {
                 source[d] = read[0];
                 long[] sourceStrides = outStrides.clone();
                 sourceStrides[d] = read[1] * outStrides[d];
-                pieces.add(new CopyPiece(1, 1, new RegionCopy(new CopyRegion(sizes, offset(source, outStrides),
+                pieces.add(new CopyPiece(1, 1, new RegionCopy(new CopyRegion(sizes, Shapes.offset(source, outStrides),
                         sourceStrides, target, outStrides), elementSize)));
             }
         }
@@ -152,13 +152,5 @@ public final class PaddingKernel implements OperatorKernel {
         // order; it must stay inside the interior.
         Shapes.requireInside(type, mode + " padding of dimension " + d, read[0] - start, read[1], count, size);
         return read;
-    }
-
-    private static long offset(long[] coordinate, long[] strides) {
-        long offset = 0;
-        for (int d = 0; d < coordinate.length; d++) {
-            offset += coordinate[d] * strides[d];
-        }
-        return offset;
     }
 }

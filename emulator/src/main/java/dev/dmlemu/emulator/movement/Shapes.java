@@ -22,6 +22,15 @@ final class Shapes {
         return tensor.effectiveStrides().stream().mapToLong(Long::longValue).toArray();
     }
 
+    /** The element offset of {@code coordinate} under {@code strides}: their dot product. */
+    static long offset(long[] coordinate, long[] strides) {
+        long offset = 0;
+        for (int d = 0; d < coordinate.length; d++) {
+            offset += coordinate[d] * strides[d];
+        }
+        return offset;
+    }
+
     /** Steps {@code at} to the next coordinate of {@code sizes} in row-major order; false after the last. */
     static boolean nextCoordinate(long[] at, long[] sizes) {
         for (int d = at.length - 1; d >= 0; d--) {
