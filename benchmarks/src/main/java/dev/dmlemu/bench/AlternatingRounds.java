@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * Several contestants timed in alternating rounds in one JVM: in each round, every contestant in turn runs
- * {@code perRound} times back to back, so drifts of the machine's speed fall on all of them alike. What
+ * {@code perRound} times back to back, so drifts of the machine's speed fall on all of them alike. The turns go
+ * forwards in even rounds and backwards in odd ones, so that no contestant always runs right after the same other one
+ * (after a spinning pool's last call, say). What
  * {@link BuildsSideBySide} and {@link MethodsSideBySide} share; warming up is theirs.
  *
  * @param roundMediansMs per contestant, the median call of each round, in ms
@@ -33,7 +35,8 @@ record AlternatingRounds(double[][] roundMediansMs, long[][] callsNs) {
         long[][] calls = new long[contestants.size()][rounds * perRound];
         long[] times = new long[perRound];
         for (int round = 0; round < rounds; round++) {
-            for (int c = 0; c < contestants.size(); c++) {
+            for (int turn = 0; turn < contestants.size(); turn++) {
+                int c = turnOf(turn, round, contestants.size());
                 if (settleMs > 0) {
                     Thread.sleep(settleMs);
                 }
@@ -47,5 +50,10 @@ record AlternatingRounds(double[][] roundMediansMs, long[][] callsNs) {
             }
         }
         return new AlternatingRounds(medians, calls);
+    }
+
+    /** Which contestant takes turn {@code turn} of round {@code round}: forwards in even rounds, backwards in odd. */
+    static int turnOf(int turn, int round, int contestants) {
+        return round % 2 == 0 ? turn : contestants - 1 - turn;
     }
 }

@@ -3,6 +3,7 @@ package dev.dmlemu.bench;
 import java.io.File;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,8 +57,13 @@ public final class BuildsSideBySide implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Runnable> builds = new ArrayList<>();
+        List<ByteBuffer> buffers = null;
         for (Path jar : jars) {
-            builds.add(load(jar));
+            Runnable build = load(jar, buffers);
+            builds.add(build);
+            if (buffers == null) {
+                buffers = sharedBuffers(build);
+            }
         }
         for (int i = 0; i < warmup; i++) {
             builds.forEach(Runnable::run);
@@ -85,15 +91,24 @@ public final class BuildsSideBySide implements Callable<Integer> {
         return 0;
     }
 
-    /** The workload prepared on {@code jar}'s emulator: that jar first, then this one for the benchmark's classes. */
-    private Runnable load(Path jar) throws Exception {
+    /**
+     * The workload prepared on {@code jar}'s emulator (that jar first, then this one for the benchmark's classes),
+     * bound to {@code buffers} where not null: every build reads and writes the first one's memory.
+     */
+    private Runnable load(Path jar, List<ByteBuffer> buffers) throws Exception {
         List<URL> urls = new ArrayList<>();
         urls.add(jar.toUri().toURL());
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             urls.add(Path.of(entry).toUri().toURL());
         }
         ClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
-        return (Runnable) loader.loadClass(EmulatorRun.class.getName()).getConstructor(String.class, Integer.class)
-                .newInstance(workload, threads);
+        return (Runnable) loader.loadClass(EmulatorRun.class.getName())
+                .getConstructor(String.class, Integer.class, List.class).newInstance(workload, threads, buffers);
+    }
+
+    /** The buffers a build's run binds ({@link EmulatorRun#buffers()}, through its own class loader). */
+    @SuppressWarnings("unchecked")
+    private static List<ByteBuffer> sharedBuffers(Runnable build) throws Exception {
+        return (List<ByteBuffer>) build.getClass().getMethod("buffers").invoke(build);
     }
 }

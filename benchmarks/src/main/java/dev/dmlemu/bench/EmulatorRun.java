@@ -27,27 +27,50 @@ public final class EmulatorRun implements Runnable, AutoCloseable {
     private final Bindings bindings;
     private final ByteBuffer indices;
     private final ByteBuffer output;
+    private final List<ByteBuffer> buffers;
 
     public EmulatorRun(String workload, Integer threads) {
+        this(workload, threads, null);
+    }
+
+    /**
+     * The workload bound to {@code buffers} (another run's {@link #buffers()}, of the same workload) instead of
+     * buffers of its own, or to its own when null: builds timed side by side then read and write the same memory. On
+     * the machines this was measured on, where an array lies changed a copy's speed by more than the builds differed
+     * (the same build loaded twice ran 5-7% faster on the second load's arrays).
+     */
+    public EmulatorRun(String workload, Integer threads, List<ByteBuffer> buffers) {
         this(EmulatorAgainstOrtBenchmark.named(workload).orElseGet(() -> elements(Workload.named(workload).values())),
-                threads);
+                threads, buffers);
     }
 
     EmulatorRun(Workload.Values values, int threads) {
-        this(elements(values), threads);
+        this(elements(values), threads, null);
     }
 
-    private EmulatorRun(EmulatorAgainstOrtBenchmark.Subject subject, int threads) {
+    private EmulatorRun(EmulatorAgainstOrtBenchmark.Subject subject, int threads, List<ByteBuffer> shared) {
+        List<ByteBuffer> bound = new ArrayList<>(subject.inputs());
+        bound.add(Workload.Values.heap(subject.outputBytes()));
+        if (shared != null) {
+            if (shared.size() != bound.size()) {
+                throw new IllegalArgumentException("buffers of another workload: " + shared.size() + " buffers where "
+                        + subject.desc().operatorType() + " binds " + bound.size());
+            }
+            bound = List.copyOf(shared);
+        }
+        this.buffers = List.copyOf(bound);
         // The gathers' and scatters' second input; kernel workloads may have one input only.
-        indices = subject.inputs().size() > 1 ? subject.inputs().get(1) : null;
-        output = Workload.Values.heap(subject.outputBytes());
+        indices = bound.size() > 2 ? bound.get(1) : null;
+        output = bound.get(bound.size() - 1);
         emulator = new Emulator(EmulatorOptions.builder().threads(threads).build());
         prepared = emulator.prepare(
                 new FeatureLevelValidator().validate(subject.desc(), FeatureLevel.LEVEL_6_4).validated());
-        List<BufferBinding> buffers = new ArrayList<>();
-        subject.inputs().forEach(in -> buffers.add(BufferBinding.of(in)));
-        buffers.add(BufferBinding.of(output));
-        bindings = Bindings.of(buffers.toArray(BufferBinding[]::new));
+        bindings = Bindings.of(bound.stream().map(BufferBinding::of).toArray(BufferBinding[]::new));
+    }
+
+    /** The buffers bound, inputs in order and then the output: what another build's run may share. */
+    public List<ByteBuffer> buffers() {
+        return buffers;
     }
 
     /** A GatherElements workload's input (strided where the workload is) and indices, as a subject. */
