@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The pieces of a {@link CopyExecution} cut into bands of the tensor they all share (JOIN's output, SPLIT's input,
- * PADDING's output), so that tensor is walked once, in order, from its start to its end instead of once per piece. A
+ * The pieces of a {@link CopyExecution} cut into bands of the tensor they all share (JOIN's output, SPLIT's input),
+ * so that tensor is walked once, in order, from its start to its end instead of once per piece. A
  * JOIN of two halves along its last dimension then writes each output row whole before the next, within about 5 % of
  * the time of one contiguous copy of its bytes, where piece by piece it took 1.25 times that, and with two rows of each
  * piece per band 1.15 times (16M FLOAT32 elements; docs/performance.md, "On a faster host").
