@@ -3,7 +3,8 @@ package dev.dmlemu.bench;
 /**
  * A memory-traffic floor to run beside a kernel: {@code bytes} copied once from one contiguous run of a source array
  * into a target array ({@code System.arraycopy}), split into halves on two threads like the emulator's work. A
- * kernel that reads and writes as many bytes from scattered places cannot beat it.
+ * kernel that reads and writes as many bytes from scattered places cannot beat it. The target is the emulator's own
+ * output array, as for {@link SliceCopyFloor}.
  */
 final class CopyFloor implements AutoCloseable {
 
@@ -11,12 +12,12 @@ final class CopyFloor implements AutoCloseable {
     private final byte[] target;
     private final Halves halves;
 
-    CopyFloor(byte[] source, int bytes, int threads) {
-        if (bytes > source.length) {
-            throw new IllegalArgumentException("the floor copies " + bytes + " bytes from " + source.length);
+    CopyFloor(byte[] source, byte[] target, int threads) {
+        if (target.length > source.length) {
+            throw new IllegalArgumentException("the floor copies " + target.length + " bytes from " + source.length);
         }
         this.source = source;
-        this.target = new byte[bytes];
+        this.target = target;
         this.halves = new Halves(threads);
     }
 

@@ -48,16 +48,12 @@ public class GatherBenchmark extends EmulatorAgainstOrtBenchmark {
         for (int i = 0; i < rowOffsets.length; i++) {
             rowOffsets[i] = Math.toIntExact(indices.getLong(i * 8) * rowElements * 4);
         }
-        // The emulator's own input array, so both read the same memory.
-        rowCopies = new SliceCopyFloor(s.inputs().get(0).array(), rowOffsets, Math.toIntExact(rowElements * 4),
-                threads);
-        try {
-            rowCopies.run();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-        SameBytes.require(workload + ": row-copy floor and emulator", ByteBuffer.wrap(rowCopies.target()),
-                emulatorOutput, s.outputBytes(), 4);
+        // The emulator's own input and output arrays, so both move the same memory.
+        byte[] source = s.inputs().get(0).array();
+        int rowBytes = Math.toIntExact(rowElements * 4);
+        rowCopies = SlicesFloor.checkedThenOnOutput(workload + ": row-copy floor and emulator",
+                target -> new SliceCopyFloor(source, rowOffsets, rowBytes, target, threads), emulatorOutput,
+                s.outputBytes());
     }
 
     @Override

@@ -39,16 +39,12 @@ public class GatherNdBenchmark extends EmulatorAgainstOrtBenchmark {
         for (int i = 0; i < offsets.length; i++) {
             byteOffsets[i] = Math.toIntExact(offsets[i] * 4);
         }
-        // The emulator's own input array, so both read the same memory.
-        sliceCopies = new SliceCopyFloor(s.inputs().get(0).array(), byteOffsets,
-                Math.toIntExact(w.sliceElements() * 4), threads);
-        try {
-            sliceCopies.run();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-        SameBytes.require(workload + ": slice-copy floor and emulator", ByteBuffer.wrap(sliceCopies.target()),
-                emulatorOutput, s.outputBytes(), 4);
+        // The emulator's own input and output arrays, so both move the same memory.
+        byte[] source = s.inputs().get(0).array();
+        int sliceBytes = Math.toIntExact(w.sliceElements() * 4);
+        sliceCopies = SlicesFloor.checkedThenOnOutput(workload + ": slice-copy floor and emulator",
+                target -> new SliceCopyFloor(source, byteOffsets, sliceBytes, target, threads), emulatorOutput,
+                s.outputBytes());
     }
 
     @Override

@@ -3,9 +3,11 @@ package dev.dmlemu.bench;
 /**
  * A floor for a gather of whole slices: the same slices copied from the same source array to a target array, each with
  * one {@code System.arraycopy} from an offset computed before timing, split into halves on two threads like the
- * emulator's work. It reads no indices and computes no offsets, so a Java gather of those slices cannot beat it.
+ * emulator's work. It reads no indices and computes no offsets, so a Java gather of those slices cannot beat it. Timed,
+ * it writes into the emulator's own output array: on the virtual machines measured, the same copies ran up to a third
+ * faster into an array of their own (docs/performance.md, "The floors on the emulator's arrays").
  */
-final class SliceCopyFloor implements AutoCloseable {
+final class SliceCopyFloor implements SlicesFloor {
 
     private final byte[] source;
     private final int[] sliceOffsets;
@@ -13,16 +15,24 @@ final class SliceCopyFloor implements AutoCloseable {
     private final byte[] target;
     private final Halves halves;
 
-    /** @param sliceOffsets the byte offset in {@code source} of each slice, in output order */
-    SliceCopyFloor(byte[] source, int[] sliceOffsets, int sliceBytes, int threads) {
+    /**
+     * @param sliceOffsets the byte offset in {@code source} of each slice, in output order
+     * @param target where the slices go, one after another from its start
+     */
+    SliceCopyFloor(byte[] source, int[] sliceOffsets, int sliceBytes, byte[] target, int threads) {
+        if (target.length < Math.multiplyExact(sliceOffsets.length, sliceBytes)) {
+            throw new IllegalArgumentException("a target of " + target.length + " bytes for " + sliceOffsets.length
+                    + " slices of " + sliceBytes);
+        }
         this.source = source;
         this.sliceOffsets = sliceOffsets.clone();
         this.sliceBytes = sliceBytes;
-        this.target = new byte[Math.multiplyExact(sliceOffsets.length, sliceBytes)];
+        this.target = target;
         this.halves = new Halves(threads);
     }
 
-    void run() throws Exception {
+    @Override
+    public void run() throws Exception {
         halves.run(sliceOffsets.length, this::copy);
     }
 
@@ -33,7 +43,8 @@ final class SliceCopyFloor implements AutoCloseable {
     }
 
     /** The target's bytes, to check that the floor copied what the gather does. */
-    byte[] target() {
+    @Override
+    public byte[] target() {
         return target;
     }
 

@@ -8,9 +8,10 @@ import java.util.List;
  * updates array to the same places, each with one {@code System.arraycopy} from offsets computed before timing, in
  * update order. On two threads the target is cut into two halves at a slice boundary and each thread copies its half
  * of the input and writes the slices that land in it, as the emulator's regions do. It reads no indices and computes
- * no offsets, so a Java scatter of those slices cannot beat it.
+ * no offsets, so a Java scatter of those slices cannot beat it. Timed, it writes into the emulator's own output array,
+ * as {@link SliceCopyFloor} does.
  */
-final class SliceScatterFloor implements AutoCloseable {
+final class SliceScatterFloor implements SlicesFloor {
 
     private final byte[] input;
     private final byte[] updates;
@@ -26,11 +27,16 @@ final class SliceScatterFloor implements AutoCloseable {
     /**
      * @param targetSlices the target slice of each update slice, in update order: slice {@code i} of the updates
      *     (bytes {@code i * sliceBytes} on) goes to slice {@code targetSlices[i]} of the target
+     * @param target what the floor writes: at least as long as the input
      */
-    SliceScatterFloor(byte[] input, byte[] updates, long[] targetSlices, int sliceBytes, int threads) {
+    SliceScatterFloor(byte[] input, byte[] updates, long[] targetSlices, int sliceBytes, byte[] target, int threads) {
+        if (target.length < input.length) {
+            throw new IllegalArgumentException("a target of " + target.length + " bytes for an input of "
+                    + input.length);
+        }
         this.input = input;
         this.updates = updates;
-        this.target = new byte[input.length];
+        this.target = target;
         this.sliceBytes = sliceBytes;
         this.regions = threads > 1 ? 2 : 1;
         int slices = input.length / sliceBytes;
@@ -54,7 +60,8 @@ final class SliceScatterFloor implements AutoCloseable {
         this.halves = new Halves(threads);
     }
 
-    void run() throws Exception {
+    @Override
+    public void run() throws Exception {
         halves.run(regions, (begin, end) -> {
             for (int r = begin; r < end; r++) {
                 region(r);
@@ -72,7 +79,8 @@ final class SliceScatterFloor implements AutoCloseable {
     }
 
     /** The target's bytes, to check that the floor wrote what the scatter does. */
-    byte[] target() {
+    @Override
+    public byte[] target() {
         return target;
     }
 
