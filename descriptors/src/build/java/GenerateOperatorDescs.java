@@ -17,17 +17,13 @@ import java.util.regex.Pattern;
  * {@code java GenerateOperatorDescs.java <schema file> <templates folder> <output folder>}.
  *
  * <p>It reads the schema data itself, only as far as it needs (names, codes, kinds and references): the module's own
- * {@code SchemaParser} is not compiled yet at this phase, and {@code GeneratedRecordsSchemaTest} checks the records
+ * {@code SchemaParser} is not compiled yet at this phase, and {@code MirroredOperatorsSchemaTest} checks the records
  * against it. A template placeholder {@code {{NAME}}} is replaced in place; an unknown name stops the build.
  */
 public final class GenerateOperatorDescs {
 
     private static final String PACKAGE_FOLDER = "dev/dmlemu/desc";
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{(\\w+)}}");
-
-    /** Written by hand, with javadoc and constants used across the project; registered like the generated ones. */
-    static final Set<String> HAND_WRITTEN = Set.of("GATHER_ELEMENTS", "GATHER", "GATHER_ND", "GATHER_ND1",
-            "SCATTER_ELEMENTS", "SCATTER_ND");
 
     /** C enums that already have a hand-written Java enum. */
     static final Map<String, String> EXISTING_ENUMS = Map.of("DML_TENSOR_DATA_TYPE", "TensorDataType",
@@ -68,9 +64,7 @@ public final class GenerateOperatorDescs {
         Map<String, String> files = new LinkedHashMap<>();
         String recordTemplate = Files.readString(templates.resolve("OperatorDescRecord.java.template"));
         for (Operator op : operators) {
-            if (!HAND_WRITTEN.contains(op.name())) {
-                files.put(className(op) + ".java", expand(recordTemplate, recordSnippets(op, enums)));
-            }
+            files.put(className(op) + ".java", expand(recordTemplate, recordSnippets(op, enums)));
         }
         String enumTemplate = Files.readString(templates.resolve("SchemaEnum.java.template"));
         for (CEnum e : enums) {
