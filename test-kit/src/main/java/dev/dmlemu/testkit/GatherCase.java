@@ -2,7 +2,6 @@ package dev.dmlemu.testkit;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherOperatorDesc;
-import dev.dmlemu.desc.TensorDataType;
 import java.util.Objects;
 
 /**
@@ -19,36 +18,12 @@ public record GatherCase(long seed, GatherOperatorDesc desc, TensorBytes input, 
         Objects.requireNonNull(output, "output");
     }
 
-    public BufferTensorDesc inputTensor() {
-        return (BufferTensorDesc) desc.inputTensor();
-    }
-
-    public BufferTensorDesc indicesTensor() {
-        return (BufferTensorDesc) desc.indicesTensor();
-    }
-
-    public BufferTensorDesc outputTensor() {
-        return (BufferTensorDesc) desc.outputTensor();
-    }
-
-    public TensorDataType dataType() {
-        return inputTensor().dataType();
-    }
-
-    public TensorDataType indexType() {
-        return indicesTensor().dataType();
-    }
-
     public int axis() {
         return Math.toIntExact(desc.axis());
     }
 
     public int indexDimensions() {
         return Math.toIntExact(desc.indexDimensions());
-    }
-
-    public int rank() {
-        return inputTensor().sizes().size();
     }
 
     public long axisSize() {

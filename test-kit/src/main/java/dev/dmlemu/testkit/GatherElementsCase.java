@@ -2,7 +2,6 @@ package dev.dmlemu.testkit;
 
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherElementsOperatorDesc;
-import dev.dmlemu.desc.TensorDataType;
 import java.util.Objects;
 
 /**
@@ -19,32 +18,8 @@ public record GatherElementsCase(long seed, GatherElementsOperatorDesc desc, Ten
         Objects.requireNonNull(output, "output");
     }
 
-    public BufferTensorDesc inputTensor() {
-        return (BufferTensorDesc) desc.inputTensor();
-    }
-
-    public BufferTensorDesc indicesTensor() {
-        return (BufferTensorDesc) desc.indicesTensor();
-    }
-
-    public BufferTensorDesc outputTensor() {
-        return (BufferTensorDesc) desc.outputTensor();
-    }
-
-    public TensorDataType dataType() {
-        return inputTensor().dataType();
-    }
-
-    public TensorDataType indexType() {
-        return indicesTensor().dataType();
-    }
-
     public int axis() {
         return Math.toIntExact(desc.axis());
-    }
-
-    public int rank() {
-        return inputTensor().sizes().size();
     }
 
     public long axisSize() {

@@ -21,16 +21,29 @@ public interface GatherFamilyCase {
     /** The output's initial contents. */
     TensorBytes output();
 
-    BufferTensorDesc inputTensor();
+    /** The desc's first tensor field: every gather's tensors are input, indices and output, in that order. */
+    default BufferTensorDesc inputTensor() {
+        return (BufferTensorDesc) desc().tensorFields().get(0).desc();
+    }
 
-    BufferTensorDesc indicesTensor();
+    default BufferTensorDesc indicesTensor() {
+        return (BufferTensorDesc) desc().tensorFields().get(1).desc();
+    }
 
-    BufferTensorDesc outputTensor();
+    default BufferTensorDesc outputTensor() {
+        return (BufferTensorDesc) desc().tensorFields().get(2).desc();
+    }
 
-    TensorDataType dataType();
+    default TensorDataType dataType() {
+        return inputTensor().dataType();
+    }
 
-    TensorDataType indexType();
+    default TensorDataType indexType() {
+        return indicesTensor().dataType();
+    }
 
     /** The DimensionCount every tensor of the desc shares. */
-    int rank();
+    default int rank() {
+        return inputTensor().sizes().size();
+    }
 }

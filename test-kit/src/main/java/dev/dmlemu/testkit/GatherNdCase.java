@@ -4,7 +4,6 @@ import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.GatherNd1OperatorDesc;
 import dev.dmlemu.desc.GatherNdOperatorDesc;
 import dev.dmlemu.desc.OperatorDesc;
-import dev.dmlemu.desc.TensorDataType;
 import java.util.Objects;
 
 /**
@@ -24,30 +23,6 @@ public record GatherNdCase(long seed, OperatorDesc desc, TensorBytes input, Tens
         if (!(desc instanceof GatherNdOperatorDesc) && !(desc instanceof GatherNd1OperatorDesc)) {
             throw new IllegalArgumentException("not a GATHER_ND or GATHER_ND1 desc: " + desc);
         }
-    }
-
-    public BufferTensorDesc inputTensor() {
-        return (BufferTensorDesc) desc.tensorFields().get(0).desc();
-    }
-
-    public BufferTensorDesc indicesTensor() {
-        return (BufferTensorDesc) desc.tensorFields().get(1).desc();
-    }
-
-    public BufferTensorDesc outputTensor() {
-        return (BufferTensorDesc) desc.tensorFields().get(2).desc();
-    }
-
-    public TensorDataType dataType() {
-        return inputTensor().dataType();
-    }
-
-    public TensorDataType indexType() {
-        return indicesTensor().dataType();
-    }
-
-    public int rank() {
-        return inputTensor().sizes().size();
     }
 
     public int inputDimensionCount() {
