@@ -1,16 +1,12 @@
 package dev.dmlemu.emulator.matrix;
 
 import dev.dmlemu.desc.MatrixMultiplyIntegerOperatorDesc;
-import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
-import dev.dmlemu.emulator.BoundBuffers;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.emulator.OperatorExecution;
 import dev.dmlemu.emulator.OperatorKernel;
 import dev.dmlemu.emulator.Parallelism;
-import dev.dmlemu.execution.BindingRule;
-import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.ValidatedOperator;
 import java.nio.ByteBuffer;
@@ -40,62 +36,21 @@ public final class IntegerMatrixKernel implements OperatorKernel {
                     + ": the emulator cannot execute this desc: A [.., M, K] times B [.., K, N] into an INT32 [.., M, N]"
                     + " of the same batch sizes");
         }
-        return new Execution(desc, a, MatrixTensor.of(desc.aZeroPointTensor()), b,
-                MatrixTensor.of(desc.bZeroPointTensor()), out, parallelism);
+        MatrixTensor aZeroPoint = MatrixTensor.of(desc.aZeroPointTensor());
+        MatrixTensor bZeroPoint = MatrixTensor.of(desc.bZeroPointTensor());
+        return new ProductRows(desc, parallelism, out, a.sizes()[3],
+                (v, i0, i1, m) -> row(a, aZeroPoint, b, bZeroPoint, out, v, i0, i1, m), a, aZeroPoint, b, bZeroPoint,
+                out);
     }
 
-    private static final class Execution implements OperatorExecution {
-
-        private final OperatorDesc desc;
-        private final MatrixTensor a;
-        private final MatrixTensor aZeroPoint;
-        private final MatrixTensor b;
-        private final MatrixTensor bZeroPoint;
-        private final MatrixTensor out;
-        private final ProductSplit split;
-
-        Execution(OperatorDesc desc, MatrixTensor a, MatrixTensor aZeroPoint, MatrixTensor b, MatrixTensor bZeroPoint, MatrixTensor out,
-                Parallelism parallelism) {
-            this.desc = desc;
-            this.a = a;
-            this.aZeroPoint = aZeroPoint;
-            this.b = b;
-            this.bZeroPoint = bZeroPoint;
-            this.out = out;
-            this.split = new ProductSplit(desc, parallelism);
-        }
-
-        @Override
-        public void execute(Bindings bindings) {
-            BindingRule.check(desc, bindings);
-            ByteBuffer aBuffer = BoundBuffers.view(bindings.get(0));
-            ByteBuffer aZero = aZeroPoint == null ? null : BoundBuffers.view(bindings.get(1));
-            ByteBuffer bBuffer = BoundBuffers.view(bindings.get(2));
-            ByteBuffer bZero = bZeroPoint == null ? null : BoundBuffers.view(bindings.get(3));
-            ByteBuffer output = BoundBuffers.view(bindings.get(4));
-            split.runRows(out, a.sizes()[3], (begin, end) -> rows(aBuffer, aZero, bBuffer, bZero, output, begin, end));
-        }
-
-        private void rows(ByteBuffer aBuffer, ByteBuffer aZero, ByteBuffer bBuffer, ByteBuffer bZero,
-                ByteBuffer output, long begin, long end) {
-            long m = out.sizes()[2];
-            long n = out.sizes()[3];
-            for (long row = begin; row < end; row++) {
-                long i2 = row % m;
-                long i1 = row / m % out.sizes()[1];
-                long i0 = row / m / out.sizes()[1];
-                int rowZero = aZero == null ? 0 : aZeroPoint.integer(aZero, i0, i1, i2, 0);
-                for (long j = 0; j < n; j++) {
-                    int columnZero = bZero == null ? 0 : bZeroPoint.integer(bZero, i0, i1, 0, j);
-                    output.putInt(out.outputAt(i0, i1, i2, j),
-                            MatrixTensor.dot(a, aBuffer, rowZero, b, bBuffer, columnZero, i0, i1, i2, j));
-                }
-            }
-        }
-
-        @Override
-        public void release() {
-            // Nothing is kept between executions.
+    /** Output row {@code [i0, i1, m]}: each output the wrapping INT32 dot product of A's row and B's column. */
+    private static void row(MatrixTensor a, MatrixTensor aZeroPoint, MatrixTensor b, MatrixTensor bZeroPoint,
+            MatrixTensor out, ByteBuffer[] v, long i0, long i1, long m) {
+        int rowZero = aZeroPoint == null ? 0 : aZeroPoint.integer(v[1], i0, i1, m, 0);
+        for (long j = 0; j < out.sizes()[3]; j++) {
+            int columnZero = bZeroPoint == null ? 0 : bZeroPoint.integer(v[3], i0, i1, 0, j);
+            v[4].putInt(out.outputAt(i0, i1, m, j),
+                    MatrixTensor.dot(a, v[0], rowZero, b, v[2], columnZero, i0, i1, m, j));
         }
     }
 }

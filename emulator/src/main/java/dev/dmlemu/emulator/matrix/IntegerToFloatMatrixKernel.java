@@ -1,15 +1,12 @@
 package dev.dmlemu.emulator.matrix;
 
 import dev.dmlemu.desc.MatrixMultiplyIntegerToFloatOperatorDesc;
-import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.TensorDataType;
 import dev.dmlemu.emulator.EmulatorOptions;
 import dev.dmlemu.emulator.OperatorExecution;
 import dev.dmlemu.emulator.OperatorKernel;
 import dev.dmlemu.emulator.Parallelism;
-import dev.dmlemu.execution.BindingRule;
-import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.ValidatedOperator;
 import java.nio.ByteBuffer;
@@ -49,66 +46,36 @@ public final class IntegerToFloatMatrixKernel implements OperatorKernel {
                     + " same batch sizes, INT8, UINT8, INT32 or UINT32 operands and FLOAT32 scales, bias and output"
                     + " (FLOAT16 and 16-bit integers could not be measured: the device has none)");
         }
-        return new Execution(desc, o, parallelism);
+        return new ProductRows(desc, parallelism, o.out(), o.a().sizes()[3], (v, i0, i1, m) -> row(o, v, i0, i1, m),
+                o.a(), o.aScale(), o.aZero(), o.b(), o.bScale(), o.bZero(), o.bias(), o.out());
     }
 
     /** The eight tensors in field order, the absent zero points and bias null. */
     private record Operands(MatrixTensor a, MatrixTensor aScale, MatrixTensor aZero, MatrixTensor b,
             MatrixTensor bScale, MatrixTensor bZero, MatrixTensor bias, MatrixTensor out) {}
 
-    private static final class Execution implements OperatorExecution {
-
-        private final OperatorDesc desc;
-        private final Operands o;
-        private final ProductSplit split;
-
-        Execution(OperatorDesc desc, Operands o, Parallelism parallelism) {
-            this.desc = desc;
-            this.o = o;
-            this.split = new ProductSplit(desc, parallelism);
-        }
-
-        @Override
-        public void execute(Bindings bindings) {
-            BindingRule.check(desc, bindings);
-            ByteBuffer[] views = MatrixTensor.views(bindings, o.a(), o.aScale(), o.aZero(), o.b(), o.bScale(),
-                    o.bZero(), o.bias(), o.out());
-            split.runRows(o.out(), o.a().sizes()[3], (begin, end) -> rows(views, begin, end));
-        }
-
-        private void rows(ByteBuffer[] v, long begin, long end) {
-            long[] out = o.out().sizes();
-            long depth = o.a().sizes()[3];
-            for (long row = begin; row < end; row++) {
-                long m = row % out[2];
-                long i1 = row / out[2] % out[1];
-                long i0 = row / out[2] / out[1];
-                for (long n = 0; n < out[3]; n++) {
-                    float sum = 0;
-                    for (long k = 0; k < depth; k++) {
-                        float a = dequantized(o.a(), o.aScale(), o.aZero(), v[0], v[1], v[2], i0, i1, m, k);
-                        float b = dequantized(o.b(), o.bScale(), o.bZero(), v[3], v[4], v[5], i0, i1, k, n);
-                        sum += a * b;
-                    }
-                    if (o.bias() != null) {
-                        sum += o.bias().floating(v[6], i0, i1, m, n);
-                    }
-                    v[7].putFloat(o.out().outputAt(i0, i1, m, n), sum);
-                }
+    /** Output row {@code [i0, i1, m]}: each output the sum from k = 0 up of the dequantized products, then the bias. */
+    private static void row(Operands o, ByteBuffer[] v, long i0, long i1, long m) {
+        long depth = o.a().sizes()[3];
+        for (long n = 0; n < o.out().sizes()[3]; n++) {
+            float sum = 0;
+            for (long k = 0; k < depth; k++) {
+                float a = dequantized(o.a(), o.aScale(), o.aZero(), v[0], v[1], v[2], i0, i1, m, k);
+                float b = dequantized(o.b(), o.bScale(), o.bZero(), v[3], v[4], v[5], i0, i1, k, n);
+                sum += a * b;
             }
+            if (o.bias() != null) {
+                sum += o.bias().floating(v[6], i0, i1, m, n);
+            }
+            v[7].putFloat(o.out().outputAt(i0, i1, m, n), sum);
         }
+    }
 
-        /** {@code (FLOAT32(x) - FLOAT32(zero point)) * scale} at {@code [i0, i1, i2, i3]}, each integer converted. */
-        private static float dequantized(MatrixTensor x, MatrixTensor scale, MatrixTensor zero, ByteBuffer xv,
-                ByteBuffer scalev, ByteBuffer zerov, long i0, long i1, long i2, long i3) {
-            float value = (float) x.wide(xv, i0, i1, i2, i3);
-            float point = zero == null ? 0f : (float) zero.wide(zerov, i0, i1, i2, i3);
-            return (value - point) * scale.floating(scalev, i0, i1, i2, i3);
-        }
-
-        @Override
-        public void release() {
-            // Nothing is kept between executions.
-        }
+    /** {@code (FLOAT32(x) - FLOAT32(zero point)) * scale} at {@code [i0, i1, i2, i3]}, each integer converted. */
+    private static float dequantized(MatrixTensor x, MatrixTensor scale, MatrixTensor zero, ByteBuffer xv,
+            ByteBuffer scalev, ByteBuffer zerov, long i0, long i1, long i2, long i3) {
+        float value = (float) x.wide(xv, i0, i1, i2, i3);
+        float point = zero == null ? 0f : (float) zero.wide(zerov, i0, i1, i2, i3);
+        return (value - point) * scale.floating(scalev, i0, i1, i2, i3);
     }
 }

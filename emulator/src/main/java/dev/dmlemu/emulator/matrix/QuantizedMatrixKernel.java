@@ -1,6 +1,5 @@
 package dev.dmlemu.emulator.matrix;
 
-import dev.dmlemu.desc.OperatorDesc;
 import dev.dmlemu.desc.OperatorType;
 import dev.dmlemu.desc.QuantizedLinearMatrixMultiplyOperatorDesc;
 import dev.dmlemu.desc.TensorDataType;
@@ -9,8 +8,6 @@ import dev.dmlemu.emulator.OperatorExecution;
 import dev.dmlemu.emulator.OperatorKernel;
 import dev.dmlemu.emulator.Parallelism;
 import dev.dmlemu.emulator.elementwise.ShaderIntegers;
-import dev.dmlemu.execution.BindingRule;
-import dev.dmlemu.execution.Bindings;
 import dev.dmlemu.execution.OperatorExecutionException;
 import dev.dmlemu.featurelevels.ValidatedOperator;
 import java.nio.ByteBuffer;
@@ -45,67 +42,37 @@ public final class QuantizedMatrixKernel implements OperatorKernel {
                     + ": the emulator cannot execute this desc: A [.., M, K] times B [.., K, N] into an INT8 or UINT8"
                     + " [.., M, N] of the same batch sizes");
         }
-        return new Execution(desc, o, parallelism);
+        return new ProductRows(desc, parallelism, o.out(), o.a().sizes()[3], (v, i0, i1, m) -> row(o, v, i0, i1, m),
+                o.a(), o.aScale(), o.aZero(), o.b(), o.bScale(), o.bZero(), o.outScale(), o.outZero(), o.out());
     }
 
     /** The nine tensors in field order, the absent zero points null. */
     private record Operands(MatrixTensor a, MatrixTensor aScale, MatrixTensor aZero, MatrixTensor b,
             MatrixTensor bScale, MatrixTensor bZero, MatrixTensor outScale, MatrixTensor outZero, MatrixTensor out) {}
 
-    private static final class Execution implements OperatorExecution {
-
-        private final OperatorDesc desc;
-        private final Operands o;
-        private final ProductSplit split;
-
-        Execution(OperatorDesc desc, Operands o, Parallelism parallelism) {
-            this.desc = desc;
-            this.o = o;
-            this.split = new ProductSplit(desc, parallelism);
+    /** Output row {@code [i0, i1, m]}, each output requantized from its INT32 dot product. */
+    private static void row(Operands o, ByteBuffer[] v, long i0, long i1, long m) {
+        TensorDataType type = o.out().type();
+        int aZero = o.aZero() == null ? 0 : o.aZero().integer(v[2], i0, i1, m, 0);
+        float aScale = o.aScale().floating(v[1], i0, i1, m, 0);
+        float outScale = o.outScale().floating(v[6], i0, i1, m, 0);
+        int outZero = o.outZero() == null ? 0 : o.outZero().integer(v[7], i0, i1, m, 0);
+        for (long n = 0; n < o.out().sizes()[3]; n++) {
+            int bZero = o.bZero() == null ? 0 : o.bZero().integer(v[5], i0, i1, 0, n);
+            float bScale = o.bScale().floating(v[4], i0, i1, 0, n);
+            int sum = MatrixTensor.dot(o.a(), v[0], aZero, o.b(), v[3], bZero, i0, i1, m, n);
+            float scaled = (float) sum * aScale * bScale / outScale;
+            // The zero point is added to the INT32 the value converts to, wrapping: INT32's minimum (an out-of-range
+            // value) plus -1 is its maximum, which clamps to 127 (measured).
+            int quantized = ShaderIntegers.int32((float) Math.rint(scaled)) + outZero;
+            v[8].put(o.out().outputAt(i0, i1, m, n), (byte) clamped(quantized, type));
         }
+    }
 
-        @Override
-        public void execute(Bindings bindings) {
-            BindingRule.check(desc, bindings);
-            ByteBuffer[] views = MatrixTensor.views(bindings, o.a(), o.aScale(), o.aZero(), o.b(), o.bScale(),
-                    o.bZero(), o.outScale(), o.outZero(), o.out());
-            split.runRows(o.out(), o.a().sizes()[3], (begin, end) -> rows(views, begin, end));
-        }
-
-        private void rows(ByteBuffer[] v, long begin, long end) {
-            long[] out = o.out().sizes();
-            TensorDataType type = o.out().type();
-            for (long row = begin; row < end; row++) {
-                long m = row % out[2];
-                long i1 = row / out[2] % out[1];
-                long i0 = row / out[2] / out[1];
-                int aZero = o.aZero() == null ? 0 : o.aZero().integer(v[2], i0, i1, m, 0);
-                float aScale = o.aScale().floating(v[1], i0, i1, m, 0);
-                float outScale = o.outScale().floating(v[6], i0, i1, m, 0);
-                int outZero = o.outZero() == null ? 0 : o.outZero().integer(v[7], i0, i1, m, 0);
-                for (long n = 0; n < out[3]; n++) {
-                    int bZero = o.bZero() == null ? 0 : o.bZero().integer(v[5], i0, i1, 0, n);
-                    float bScale = o.bScale().floating(v[4], i0, i1, 0, n);
-                    int sum = MatrixTensor.dot(o.a(), v[0], aZero, o.b(), v[3], bZero, i0, i1, m, n);
-                    float scaled = (float) sum * aScale * bScale / outScale;
-                    // The zero point is added to the INT32 the value converts to, wrapping: INT32's minimum (an
-                    // out-of-range value) plus -1 is its maximum, which clamps to 127 (measured).
-                    int quantized = ShaderIntegers.int32((float) Math.rint(scaled)) + outZero;
-                    v[8].put(o.out().outputAt(i0, i1, m, n), (byte) clamped(quantized, type));
-                }
-            }
-        }
-
-        /** An INT32 clamped to INT8 or UINT8 (so +infinity, through INT32's minimum, gives -128 and 0 alike). */
-        static long clamped(int v, TensorDataType type) {
-            long low = type == TensorDataType.INT8 ? -128 : 0;
-            long high = type == TensorDataType.INT8 ? 127 : 255;
-            return Math.max(low, Math.min(high, v));
-        }
-
-        @Override
-        public void release() {
-            // Nothing is kept between executions.
-        }
+    /** An INT32 clamped to INT8 or UINT8 (so +infinity, through INT32's minimum, gives -128 and 0 alike). */
+    static long clamped(int v, TensorDataType type) {
+        long low = type == TensorDataType.INT8 ? -128 : 0;
+        long high = type == TensorDataType.INT8 ? 127 : 255;
+        return Math.max(low, Math.min(high, v));
     }
 }
