@@ -130,7 +130,7 @@ public final class PaddingKernel implements OperatorKernel {
             }
         }
         // Listed, whatever the mode: the reflecting and edge modes read back what the input's copy wrote, and a
-        // constant pad band by band (the interior row and its border elements in turn) was 2-6% slower than the
+        // constant pad band by band (the interior row and its border elements in turn) was 1-9% slower than the
         // interior copied whole and then the borders (docs/performance.md, "Two builds on the same memory").
         return new CopyExecution(operator.desc(), pieces, constant, parallelism.forOutput(output), PieceOrder.LISTED);
     }
