@@ -1,5 +1,8 @@
 package dev.dmlemu.cli;
 
+import static dev.dmlemu.desc.DispatchWork.saturatingAdd;
+import static dev.dmlemu.desc.DispatchWork.saturatingMultiply;
+
 import dev.dmlemu.desc.BufferTensorDesc;
 import dev.dmlemu.desc.DispatchWork;
 import dev.dmlemu.desc.OperatorDesc;
@@ -330,14 +333,5 @@ record RunPlan(List<Step> steps, Map<String, Long> jsonValues) {
     /** The initializer's element count, never past the buffer: what print and writeFile show. */
     private static long printableCount(ResourcePlan.Planned resource) {
         return Math.min(resource.initialElementCount(), resource.capacityElements());
-    }
-
-    private static long saturatingAdd(long a, long b) {
-        long sum = a + b;
-        return sum < 0 ? Long.MAX_VALUE : sum;
-    }
-
-    private static long saturatingMultiply(long a, long b) {
-        return a != 0 && b > Long.MAX_VALUE / a ? Long.MAX_VALUE : a * b;
     }
 }

@@ -1,5 +1,8 @@
 package dev.dmlemu.emulator.movement;
 
+import static dev.dmlemu.desc.DispatchWork.saturatingAdd;
+import static dev.dmlemu.desc.DispatchWork.saturatingMultiply;
+
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -93,8 +96,8 @@ final class InterleavedBands {
             lastKey[p] = span.last();
             low = Math.min(low, span.first());
             high = Math.max(high, (double) span.last() + copy.rowBytes());
-            totalRows = saturatedAdd(totalRows, rows[p]);
-            elements = saturatedAdd(elements, saturatedMultiply(rows[p], copy.rowLength()));
+            totalRows = saturatingAdd(totalRows, rows[p]);
+            elements = saturatingAdd(elements, saturatingMultiply(rows[p], copy.rowLength()));
         }
         if (step == Double.POSITIVE_INFINITY) {
             return Optional.empty();
@@ -146,19 +149,6 @@ final class InterleavedBands {
             long lastRow = copy.rows() - 1;
             return byTarget ? new PieceSpan(piece, copy.targetOffset(0), copy.targetOffset(lastRow))
                     : new PieceSpan(piece, copy.sourceOffset(0), copy.sourceOffset(lastRow));
-        }
-    }
-
-    private static long saturatedAdd(long a, long b) {
-        long sum = a + b;
-        return sum < 0 ? Long.MAX_VALUE : sum;
-    }
-
-    private static long saturatedMultiply(long a, long b) {
-        try {
-            return Math.multiplyExact(a, b);
-        } catch (ArithmeticException e) {
-            return Long.MAX_VALUE;
         }
     }
 }
