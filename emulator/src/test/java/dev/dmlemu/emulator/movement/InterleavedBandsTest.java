@@ -3,6 +3,8 @@ package dev.dmlemu.emulator.movement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dmlemu.desc.BufferTensorDesc;
+import dev.dmlemu.desc.TensorDataType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -103,12 +105,6 @@ class InterleavedBandsTest {
     }
 
     private static long[] packed(long[] sizes) {
-        long[] strides = new long[sizes.length];
-        long stride = 1;
-        for (int d = sizes.length - 1; d >= 0; d--) {
-            strides[d] = stride;
-            stride *= sizes[d];
-        }
-        return strides;
+        return Shapes.strides(BufferTensorDesc.packed(TensorDataType.FLOAT32, sizes));
     }
 }
