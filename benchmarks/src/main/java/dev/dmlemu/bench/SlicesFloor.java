@@ -9,15 +9,10 @@ import java.util.function.Function;
  * the same memory: on the virtual machines measured, the same copies ran up to a third faster into a freshly allocated
  * array than into the workload's (docs/performance.md, "The floors on the emulator's arrays").
  */
-interface SlicesFloor extends AutoCloseable {
-
-    void run() throws Exception;
+interface SlicesFloor extends MemoryFloor {
 
     /** The array the floor writes. */
     byte[] target();
-
-    @Override
-    void close();
 
     /**
      * The floor {@code onTarget} builds, checked once against the emulator's output on a scratch array of the output's
