@@ -57,6 +57,8 @@ final class GatherNdPlan {
     final long inputLastElement;
     /** Whether element N - 1 extends past TotalTensorSizeInBytes (and so reads as zero). */
     final boolean inputLastElementPartial;
+    /** The straight-line resolver of one or two packed 64-bit coordinates, or null for other tuples. */
+    final PackedLongTuples packedLongTuples;
 
     private GatherNdPlan(GatherNdGeometry geometry, BufferTensorDesc input, BufferTensorDesc indices,
             IndexSemantics semantics, IndexPolicy policy) {
@@ -98,6 +100,7 @@ final class GatherNdPlan {
         long n = Long.divideUnsigned(total + elementSize - 1, elementSize);
         this.inputLastElement = n - 1;
         this.inputLastElementPartial = Math.multiplyExact(n, elementSize) > total;
+        this.packedLongTuples = PackedLongTuples.of(this);
     }
 
     /**

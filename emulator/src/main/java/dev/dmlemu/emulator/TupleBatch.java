@@ -18,6 +18,10 @@ final class TupleBatch {
     final long[] inputOffsets = new long[SIZE];
     /** The output offset of each tuple's slice, in elements. */
     final long[] outputOffsets = new long[SIZE];
+    /** Packed tuples ({@link PackedLongTuples}) between arrays: each slice's byte offset in the input's array. */
+    final int[] inputBytes = new int[SIZE];
+    /** The same in the output's array. */
+    final int[] outputBytes = new int[SIZE];
     /** The indices element holding each out-of-range tuple's first coordinate. */
     final long[] indexOffsets = new long[SIZE];
     /** The input offset of each out-of-range tuple's batch coordinates. */

@@ -1,10 +1,13 @@
 package dev.dmlemu.emulator;
 
+import dev.dmlemu.desc.TensorDataType;
+import dev.dmlemu.testkit.CaseOptions.Layout;
 import dev.dmlemu.testkit.GatherNdCase;
 import dev.dmlemu.testkit.GatherNdCaseOptions;
 import dev.dmlemu.testkit.GatherNdCaseOptions.BatchSizes;
 import dev.dmlemu.testkit.GatherNdCases;
 import dev.dmlemu.testkit.NaiveGatherNd;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import net.jqwik.api.Arbitraries;
@@ -28,6 +31,9 @@ class GatherNdPropertiesTest {
             new GatherNdCases(GatherNdCaseOptions.defaults().with(BatchSizes.SOMETIMES_DIFFERENT));
     private static final GatherNdCases LARGE =
             new GatherNdCases(GatherNdCaseOptions.defaults().withShapes(3_000, 40));
+    private static final GatherNdCases PACKED_LONG_TUPLES = new GatherNdCases(GatherNdCaseOptions.defaults()
+            .withIndexTypes(List.of(TensorDataType.INT64, TensorDataType.UINT64)).with(Layout.PACKED)
+            .withShapes(3_000, 40));
 
     @AfterContainer
     static void shutDown() {
@@ -60,6 +66,25 @@ class GatherNdPropertiesTest {
     void splitAcrossThreadsMatchesTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
         GatherNdCase c = LARGE.generate(seed);
         check(c, policy, Kernels.prepareNd(c.desc(), policy, Kernels.threeThreads(POOL)));
+    }
+
+    /**
+     * Packed 64-bit indices whose tuples of one or two coordinates select one-run slices: the cases that take
+     * {@link PackedLongTuples}' path, with batches over more than one row of tuples (GATHER_ND1's batches), tuples out
+     * of range and negative ones, split across three threads. Most random cases gather single elements or strided
+     * slices, which take the general loop; each try takes the first case from its seed on that takes the path.
+     */
+    @Property(tries = 300)
+    void packedLongTuplesMatchTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
+        for (int k = 0; k < 1_000; k++) {
+            GatherNdCase c = PACKED_LONG_TUPLES.generate(seed + k);
+            GatherNdExecution execution = Kernels.prepareNd(c.desc(), policy, Kernels.threeThreads(POOL));
+            if (execution.plan().packedLongTuples != null && execution.plan().slice.oneRun()) {
+                check(c, policy, execution);
+                return;
+            }
+        }
+        throw new AssertionError("no case from seed " + seed + " on takes the packed path in 1,000 seeds");
     }
 
     private static void check(GatherNdCase c, IndexPolicy policy, GatherNdExecution execution) {
