@@ -1,6 +1,9 @@
 package dev.dmlemu.bench;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Optional;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -33,7 +36,14 @@ public class ScatterElementsBenchmark extends EmulatorAgainstOrtBenchmark {
                 w.dataBytes(), Optional.of(w.expectedOutput(Workload.Values.heap(w.dataBytes()))));
     }
 
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
+
+    private static final int CACHE_LINE = 64;
+
     private SliceScatterFloor sliceScatter;
+    /** The emulator's indices, for {@link #indexedSliceScatterFloor}. */
+    private byte[] indices;
 
     @Override
     void setUpFloors(Subject s, ByteBuffer emulatorOutput) {
@@ -41,6 +51,7 @@ public class ScatterElementsBenchmark extends EmulatorAgainstOrtBenchmark {
         // The emulator's own input, updates and output arrays, so both move the same memory.
         byte[] input = s.inputs().get(0).array();
         byte[] updates = s.inputs().get(2).array();
+        indices = s.inputs().get(1).array();
         int sliceBytes = Math.toIntExact(w.columns() * 4);
         sliceScatter = SlicesFloor.checkedThenOnOutput(workload + ": slice-scatter floor and emulator",
                 target -> new SliceScatterFloor(input, updates, w.targetRows(), sliceBytes, target, threads),
@@ -59,5 +70,21 @@ public class ScatterElementsBenchmark extends EmulatorAgainstOrtBenchmark {
     @Benchmark
     public void sliceScatterFloor() throws Exception {
         sliceScatter.run();
+    }
+
+    /**
+     * {@link #sliceScatterFloor} after the indices' memory is read once on the calling thread, one 64-bit word of each
+     * 64-byte line, their sum returned so that the reads stay: the memory traffic a SCATTER_ELEMENTS has beyond that
+     * floor, each of its updates carrying an index of its own (SCATTER_ROWS: 2 MiB of INT64 beside 1 MiB of updates),
+     * without any work on the values. A one-thread figure: at two threads the pass is not split.
+     */
+    @Benchmark
+    public long indexedSliceScatterFloor() throws Exception {
+        long sum = 0;
+        for (int at = 0; at + Long.BYTES <= indices.length; at += CACHE_LINE) {
+            sum += (long) LONG_LE.get(indices, at);
+        }
+        sliceScatter.run();
+        return sum;
     }
 }
