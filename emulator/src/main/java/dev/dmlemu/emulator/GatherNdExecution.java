@@ -197,8 +197,26 @@ final class GatherNdExecution implements OperatorExecution {
      */
     private boolean resolvePackedBatch(PackedLongTuples packed, BoundBuffers buffers, CoordinateCursor tupleRows,
             TupleBatch batch, int n) {
+        long rowLength = plan.walkSizes[plan.walkSizes.length - 1];
+        // Along a row of tuples at a time: the cursor's step, a call, inside the loop measured 1.1 times the time.
+        for (int i = 0; i < n; ) {
+            int along = (int) Math.min(n - i, rowLength - batch.position);
+            if (!resolvePackedAlongRow(packed, buffers, batch, i, along)) {
+                return false;
+            }
+            i += along;
+            batch.position += along;
+            if (batch.position == rowLength) {
+                batch.nextRow(tupleRows);
+            }
+        }
+        return true;
+    }
+
+    /** Entries {@code [from, from + count)} of a packed batch, tuples of one row: see {@link #resolvePackedBatch}. */
+    private boolean resolvePackedAlongRow(PackedLongTuples packed, BoundBuffers buffers, TupleBatch batch, int from,
+            int count) {
         int last = plan.walkSizes.length - 1;
-        long rowLength = plan.walkSizes[last];
         long inputStep = plan.walkStrides[0][last];
         long indicesStep = plan.walkStrides[1][last];
         long outputStep = plan.walkStrides[2][last];
@@ -208,38 +226,22 @@ final class GatherNdExecution implements OperatorExecution {
         int indicesAt = idx.arrayOffset();
         int inputAt = buffers.input().arrayOffset();
         int outputAt = buffers.output().arrayOffset();
-        long position = batch.position;
+        int[] inputBytes = batch.inputBytes;
+        int[] outputBytes = batch.outputBytes;
         long outerInput = batch.outerInput;
         long first = batch.first;
         long outputOffset = batch.outputAt;
-        int[] inputBytes = batch.inputBytes;
-        int[] outputBytes = batch.outputBytes;
-        int i = 0;
-        while (i < n) {
-            // Along a row of tuples at a time: the cursor's step, a call, kept out of the loop measured 0.9 of the
-            // time with it inside.
-            int along = (int) Math.min(n - i, rowLength - position);
-            for (int rowEnd = i + along; i < rowEnd; i++) {
-                long base = packed.base(indices, indicesAt + (int) (first * Long.BYTES), outerInput);
-                if (base == TupleBatch.OUT_OF_RANGE) {
-                    return false;
-                }
-                inputBytes[i] = inputAt + (int) (base * es);
-                outputBytes[i] = outputAt + (int) (outputOffset * es);
-                outerInput += inputStep;
-                first += indicesStep;
-                outputOffset += outputStep;
+        for (int i = from; i < from + count; i++) {
+            long base = packed.base(indices, indicesAt + (int) (first * Long.BYTES), outerInput);
+            if (base == TupleBatch.OUT_OF_RANGE) {
+                return false;
             }
-            position += along;
-            if (position == rowLength) {
-                tupleRows.next();
-                position = 0;
-                outerInput = tupleRows.offset(0);
-                first = tupleRows.offset(1);
-                outputOffset = tupleRows.offset(2);
-            }
+            inputBytes[i] = inputAt + (int) (base * es);
+            outputBytes[i] = outputAt + (int) (outputOffset * es);
+            outerInput += inputStep;
+            first += indicesStep;
+            outputOffset += outputStep;
         }
-        batch.position = position;
         batch.outerInput = outerInput;
         batch.first = first;
         batch.outputAt = outputOffset;

@@ -42,6 +42,15 @@ final class TupleBatch {
         outputAt = tupleRows.offset(2) + position * plan.walkStrides[2][last];
     }
 
+    /** Moves the walk to the start of the next row of tuples, {@code tupleRows} stepping there. */
+    void nextRow(CoordinateCursor tupleRows) {
+        tupleRows.next();
+        position = 0;
+        outerInput = tupleRows.offset(0);
+        first = tupleRows.offset(1);
+        outputAt = tupleRows.offset(2);
+    }
+
     /** Marks a tuple with a coordinate out of range (an in-range slice's offset is never negative). */
     static final long OUT_OF_RANGE = -1;
 }
