@@ -56,8 +56,9 @@ interface InPlaceLane {
     }
 
     /**
-     * {@code VectorLanes.of(lane)}, reached by name: that class is compiled after this one, from a source root of its
-     * own that javadoc never reads (emulator/pom.xml, execution {@code compile-vector-api}).
+     * {@code VectorLanes.of(lane)}, reached by name: that class is generated into a folder of its own and compiled
+     * after this one from there, a source root javadoc never reads (emulator/pom.xml, execution
+     * {@code compile-vector-api}).
      */
     private static InPlaceLane vectorLane(PackedLane lane) {
         try {
