@@ -48,6 +48,9 @@ public final class GenerateArithmeticLanes {
                     "usage: GenerateArithmeticLanes <templates folder> <main output folder> <vector output folder>");
         }
         Path templates = Path.of(args[0]);
+        // Each output folder holds these classes only: anything else there is a class dropped from this list.
+        removeAllBut(Path.of(args[1]), List.of("ViewLanes.java", "ArrayLanes.java"));
+        removeAllBut(Path.of(args[2]), List.of("VectorLanes.java"));
         write(templates, "ViewLanes", Path.of(args[1]));
         write(templates, "ArrayLanes", Path.of(args[1]));
         write(templates, "VectorLanes", Path.of(args[2]));
@@ -55,10 +58,28 @@ public final class GenerateArithmeticLanes {
 
     private static void write(Path templates, String name, Path outputFolder) throws IOException {
         Path template = templates.resolve(name + ".java.template");
-        List<String> lines = expand(Files.readAllLines(template), template.getFileName().toString());
+        String text = String.join("\n", expand(Files.readAllLines(template), template.getFileName().toString())) + "\n";
         Path out = outputFolder.resolve(PACKAGE_FOLDER);
         Files.createDirectories(out);
-        Files.writeString(out.resolve(name + ".java"), String.join("\n", lines) + "\n");
+        Path file = out.resolve(name + ".java");
+        // Rewritten only when it changes, so that the compiler's up-to-date check holds between builds.
+        if (!Files.exists(file) || !Files.readString(file).equals(text)) {
+            Files.writeString(file, text);
+        }
+    }
+
+    private static void removeAllBut(Path outputFolder, List<String> kept) throws IOException {
+        Path folder = outputFolder.resolve(PACKAGE_FOLDER);
+        if (!Files.isDirectory(folder)) {
+            return;
+        }
+        try (var files = Files.list(folder)) {
+            for (Path file : files.toList()) {
+                if (!kept.contains(file.getFileName().toString())) {
+                    Files.delete(file);
+                }
+            }
+        }
     }
 
     static List<String> expand(List<String> template, String source) {

@@ -13,8 +13,9 @@ import org.openjdk.jmh.annotations.Param;
  * The emulator's DML_SCATTER_ELEMENTS against ONNX Runtime's CPU ScatterElements ({@link EmulatorAgainstOrtBenchmark};
  * {@link OrtNode} with three inputs) on the workload of {@link ScatterElementsWorkload}. Both sides rewrite the whole
  * output on every call: a copy of the input, then the updates. The floors: the input copied to the output and
- * nothing scattered ({@code copyFloor}, the part of the work both must do), and the input copy plus the update rows
- * written to their targets with no index read ({@code sliceScatterFloor}).
+ * nothing scattered ({@code copyFloor}, the part of the work both must do), the input copy plus the update rows
+ * written to their targets with no index read ({@code sliceScatterFloor}), and that after a read of the indices'
+ * memory ({@code indexedSliceScatterFloor}).
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ScatterElementsBenchmark -f 1 -wi 5 -i 10 -w 1 -r 2}.
  */

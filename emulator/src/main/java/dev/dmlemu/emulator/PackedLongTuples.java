@@ -17,10 +17,14 @@ package dev.dmlemu.emulator;
  */
 record PackedLongTuples(boolean pair, long size0, long stride0, long size1, long stride1, long wrapMask) {
 
-    /** The resolver for {@code plan}'s tuples, or null when they are not one or two packed 64-bit coordinates. */
+    /**
+     * The resolver for {@code plan}'s tuples, or null when they are not one 64-bit coordinate or two side by side, or
+     * when the batches read past the input (every tuple goes the general way then).
+     */
     static PackedLongTuples of(GatherNdPlan plan) {
         int q = plan.tupleLength();
-        if (plan.indexSize != Long.BYTES || plan.tupleIndicesStride != 1 || plan.readsPastInput || q < 1 || q > 2) {
+        boolean packed = q == 1 || q == 2 && plan.tupleIndicesStride == 1;
+        if (plan.indexSize != Long.BYTES || !packed || plan.readsPastInput) {
             return null;
         }
         long wrapMask = plan.wrapsNegative() ? -1L : 0L;

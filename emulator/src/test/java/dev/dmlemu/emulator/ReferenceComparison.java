@@ -114,6 +114,11 @@ final class ReferenceComparison {
         return (c.seed() & 1) == 0 ? total : tensor.bytes().length - tensor.offset();
     }
 
+    /** Whether {@link #check} binds the case of {@code seed} to heap buffers (three cases in four). */
+    static boolean heapBuffers(long seed) {
+        return BufferStyle.of(seed).allocation() == BufferStyle.Allocation.HEAP;
+    }
+
     /**
      * How a case's bytes are wrapped, drawn from its seed: heap or direct buffers (a quarter direct), views of
      * either byte order, positions and limits that must not matter.
