@@ -18,13 +18,16 @@ import java.util.SplittableRandom;
  */
 record GatherNdWorkload(String name, long[] data, long[] indices) {
 
-    static final List<String> NAMES = List.of("ND_ROWS");
+    static final List<String> NAMES = List.of("ND_ROWS", "ND_ELEMENTS");
 
     static GatherNdWorkload named(String name) {
         return switch (name) {
             // Rows of 64 floats picked from a 512 x 512 grid of them (64 MiB) by 16,384 (row, column) pairs:
             // output {16384, 64}, 4 MiB, 256-byte slices.
             case "ND_ROWS" -> new GatherNdWorkload(name, new long[] {512, 512, 64}, new long[] {16_384, 2});
+            // Single floats picked from a 512 x 512 grid (1 MiB) by 262,144 (row, column) pairs: output {262144},
+            // 1 MiB, one element per tuple (ONNX GatherND with tuples as long as the data's rank).
+            case "ND_ELEMENTS" -> new GatherNdWorkload(name, new long[] {512, 512}, new long[] {262_144, 2});
             default -> throw new IllegalArgumentException("unknown workload " + name + "; known: " + NAMES);
         };
     }

@@ -39,7 +39,8 @@ final class GatherNdSlice {
         this.inputStep = inputStrides[last];
         this.outputStep = outputStrides[last];
         this.elementSize = elementSize;
-        this.contiguousRows = inputStep == 1 && outputStep == 1;
+        // A row of one element is contiguous whatever its strides: a tuple as long as the input's rank selects one.
+        this.contiguousRows = rowLength == 1 || inputStep == 1 && outputStep == 1;
     }
 
     /** Whether the slice is one run, contiguous in input and output, so that {@link #copyRun} can copy a part of it. */

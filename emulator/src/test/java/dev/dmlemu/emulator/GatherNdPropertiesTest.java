@@ -78,8 +78,8 @@ class GatherNdPropertiesTest {
     /**
      * Packed 64-bit indices whose tuples of one or two coordinates select one-run slices, bound to heap buffers: the
      * cases that take {@link PackedLongTuples}' path, tuples out of range and negative ones among them, split across
-     * three threads. Most random cases gather single elements, strided slices or direct buffers, which take the
-     * general loop; each try takes the first of the cases drawn from its seed that takes the path.
+     * three threads. Most random cases have strided slices, 32-bit indices or direct buffers, which take the general
+     * loop; each try takes the first of the cases drawn from its seed that takes the path.
      */
     @Property(tries = 300)
     void packedLongTuplesMatchTheNaiveReference(@ForAll("seeds") long seed, @ForAll IndexPolicy policy) {
