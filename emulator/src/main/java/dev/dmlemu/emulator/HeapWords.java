@@ -8,12 +8,11 @@ import java.nio.ByteOrder;
  * Copies of single 4- or 8-byte elements between heap arrays at resolved byte offsets, each one read and one write of
  * a word instead of an array copy: GATHER_ND's packed batches of one-element slices ({@link GatherNdExecution}). The
  * bits move unchanged, so the byte order of the views does not matter as long as both are the same; the views check
- * every offset against the array.
+ * every offset against the array. Longs go through {@link HeapLongs}, the index kernels' view.
  */
 final class HeapWords {
 
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private HeapWords() {}
 
@@ -27,7 +26,7 @@ final class HeapWords {
     /** The 8 bytes at {@code from[i]} of {@code in} to {@code to[i]} of {@code out}, for {@code i < n}. */
     static void copyLongs(byte[] in, byte[] out, int[] from, int[] to, int n) {
         for (int i = 0; i < n; i++) {
-            LONG.set(out, to[i], (long) LONG.get(in, from[i]));
+            HeapLongs.put(out, to[i], HeapLongs.at(in, from[i]));
         }
     }
 }
